@@ -1,0 +1,91 @@
+/// The parsed arguments of one subcommand.
+///
+/// Options are `--name value` or `--name=value`; flags are `--name`; `--` ends the options;
+/// a lone `-` is a positional argument (stdin). Unknown options are usage errors.
+struct ArgumentList {
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    let subcommand: String
+
+    /// Parses `arguments` given the names of the options that take a value and of the flags.
+    /// `--help`/`-h` is always a flag.
+    init(_ arguments: [String], subcommand: String, options: Set<String>, flags: Set<String>) throws(UsageError) {
+        self.subcommand = subcommand
+        var rest = arguments[...]
+        while let arg = rest.popFirst() {
+            if arg == "--" {
+                positionals.append(contentsOf: rest)
+                break
+            }
+            if arg == "-h" {
+                self.flags.insert("help")
+                continue
+            }
+            guard arg.hasPrefix("--") else {
+                positionals.append(arg)
+                continue
+            }
+            let body = arg.dropFirst(2)
+            let name: String
+            var attached: String? = nil
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq])
+                attached = String(body[body.index(after: eq)...])
+            } else {
+                name = String(body)
+            }
+            if options.contains(name) {
+                if let attached {
+                    values[name] = attached
+                } else if let next = rest.popFirst() {
+                    values[name] = next
+                } else {
+                    throw UsageError("option '--\(name)' needs a value", subcommand: subcommand)
+                }
+            } else if flags.contains(name) || name == "help" {
+                guard attached == nil else {
+                    throw UsageError("option '--\(name)' takes no value", subcommand: subcommand)
+                }
+                self.flags.insert(name)
+            } else {
+                throw UsageError("unknown option '--\(name)' for 'bridge \(subcommand)'", subcommand: subcommand)
+            }
+        }
+    }
+
+    /// Whether `--help` or `-h` was given.
+    var wantsHelp: Bool { flags.contains("help") }
+
+    /// Whether the flag was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of an option (the last one given wins).
+    func value(_ name: String) -> String? { values[name] }
+
+    /// The value of an option that must be one of `T`'s cases.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+        guard let raw = values[name] else { return nil }
+        guard let v = T(rawValue: raw) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
+            throw UsageError("option '--\(name)' must be one of \(allowed), got '\(raw)'", subcommand: subcommand)
+        }
+        return v
+    }
+
+    /// The value of an option that must be a positive integer.
+    func positiveInt(_ name: String) throws(UsageError) -> Int? {
+        guard let raw = values[name] else { return nil }
+        guard let v = Int(raw), v > 0 else {
+            throw UsageError("option '--\(name)' must be a positive integer, got '\(raw)'", subcommand: subcommand)
+        }
+        return v
+    }
+
+    /// The value of an option that must be a non-empty string.
+    func nonEmpty(_ name: String) throws(UsageError) -> String? {
+        guard let raw = values[name] else { return nil }
+        guard !raw.isEmpty else { throw UsageError("option '--\(name)' must not be empty", subcommand: subcommand) }
+        return raw
+    }
+}

@@ -1,0 +1,25 @@
+import BridgeRouter
+
+/// The options shared by `invoke` and `serve` that say where calls come from and what they run on.
+struct ContextOptions {
+    static let names: Set<String> = ["platform", "device", "window", "webview", "origin"]
+
+    static let help = """
+      --platform ios|android|linux|macos|windows
+                              the backend; linux/macos/windows are desktop targets [ios]
+      --device iphone|ipad    iOS device class [iphone]
+      --window LABEL          the window label the calls come from [main]
+      --webview LABEL         the webview label [same as --window]
+      --origin local|URL      the origin the calls come from [local]
+    """
+
+    /// The call context the options describe.
+    static func context(from args: ArgumentList) throws(UsageError) -> CallContext {
+        CallContext(
+            window: try args.nonEmpty("window") ?? "main",
+            webview: try args.nonEmpty("webview"),
+            origin: try args.nonEmpty("origin") ?? "local",
+            platform: try args.choice("platform", Platform.self) ?? .ios,
+            device: try args.choice("device", DeviceClass.self) ?? .iphone)
+    }
+}

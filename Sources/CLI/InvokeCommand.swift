@@ -1,0 +1,126 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import BridgeServer
+import Dispatch
+import Synchronization
+
+/// `bridge invoke <command> [<args-json> | -] [options]`: one call, from a shell.
+struct InvokeCommand {
+    static let help = """
+    Usage: bridge invoke <command> [<args-json> | -] [options]
+
+    Runs one plugin command and prints its result as one JSON document.
+
+    <command>    plugin:<plugin>|<command>, <plugin>|<command>, or a bare <command>
+                 that exactly one plugin has (e.g. share_text)
+    <args-json>  the arguments as a JSON object, e.g. '{"text":"Hello"}' [{}]
+    -            read the arguments from stdin
+
+    Options:
+    \(ContextOptions.help)
+      --max-message-bytes N   the largest arguments document accepted [16777216]
+      -h, --help              show this help
+
+    Exit status: 0 success (the result on stdout); 1 the command failed (the JSON-RPC
+    error object on stdout, one line on stderr); 2 usage error (a message on stderr).
+    """
+
+    enum ArgumentsSource: Equatable {
+        case none
+        case literal(String)
+        case stdin
+    }
+
+    let command: String
+    let arguments: ArgumentsSource
+    let context: CallContext
+    let maxMessageBytes: Int
+
+    /// Reads and checks the command line.
+    init(_ args: ArgumentList) throws(UsageError) {
+        guard let command = args.positionals.first else {
+            throw UsageError("missing <command>: name the command to run, e.g. 'bridge invoke share_text'", subcommand: "invoke")
+        }
+        guard args.positionals.count <= 2 else {
+            throw UsageError("too many arguments: expected <command> and one <args-json>, got \(args.positionals.count) arguments (quote the JSON)", subcommand: "invoke")
+        }
+        self.command = command
+        switch args.positionals.dropFirst().first {
+        case nil: arguments = .none
+        case "-": arguments = .stdin
+        case let text?: arguments = .literal(text)
+        }
+        context = try ContextOptions.context(from: args)
+        maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
+    }
+
+    static let optionNames = ContextOptions.names.union(["max-message-bytes"])
+
+    /// Runs the call and writes its outcome; returns the exit status.
+    func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
+        let entry: CommandRegistry.Entry
+        switch router.registry.resolve(cliName: command) {
+        case .success(let e): entry = e
+        case .failure(let error): throw UsageError(error.description, subcommand: "invoke")
+        }
+        let params = try readParams()
+        let outcome: Result<JSON, ResponseError>
+        switch router.prepare(entry: entry, params: params, context: context) {
+        case .failure(let error): outcome = .failure(error)
+        case .success(let call): outcome = InvokeCommand.wait { await router.run(call) }
+        }
+        switch outcome {
+        case .success(let result):
+            streams.write(result.serialized() + "\n")
+            return 0
+        case .failure(let error):
+            streams.write(error.json.serialized() + "\n")
+            streams.error("bridge: \(entry.name.command) failed: \(error.message) (\(error.code.rawValue) \(error.code.kind))")
+            return 1
+        }
+    }
+
+    private func readParams() throws(UsageError) -> JSON? {
+        let bytes: [UInt8]
+        let origin: String
+        switch arguments {
+        case .none:
+            return nil
+        case .literal(let text):
+            bytes = Array(text.utf8)
+            origin = "<args-json>"
+            guard bytes.count <= maxMessageBytes else {
+                throw UsageError("<args-json> is larger than \(maxMessageBytes) bytes (raise it with --max-message-bytes)", subcommand: "invoke")
+            }
+        case .stdin:
+            origin = "the arguments on stdin"
+            switch FileDescriptorIO.readAll(0, limit: maxMessageBytes) {
+            case .bytes(let b): bytes = b
+            case .tooLarge(let limit):
+                throw UsageError("the arguments on stdin are larger than \(limit) bytes (raise it with --max-message-bytes)", subcommand: "invoke")
+            case .failed(let code):
+                throw UsageError("cannot read the arguments from stdin (errno \(code))", subcommand: "invoke")
+            }
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw UsageError("\(origin) are not valid JSON: \(error); pass a JSON object such as '{\"text\":\"Hello\"}'", subcommand: "invoke")
+        }
+    }
+
+    /// Runs `work` on the concurrency pool and blocks this thread until it finishes.
+    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await work()
+            box.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        // The task stored a value before signalling.
+        return box.withLock { $0 }!
+    }
+}

@@ -1,0 +1,31 @@
+import BridgeServer
+import Foundation
+
+/// The process's output streams, with stdout kept for protocol and result output only.
+///
+/// On creation the real stdout is duplicated to a private descriptor and fd 1 is pointed at
+/// stderr, so a stray `print` anywhere in the process lands on stderr and cannot corrupt a
+/// protocol stream or an `invoke` result.
+struct StandardStreams: Sendable {
+    /// Where results and protocol messages go: the real stdout.
+    let output: Int32
+
+    /// Protects fd 1 as described above; falls back to fd 1 itself if it cannot be duplicated.
+    static func protectingStdout() -> StandardStreams {
+        let saved = dup(STDOUT_FILENO)
+        guard saved >= 0 else { return StandardStreams(output: STDOUT_FILENO) }
+        _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        return StandardStreams(output: saved)
+    }
+
+    /// Writes `text` to the protocol/result stream.
+    func write(_ text: String) {
+        _ = FileDescriptorIO.writeAll(output, Array(text.utf8))
+    }
+
+    /// Writes one line to stderr.
+    func error(_ text: String) {
+        _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}

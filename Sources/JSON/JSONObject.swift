@@ -1,0 +1,89 @@
+/// A JSON object: members in the order they were written, keys unique.
+///
+/// Lookup is a linear scan, which beats hashing for the small objects of a protocol; the parser
+/// switches to a hash set for duplicate detection on large objects.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    /// One `"key": value` member.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSON
+        public init(key: String, value: JSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in order.
+    public private(set) var members: [Member]
+
+    /// An empty object.
+    public init() { members = [] }
+
+    /// An object from members whose keys the caller guarantees are unique.
+    /// - Important: Duplicate keys are kept as given; use `subscript(_:)=` to build safely.
+    public init(_ members: [Member]) { self.members = members }
+
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value of `key`; setting `nil` removes the member, setting a value replaces it in
+    /// place or appends it.
+    public subscript(key: String) -> JSON? {
+        get {
+            for member in members where member.key == key { return member.value }
+            return nil
+        }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The object with `key` removed, if present.
+    public func removing(_ key: String) -> JSONObject {
+        var copy = self
+        copy[key] = nil
+        return copy
+    }
+
+    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+
+    /// Objects are equal when they have the same keys with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: combine per-member hashes commutatively.
+        var combined = 0
+        for member in members {
+            var h = Hasher()
+            h.combine(member.key)
+            h.combine(member.value)
+            combined ^= h.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object literal; a later duplicate key replaces the earlier value.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self.init()
+        for (key, value) in elements { self[key] = value }
+    }
+}

@@ -1,0 +1,271 @@
+/// Parses bytes into a `JSON` value, exactly and strictly (RFC 8259).
+///
+/// - Numbers keep their text; `true`/`false` are booleans, never numbers.
+/// - Duplicate keys in one object are an error (`JSONParseError.Reason.duplicateKey`).
+/// - Strings must be valid UTF-8; `\u` escapes must pair surrogates; raw control characters are refused.
+/// - Nesting deeper than `maxDepth` arrays/objects is an error, so hostile input cannot exhaust the stack.
+/// - Only one value is allowed, surrounded by optional whitespace (space, tab, LF, CR).
+public struct JSONParser {
+    /// The default nesting limit, the same as serde_json's (what Tauri parses with).
+    public static let defaultMaxDepth = 128
+
+    /// Parses one JSON document.
+    /// - Throws: `JSONParseError` naming the first problem and its line and column.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSON in
+            var parser = Parser(buffer: buffer, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one JSON document from a slice of bytes.
+    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSON in
+            var parser = Parser(buffer: buffer, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one JSON document from text.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+}
+
+private struct Parser {
+    let b: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var i = 0
+    var depth = 0
+
+    init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.b = buffer
+        self.maxDepth = maxDepth
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSON {
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        if i < b.count { throw error(.trailingData) }
+        return value
+    }
+
+    func error(_ reason: JSONParseError.Reason, at offset: Int? = nil) -> JSONParseError {
+        let at = min(offset ?? i, b.count)
+        var line = 1
+        var lineStart = 0
+        for k in 0..<at where b[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        return JSONParseError(reason: reason, offset: at, line: line, column: at - lineStart + 1)
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while i < b.count {
+            let c = b[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            i += 1
+        }
+    }
+
+    func unexpected() -> JSONParseError {
+        i < b.count ? error(.unexpectedByte(b[i])) : error(.unexpectedEnd)
+    }
+
+    mutating func parseValue() throws(JSONParseError) -> JSON {
+        guard i < b.count else { throw error(.unexpectedEnd) }
+        switch b[i] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error(.unexpectedByte(b[i]))
+        }
+    }
+
+    mutating func expectLiteral(_ word: StaticString) throws(JSONParseError) {
+        let start = i
+        let count = word.utf8CodeUnitCount
+        let p = word.utf8Start
+        for k in 0..<count {
+            guard start + k < b.count else { throw error(.unexpectedEnd, at: start + k) }
+            guard b[start + k] == p[k] else { throw error(.unexpectedByte(b[start + k]), at: start + k) }
+        }
+        i = start + count
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        let start = i
+        guard let end = JSONNumber.scan(b, from: start) else { throw error(.invalidNumber, at: start) }
+        i = end
+        return JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self))
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth { throw error(.tooDeep(limit: maxDepth)) }
+    }
+
+    mutating func parseArray() throws(JSONParseError) -> JSON {
+        try enter()
+        i += 1
+        var elements: [JSON] = []
+        skipWhitespace()
+        if i < b.count && b[i] == UInt8(ascii: "]") {
+            i += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard i < b.count else { throw error(.unexpectedEnd) }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; break }
+            throw unexpected()
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    mutating func parseObject() throws(JSONParseError) -> JSON {
+        try enter()
+        i += 1
+        var members: [JSONObject.Member] = []
+        var seen: Set<String>? = nil
+        skipWhitespace()
+        if i < b.count && b[i] == UInt8(ascii: "}") {
+            i += 1
+            depth -= 1
+            return .object(JSONObject(members))
+        }
+        while true {
+            skipWhitespace()
+            guard i < b.count else { throw error(.unexpectedEnd) }
+            guard b[i] == UInt8(ascii: "\"") else { throw unexpected() }
+            let keyStart = i
+            let key = try parseString()
+            if isDuplicate(key, in: members, seen: &seen) { throw error(.duplicateKey(key), at: keyStart) }
+            skipWhitespace()
+            guard i < b.count else { throw error(.unexpectedEnd) }
+            guard b[i] == UInt8(ascii: ":") else { throw unexpected() }
+            i += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONObject.Member(key: key, value: value))
+            skipWhitespace()
+            guard i < b.count else { throw error(.unexpectedEnd) }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; break }
+            throw unexpected()
+        }
+        depth -= 1
+        return .object(JSONObject(members))
+    }
+
+    /// Linear scan for small objects; a hash set once an object grows past a handful of keys.
+    func isDuplicate(_ key: String, in members: [JSONObject.Member], seen: inout Set<String>?) -> Bool {
+        if seen == nil && members.count < 12 {
+            for m in members where m.key == key { return true }
+            return false
+        }
+        var keys = seen ?? Set(members.map(\.key))
+        defer { seen = keys }
+        return !keys.insert(key).inserted
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        i += 1  // opening quote
+        let start = i
+        var ascii = true
+        // Fast path: no escapes.
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let raw = UnsafeBufferPointer(rebasing: b[start..<i])
+                i += 1
+                if ascii { return String(decoding: raw, as: UTF8.self) }
+                guard let s = String(validating: raw, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
+                return s
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw error(.controlCharacterInString) }
+            if c >= 0x80 { ascii = false }
+            i += 1
+        }
+        guard i < b.count else { throw error(.unexpectedEnd) }
+        // Slow path: unescape into a byte buffer, then validate it once.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
+                return s
+            }
+            if c < 0x20 { throw error(.controlCharacterInString) }
+            if c != UInt8(ascii: "\\") {
+                out.append(c)
+                i += 1
+                continue
+            }
+            i += 1
+            guard i < b.count else { throw error(.unexpectedEnd) }
+            let e = b[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                let escapeStart = i - 2
+                var scalar = try parseHex4()
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                        throw error(.loneSurrogate, at: escapeStart)
+                    }
+                    i += 2
+                    let low = try parseHex4()
+                    guard low >= 0xDC00 && low < 0xE000 else { throw error(.loneSurrogate, at: escapeStart) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error(.loneSurrogate, at: escapeStart)
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error(.loneSurrogate, at: escapeStart) }
+                out.append(contentsOf: String(Character(u)).utf8)
+            default:
+                throw error(.invalidEscape, at: i - 2)
+            }
+        }
+        throw error(.unexpectedEnd)
+    }
+
+    mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard i + 4 <= b.count else { throw error(.unexpectedEnd) }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = b[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error(.invalidEscape)
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+}

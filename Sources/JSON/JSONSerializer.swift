@@ -1,0 +1,107 @@
+/// How `JSON.serialized` lays out its output.
+public struct JSONFormat: Sendable {
+    /// Sort object keys by their UTF-8 bytes (for golden files and stable diffs).
+    public var sortedKeys: Bool
+    /// Indent nested values with two spaces per level, one member per line.
+    public var pretty: Bool
+
+    public init(sortedKeys: Bool = false, pretty: Bool = false) {
+        self.sortedKeys = sortedKeys
+        self.pretty = pretty
+    }
+
+    /// One line, keys in their original order: the wire format.
+    public static let compact = JSONFormat()
+}
+
+extension JSON {
+    /// Appends the serialization of this value to `out`.
+    ///
+    /// Numbers are written with their original text; strings escape `"`, `\` and every control
+    /// character, so the compact form never contains a raw newline and is safe as one NDJSON line.
+    public func write(to out: inout [UInt8], format: JSONFormat = .compact) {
+        write(to: &out, format: format, indent: 0)
+    }
+
+    /// The serialization as bytes.
+    public func serializedBytes(_ format: JSONFormat = .compact) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        write(to: &out, format: format)
+        return out
+    }
+
+    /// The serialization as text.
+    public func serialized(_ format: JSONFormat = .compact) -> String {
+        String(decoding: serializedBytes(format), as: UTF8.self)
+    }
+
+    private func write(to out: inout [UInt8], format: JSONFormat, indent: Int) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: n.text.utf8)
+        case .string(let s): JSON.writeString(s, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (k, element) in elements.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                if format.pretty { JSON.newline(&out, indent + 1) }
+                element.write(to: &out, format: format, indent: indent + 1)
+            }
+            if format.pretty && !elements.isEmpty { JSON.newline(&out, indent) }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            let members = format.sortedKeys
+                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : object.members
+            for (k, member) in members.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                if format.pretty { JSON.newline(&out, indent + 1) }
+                JSON.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if format.pretty { out.append(UInt8(ascii: " ")) }
+                member.value.write(to: &out, format: format, indent: indent + 1)
+            }
+            if format.pretty && !members.isEmpty { JSON.newline(&out, indent) }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], _ indent: Int) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `s` as a JSON string literal.
+    public static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var runStart = 0
+            for (k, c) in bytes.enumerated() where c < 0x20 || c == 0x22 || c == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<k]))
+                runStart = k + 1
+                out.append(UInt8(ascii: "\\"))
+                switch c {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                default:
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(hexDigits[Int(c >> 4)])
+                    out.append(hexDigits[Int(c & 0xF)])
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,117 @@
+import BridgeJSON
+
+/// A JSON-RPC request: it has an `id` and gets exactly one response.
+public struct Request: Sendable, Equatable {
+    public let id: RequestID
+    public let method: String
+    /// The `params` member: an object, an array, or `nil` when omitted.
+    public let params: JSON?
+
+    public init(id: RequestID, method: String, params: JSON?) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+}
+
+/// A JSON-RPC notification: no `id`, never answered.
+public struct Notification: Sendable, Equatable {
+    public let method: String
+    public let params: JSON?
+
+    public init(method: String, params: JSON?) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// One decoded JSON-RPC message (or one element of a batch).
+public enum IncomingMessage: Sendable, Equatable {
+    case request(Request)
+    case notification(Notification)
+    /// A response object sent to us; the bridge sends no requests, so these are only logged.
+    case response(id: RequestID)
+    /// Not a valid message; answer `error` with `id` (`null` when the id could not be read).
+    case invalid(id: RequestID, error: ResponseError)
+
+    /// Classifies one JSON value by the rules of JSON-RPC 2.0 §4–§5.
+    public init(_ json: JSON) {
+        guard case .object(let object) = json else {
+            self = .invalid(id: .null, error: .invalidRequest("expected a JSON-RPC object, got \(json.typeName)"))
+            return
+        }
+        // The id is echoed whenever it can be read, even if something else is wrong.
+        let rawID = object["id"]
+        var id = RequestID.null
+        if let rawID {
+            guard let parsed = RequestID(json: rawID) else {
+                self = .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null, got \(rawID.typeName)"))
+                return
+            }
+            id = parsed
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            let got = object["jsonrpc"].map { $0.serialized() } ?? "nothing"
+            self = .invalid(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\", got \(got)"))
+            return
+        }
+        guard let methodValue = object["method"] else {
+            if rawID != nil && (object["result"] != nil || object["error"] != nil) {
+                self = .response(id: id)
+            } else {
+                self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
+            }
+            return
+        }
+        guard case .string(let method) = methodValue else {
+            self = .invalid(id: id, error: .invalidRequest("\"method\" must be a string, got \(methodValue.typeName)"))
+            return
+        }
+        let params = object["params"]
+        if let params {
+            switch params {
+            case .object, .array: break
+            default:
+                self = .invalid(id: id, error: .invalidRequest("\"params\" must be an object or an array, got \(params.typeName)"))
+                return
+            }
+        }
+        if rawID == nil {
+            self = .notification(Notification(method: method, params: params))
+        } else {
+            self = .request(Request(id: id, method: method, params: params))
+        }
+    }
+}
+
+/// What one framed message decodes to: a single message, a batch, or an error for the whole text.
+public enum IncomingPayload: Sendable, Equatable {
+    case single(IncomingMessage)
+    /// A non-empty batch: one element per array item, in order.
+    case batch([IncomingMessage])
+    /// An error answered with `id: null` for the whole message (parse error, empty batch).
+    case failure(ResponseError)
+
+    /// Parses and classifies one framed message body.
+    public init(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) {
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes, maxDepth: maxDepth)
+        } catch {
+            self = .failure(.parseError(error))
+            return
+        }
+        self.init(json)
+    }
+
+    /// Classifies one parsed message.
+    public init(_ json: JSON) {
+        if case .array(let items) = json {
+            self = items.isEmpty
+                ? .failure(.invalidRequest("empty batch"))
+                : .batch(items.map(IncomingMessage.init))
+        } else {
+            self = .single(IncomingMessage(json))
+        }
+    }
+}

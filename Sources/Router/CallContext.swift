@@ -1,0 +1,21 @@
+/// Where a call comes from and what it runs on: the session's settings, from the CLI options or
+/// from `initialize`.
+public struct CallContext: Sendable, Equatable {
+    /// The window label the calls come from.
+    public var window: String
+    /// The webview label; the window's label unless set.
+    public var webview: String
+    /// `local`, or the remote URL the calls come from.
+    public var origin: String
+    public var platform: Platform
+    public var device: DeviceClass
+
+    public init(window: String = "main", webview: String? = nil, origin: String = "local",
+                platform: Platform = .ios, device: DeviceClass = .iphone) {
+        self.window = window
+        self.webview = webview ?? window
+        self.origin = origin
+        self.platform = platform
+        self.device = device
+    }
+}

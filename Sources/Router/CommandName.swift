@@ -1,0 +1,43 @@
+/// The full name of a plugin command, `plugin:<plugin>|<command>`.
+///
+/// Plugin names are lowercase ASCII letters, digits and `-`; command names are snake_case
+/// (lowercase ASCII letters, digits and `_`, starting with a letter).
+public struct CommandName: Sendable, Hashable, CustomStringConvertible {
+    public let plugin: String
+    public let command: String
+
+    /// A name from its parts.
+    /// - Returns: `nil` when either part breaks the naming rules.
+    public init?(plugin: String, command: String) {
+        guard CommandName.isValidPlugin(plugin), CommandName.isValidCommand(command) else { return nil }
+        self.plugin = plugin
+        self.command = command
+    }
+
+    /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
+    /// names with Tauri's messages, whatever their spelling).
+    /// - Returns: the two parts, or `nil` when `method` is not of the `plugin:…|…` form.
+    public static func split(method: String) -> (plugin: String, command: String)? {
+        guard method.hasPrefix("plugin:") else { return nil }
+        let rest = method.dropFirst("plugin:".count)
+        guard let bar = rest.firstIndex(of: "|") else { return nil }
+        return (String(rest[..<bar]), String(rest[rest.index(after: bar)...]))
+    }
+
+    /// `plugin:<plugin>|<command>`.
+    public var description: String { "plugin:\(plugin)|\(command)" }
+
+    /// The method name a native backend receives: the lowerCamelCase command (`share_text` → `shareText`).
+    public var nativeMethod: String { CaseConversion.lowerCamelCase(command) }
+
+    /// Whether `name` is a valid plugin name.
+    public static func isValidPlugin(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+
+    /// Whether `name` is a valid snake_case command name.
+    public static func isValidCommand(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first >= 0x61 && first <= 0x7A else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+}

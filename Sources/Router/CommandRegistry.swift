@@ -1,0 +1,115 @@
+import BridgeJSON
+import BridgeProtocol
+
+/// The commands the bridge serves, keyed by `plugin:<p>|<c>`.
+public struct CommandRegistry: Sendable {
+    /// A registered command with its full name.
+    public struct Entry: Sendable {
+        public let name: CommandName
+        public let command: Command
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var pluginNames: Set<String> = []
+
+    /// An empty registry.
+    public init() {}
+
+    /// A registry of `plugins`' commands.
+    /// - Throws: `RegistrationError` for an invalid or duplicate name.
+    public init(plugins: [any Plugin]) throws(RegistrationError) {
+        for plugin in plugins { try register(plugin) }
+    }
+
+    /// Registers every command of `plugin`.
+    /// - Throws: `RegistrationError` for an invalid plugin or command name, or one already registered.
+    public mutating func register(_ plugin: any Plugin) throws(RegistrationError) {
+        guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
+        guard !pluginNames.contains(plugin.name) else { throw .duplicatePlugin(plugin.name) }
+        pluginNames.insert(plugin.name)
+        for command in plugin.commands {
+            guard let name = CommandName(plugin: plugin.name, command: command.name) else {
+                throw .invalidCommandName(plugin: plugin.name, command: command.name)
+            }
+            guard entries[name.description] == nil else { throw .duplicateCommand(name.description) }
+            entries[name.description] = Entry(name: name, command: command)
+        }
+    }
+
+    /// Every command, sorted by full name.
+    public var all: [Entry] { entries.values.sorted { $0.name.description < $1.name.description } }
+
+    /// Whether a plugin of that name is registered.
+    public func hasPlugin(_ name: String) -> Bool { pluginNames.contains(name) }
+
+    /// The command registered under `plugin:<p>|<c>`.
+    public func entry(for name: String) -> Entry? { entries[name] }
+
+    /// Resolves a method name as a Tauri front end sends it.
+    /// - Returns: the entry, or the `-32601` error Tauri would give: `plugin <p> not found` for an
+    ///   unknown plugin, `Command <c> not found` for an unknown command.
+    public func resolve(method: String) -> Result<Entry, ResponseError> {
+        if let entry = entries[method] { return .success(entry) }
+        guard let (plugin, command) = CommandName.split(method: method) else {
+            return .failure(.notFound("Command \(method) not found", details: ["command": .string(method)]))
+        }
+        guard hasPlugin(plugin) else {
+            return .failure(.notFound("plugin \(plugin) not found", details: ["plugin": .string(plugin)]))
+        }
+        return .failure(.notFound("Command \(command) not found", details: ["command": .string(method)]))
+    }
+
+    /// Resolves a name typed on the command line: `plugin:<p>|<c>`, `<p>|<c>`, or a bare `<c>`
+    /// that exactly one plugin has.
+    public func resolve(cliName: String) -> Result<Entry, CLINameError> {
+        if let entry = entries[cliName] { return .success(entry) }
+        if CommandName.split(method: cliName) == nil, cliName.contains("|") {
+            return resolve(cliName: "plugin:" + cliName)
+        }
+        if let (plugin, command) = CommandName.split(method: cliName) {
+            guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: pluginNames.sorted())) }
+            return .failure(.unknownCommand(command, known: all.map(\.name.description)))
+        }
+        let matches = all.filter { $0.name.command == cliName }
+        switch matches.count {
+        case 1: return .success(matches[0])
+        case 0: return .failure(.unknownCommand(cliName, known: all.map(\.name.description)))
+        default: return .failure(.ambiguous(cliName, candidates: matches.map(\.name.description)))
+        }
+    }
+}
+
+/// A plugin that cannot be registered.
+public enum RegistrationError: Error, Equatable, CustomStringConvertible {
+    case invalidPluginName(String)
+    case invalidCommandName(plugin: String, command: String)
+    case duplicatePlugin(String)
+    case duplicateCommand(String)
+
+    public var description: String {
+        switch self {
+        case .invalidPluginName(let p): return "invalid plugin name '\(p)': use lowercase letters, digits and '-'"
+        case .invalidCommandName(let p, let c): return "invalid command name '\(c)' in plugin '\(p)': use snake_case"
+        case .duplicatePlugin(let p): return "plugin '\(p)' is registered twice"
+        case .duplicateCommand(let c): return "command '\(c)' is registered twice"
+        }
+    }
+}
+
+/// Why a command-line name does not resolve to exactly one command.
+public enum CLINameError: Error, Equatable, CustomStringConvertible {
+    case unknownPlugin(String, known: [String])
+    case unknownCommand(String, known: [String])
+    case ambiguous(String, candidates: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownPlugin(let p, let known):
+            return "unknown plugin '\(p)'; plugins: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
+        case .unknownCommand(let c, let known):
+            return "unknown command '\(c)'; commands: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
+        case .ambiguous(let c, let candidates):
+            return "command '\(c)' is ambiguous; name one of: \(candidates.joined(separator: ", "))"
+        }
+    }
+}

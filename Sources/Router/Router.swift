@@ -1,0 +1,72 @@
+import BridgeJSON
+import BridgeProtocol
+
+/// Takes a method name and its params to a command's result: resolution, the argument checks
+/// common to every command, and the one boundary where handler errors become wire errors.
+public struct Router: Sendable {
+    public let registry: CommandRegistry
+
+    /// The reserved params key that carries per-call simulation settings; never reaches a command.
+    public static let reservedKey = "__bridge"
+
+    public init(registry: CommandRegistry) {
+        self.registry = registry
+    }
+
+    /// A call ready to run: the command and its invocation.
+    public struct Call: Sendable {
+        public let entry: CommandRegistry.Entry
+        public let invocation: Invocation
+        /// The reserved `__bridge` object, when the call carried one.
+        public let simulation: JSONObject?
+    }
+
+    /// Resolves `method` and checks `params` (object or omitted; positional arrays refused).
+    public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        let entry: CommandRegistry.Entry
+        switch registry.resolve(method: method) {
+        case .success(let e): entry = e
+        case .failure(let error): return .failure(error)
+        }
+        return prepare(entry: entry, params: params, context: context)
+    }
+
+    /// Checks `params` for an already resolved command.
+    public func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        var arguments: JSONObject
+        switch params {
+        case nil, .null?: arguments = JSONObject()
+        case .object(let o)?: arguments = o
+        case let other?:
+            return .failure(.invalidParams(
+                "invalid args for command `\(entry.name.command)`: expected an object of named arguments, got \(other.typeName)",
+                details: ["command": .string(entry.name.description), "layer": "command"]))
+        }
+        var simulation: JSONObject? = nil
+        if let reserved = arguments[Router.reservedKey] {
+            guard case .object(let o) = reserved else {
+                return .failure(.invalidParams(
+                    "invalid args `\(Router.reservedKey)` for command `\(entry.name.command)`: expected an object",
+                    details: ["command": .string(entry.name.description), "field": .string(Router.reservedKey), "layer": "command"]))
+            }
+            simulation = o
+            arguments[Router.reservedKey] = nil
+        }
+        let invocation = Invocation(name: entry.name, arguments: arguments, context: context)
+        return .success(Call(entry: entry, invocation: invocation, simulation: simulation))
+    }
+
+    /// Runs a prepared call; every failure comes back as a `ResponseError`.
+    public func run(_ call: Call) async -> Result<JSON, ResponseError> {
+        do {
+            return .success(try await call.entry.command.handler(call.invocation))
+        } catch let error as ResponseError {
+            return .failure(error)
+        } catch is CancellationError {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.internalError("Internal error in \(call.entry.name): \(error)")
+                .adding(["command": .string(call.entry.name.description)]))
+        }
+    }
+}

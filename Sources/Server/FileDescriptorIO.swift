@@ -1,0 +1,45 @@
+import Foundation
+
+/// Whole-buffer reads and writes on raw file descriptors, retrying `EINTR` and partial transfers.
+public enum FileDescriptorIO {
+    /// Writes all of `bytes` to `fd`.
+    /// - Returns: `false` when the stream is closed or broken (e.g. `EPIPE`).
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let n = write(fd, base + offset, raw.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if !(n < 0 && errno == EINTR) {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// The outcome of `readAll`.
+    public enum ReadResult: Equatable {
+        case bytes([UInt8])
+        /// More than `limit` bytes were available; reading stopped there.
+        case tooLarge(limit: Int)
+        case failed(errno: Int32)
+    }
+
+    /// Reads `fd` to its end, refusing more than `limit` bytes without buffering past it.
+    public static func readAll(_ fd: Int32, limit: Int) -> ReadResult {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return .bytes(out) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno: errno)
+            }
+            guard out.count + n <= limit else { return .tooLarge(limit: limit) }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// The methods the session answers itself, beside plugin commands.
+enum ProtocolMethod {
+    /// Request: optional session settings; answers server name, version, platform, commands.
+    static let initialize = "initialize"
+    /// Notification sent by LSP clients after `initialize`; ignored.
+    static let initialized = "initialized"
+    /// Request: answered with `null` once every running call has been answered.
+    static let shutdown = "shutdown"
+    /// Notification: end the process (status 0 after `shutdown`, 1 without it, as in LSP).
+    static let exit = "exit"
+    /// Notification `{"id": …}`: answer that running request with `-32800`.
+    static let cancelRequest = "$/cancelRequest"
+}

@@ -1,0 +1,61 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
+/// `device`. Other keys (an LSP client's `processId`, `capabilities`, …) are ignored.
+struct SessionSettings: Equatable {
+    var window: String?
+    var webview: String?
+    var origin: String?
+    var platform: Platform?
+    var device: DeviceClass?
+
+    /// Reads the settings from `initialize` params.
+    /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value.
+    init(params: JSON?) throws(ResponseError) {
+        guard let params, !params.isNull else { return }
+        guard case .object(let object) = params else {
+            throw .invalidParams("invalid params for `initialize`: expected an object, got \(params.typeName)")
+        }
+        window = try SessionSettings.string(object, "window")
+        webview = try SessionSettings.string(object, "webview")
+        origin = try SessionSettings.string(object, "origin")
+        platform = try SessionSettings.choice(object, "platform", Platform.self)
+        device = try SessionSettings.choice(object, "device", DeviceClass.self)
+    }
+
+    /// The session's context with these settings applied; a new window without a webview
+    /// also moves the webview, as `--window` does.
+    func applied(to context: CallContext) -> CallContext {
+        var c = context
+        if let window {
+            c.window = window
+            c.webview = webview ?? window
+        }
+        if let webview { c.webview = webview }
+        if let origin { c.origin = origin }
+        if let platform { c.platform = platform }
+        if let device { c.device = device }
+        return c
+    }
+
+    private static func string(_ object: JSONObject, _ key: String) throws(ResponseError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .string(let s) = value, !s.isEmpty else {
+            throw .invalidParams("invalid params `\(key)` for `initialize`: expected a non-empty string, got \(value.serialized())",
+                                 details: ["field": .string(key)])
+        }
+        return s
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ object: JSONObject, _ key: String, _: T.Type) throws(ResponseError) -> T? where T.RawValue == String {
+        guard let raw = try string(object, key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidParams("invalid params `\(key)` for `initialize`: expected one of \(allowed), got \"\(raw)\"",
+                                 details: ["field": .string(key)])
+        }
+        return value
+    }
+}
