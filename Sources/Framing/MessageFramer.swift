@@ -298,3 +298,8 @@ extension String {
         return String(s)
     }
 }
+
+extension MessageFramer {
+    /// The bytes held, waiting for the rest of a message (for memory-bound checks).
+    public var bufferedByteCount: Int { buffer.count - start }
+}
