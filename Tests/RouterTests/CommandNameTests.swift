@@ -1,0 +1,43 @@
+import Testing
+@testable import BridgeRouter
+
+@Suite("Command names")
+struct CommandNameTests {
+    @Test("plugin:<p>|<c> splits into its parts", arguments: [
+        ("plugin:frak-share|share_text", "frak-share", "share_text"),
+        ("plugin:a|", "a", ""),
+        ("plugin:|b", "", "b"),
+    ])
+    func split(method: String, plugin: String, command: String) throws {
+        let parts = try #require(CommandName.split(method: method))
+        #expect(parts.plugin == plugin)
+        #expect(parts.command == command)
+    }
+
+    @Test("other spellings are not plugin methods", arguments: ["share_text", "frak-share|share_text", "plugin:frak-share", "Plugin:a|b"])
+    func notPluginMethods(method: String) {
+        #expect(CommandName.split(method: method) == nil)
+    }
+
+    @Test("names follow the rules", arguments: [
+        ("frak-share", "share_text", true), ("a1", "b2_c", true), ("Frak", "share", false),
+        ("frak_share", "share", false), ("frak", "shareText", false), ("frak", "_share", false),
+        ("frak", "1share", false), ("", "x", false),
+    ])
+    func validation(plugin: String, command: String, valid: Bool) {
+        #expect((CommandName(plugin: plugin, command: command) != nil) == valid)
+    }
+
+    @Test("the native method is the lowerCamelCase command")
+    func nativeMethod() throws {
+        #expect(try #require(CommandName(plugin: "frak-share", command: "share_text")).nativeMethod == "shareText")
+    }
+
+    @Test("case conversion as serde does it", arguments: [
+        ("image_url", "imageUrl"), ("url", "url"), ("share_text_now", "shareTextNow"), ("a_b_c", "aBC"),
+    ])
+    func caseConversion(snake: String, camel: String) {
+        #expect(CaseConversion.lowerCamelCase(snake) == camel)
+        #expect(CaseConversion.snakeCase(camel) == (snake == "a_b_c" ? "a_b_c" : snake))
+    }
+}
