@@ -150,16 +150,16 @@ def pump(label, argv, payload, count):
         raise BenchError(f"{label}: exit status {status}\n{tail(stderr_text)}")
     if writer_error:
         raise BenchError(f"{label}: writing requests failed: {writer_error[0]}\n{tail(stderr_text)}")
+    output = b"".join(chunks)
     if elapsed is None:
-        raise BenchError(f"{label}: only {lines} response lines for {count} requests\n{tail(stderr_text)}")
-    return elapsed, b"".join(chunks)
+        verify(label, output, count)   # names the missing ids
+        raise BenchError(f"{label}: only {lines} response lines for {count} requests")
+    return elapsed, output
 
 
 def verify(label, output, count):
     """Every request answered exactly once, with its params echoed back."""
     lines = output.splitlines()
-    if len(lines) != count:
-        raise BenchError(f"{label}: {len(lines)} responses for {count} requests")
     seen = set()
     for line in lines:
         try:
@@ -169,9 +169,12 @@ def verify(label, output, count):
         if response.get("jsonrpc") != "2.0" or response.get("result") != ECHO_PARAMS:
             raise BenchError(f"{label}: unexpected response: {line[:200]!r}")
         seen.add(response.get("id"))
-    if seen != set(range(1, count + 1)):
-        missing = sorted(set(range(1, count + 1)) - seen)[:5]
-        raise BenchError(f"{label}: ids missing or duplicated (first missing: {missing})")
+    expected = set(range(1, count + 1))
+    if len(lines) != count or seen != expected:
+        missing = sorted(expected - seen)
+        raise BenchError(f"{label}: {len(lines)} responses for {count} requests, "
+                         f"{len(missing)} ids missing (first: {missing[:5]}), "
+                         f"{len(seen - expected)} unexpected ids, {len(lines) - len(seen)} duplicates")
 
 
 def throughput(args):
