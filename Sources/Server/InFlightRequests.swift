@@ -45,27 +45,30 @@ final class InFlightRequests: Sendable {
         if alreadyGone { task.cancel() }
     }
 
-    /// Removes a finished call; returns its reply if nobody answered it yet.
-    func finish(_ token: UInt64) -> Reply? {
+    /// Removes a finished call and, if nobody answered it yet, passes its reply to `answer`.
+    /// Idle waiters run only after `answer`, so a drain never overtakes the last response.
+    func finish(_ token: UInt64, answer: (Reply) -> Void) {
         let (reply, waiters) = state.withLock { s -> (Reply?, [@Sendable () -> Void]) in
             guard let entry = s.removeEntry(token) else { return (nil, []) }
             return (entry.reply, s.takeWaitersIfIdle())
         }
+        if let reply { answer(reply) }
         waiters.forEach { $0() }
-        return reply
     }
 
-    /// Removes every running call with `id`, cancels its task, and returns the replies to answer
-    /// with `-32800`. Unknown or finished ids give nothing.
-    func cancel(id: RequestID) -> [Reply] {
+    /// Removes every running call with `id`, cancels its task, and passes each reply to
+    /// `answer` (to be answered with `-32800`). Unknown or finished ids give nothing.
+    func cancel(id: RequestID, answer: (Reply) -> Void) {
         let (removed, waiters) = state.withLock { s -> ([Entry], [@Sendable () -> Void]) in
             let tokens = s.tokensByID[id] ?? []
             let removed = tokens.compactMap { s.removeEntry($0) }
             return (removed, s.takeWaitersIfIdle())
         }
-        for entry in removed { entry.task?.cancel() }
+        for entry in removed {
+            entry.task?.cancel()
+            answer(entry.reply)
+        }
         waiters.forEach { $0() }
-        return removed.map(\.reply)
     }
 
     /// The number of running calls.

@@ -199,7 +199,7 @@ public final class Server: Sendable {
             Log.error("ignored $/cancelRequest without a valid \"id\"")
             return
         }
-        for reply in inFlight.cancel(id: id) { send(reply, .failure(.cancelled)) }
+        inFlight.cancel(id: id) { send($0, .failure(.cancelled)) }
     }
 
     // MARK: Plugin calls
@@ -217,7 +217,7 @@ public final class Server: Sendable {
         let token = inFlight.begin(id: id, reply: reply)
         let task = Task { [self, router] in
             let outcome = await router.run(call)
-            if let reply = inFlight.finish(token) { send(reply, outcome) }
+            inFlight.finish(token) { send($0, outcome) }
         }
         inFlight.attach(token, task: task)
     }

@@ -33,6 +33,8 @@ final class BridgeProcess: @unchecked Sendable {
     /// Starts `executable` with `arguments`; with `closeStdout`, its stdout's read end is closed
     /// at once, so every write the process makes to stdout fails with EPIPE.
     init(_ arguments: [String], executable: String = Products.testHost, closeStdout: Bool = false) throws {
+        // Writing to a bridge that has exited must fail with EPIPE, not kill the test runner.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = stdinPipe

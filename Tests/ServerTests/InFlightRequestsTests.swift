@@ -9,13 +9,27 @@ import Testing
 struct InFlightRequestsTests {
     let id = RequestID.number(JSONNumber(1))
 
+    /// How many replies `finish` handed out.
+    func finished(_ table: InFlightRequests, _ token: UInt64) -> Int {
+        var n = 0
+        table.finish(token) { _ in n += 1 }
+        return n
+    }
+
+    /// How many replies `cancel` handed out.
+    func cancelled(_ table: InFlightRequests, _ id: RequestID) -> Int {
+        var n = 0
+        table.cancel(id: id) { _ in n += 1 }
+        return n
+    }
+
     @Test("finish then cancel: only finish gets the reply")
     func finishWins() {
         let table = InFlightRequests()
         let token = table.begin(id: id, reply: .single(id))
-        #expect(table.finish(token) != nil)
-        #expect(table.cancel(id: id).isEmpty)
-        #expect(table.finish(token) == nil)
+        #expect(finished(table, token) == 1)
+        #expect(cancelled(table, id) == 0)
+        #expect(finished(table, token) == 0)
         #expect(table.count == 0)
     }
 
@@ -23,8 +37,18 @@ struct InFlightRequestsTests {
     func cancelWins() {
         let table = InFlightRequests()
         let token = table.begin(id: id, reply: .single(id))
-        #expect(table.cancel(id: id).count == 1)
-        #expect(table.finish(token) == nil)
+        #expect(cancelled(table, id) == 1)
+        #expect(finished(table, token) == 0)
+    }
+
+    @Test("idle waiters run after the last reply is answered, never before")
+    func drainAfterAnswer() {
+        let table = InFlightRequests()
+        let token = table.begin(id: id, reply: .single(id))
+        let log = Mutex<[String]>([])
+        table.whenIdle { log.withLock { $0.append("idle") } }
+        table.finish(token) { _ in log.withLock { $0.append("answer") } }
+        #expect(log.withLock { $0 } == ["answer", "idle"])
     }
 
     @Test("racing finish and cancel on many threads answers each call exactly once")
@@ -38,9 +62,9 @@ struct InFlightRequestsTests {
         DispatchQueue.concurrentPerform(iterations: calls * 2) { k in
             let i = k / 2
             if k % 2 == 0 {
-                if table.finish(tokens[i]) != nil { answers.add(1, ordering: .relaxed) }
+                table.finish(tokens[i]) { _ in answers.add(1, ordering: .relaxed) }
             } else {
-                answers.add(table.cancel(id: .number(JSONNumber(i))).count, ordering: .relaxed)
+                table.cancel(id: .number(JSONNumber(i))) { _ in answers.add(1, ordering: .relaxed) }
             }
         }
         #expect(answers.load(ordering: .relaxed) == calls)
@@ -51,7 +75,7 @@ struct InFlightRequestsTests {
     func cancelBeforeAttach() async {
         let table = InFlightRequests()
         let token = table.begin(id: id, reply: .single(id))
-        _ = table.cancel(id: id)
+        table.cancel(id: id) { _ in }
         let task = Task<Void, Never> { try? await Task.sleep(nanoseconds: 5_000_000_000) }
         table.attach(token, task: task)
         await task.value
@@ -67,10 +91,9 @@ struct InFlightRequestsTests {
         let a = table.begin(id: nil, reply: .none)
         let b = table.begin(id: id, reply: .single(id))
         table.whenIdle { ran.add(1, ordering: .relaxed) }
-        _ = table.finish(a)
+        table.finish(a) { _ in }
         #expect(ran.load(ordering: .relaxed) == 1)
-        _ = table.cancel(id: id)
-        _ = b
+        table.finish(b) { _ in }
         #expect(ran.load(ordering: .relaxed) == 2)
     }
 }

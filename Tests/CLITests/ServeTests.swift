@@ -1,0 +1,262 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+/// A request line for `method` with `id` (raw JSON) and `params` (raw JSON).
+func request(_ id: String, _ method: String, _ params: String? = nil) -> String {
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    return #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(p)}"#
+}
+
+func notification(_ method: String, _ params: String? = nil) -> String {
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    return #"{"jsonrpc":"2.0","method":"\#(method)"\#(p)}"#
+}
+
+extension BridgeProcess {
+    /// The next response, parsed.
+    func nextJSON(timeout: TimeInterval = 10) throws -> JSON {
+        let line = try #require(nextLine(timeout: timeout), "no message within \(timeout) s; stderr: \(stderr)")
+        return try JSONParser.parse(line)
+    }
+}
+
+@Suite("bridge serve (spawned)")
+struct ServeTests {
+    @Test("initialize names the server, its version, the context and the commands; settings stick")
+    func initialize() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "initialize", #"{"window":"w2","platform":"android","processId":42}"#))
+        let r = try p.nextJSON()
+        #expect(r["id"] == 1)
+        let result = try #require(r["result"])
+        #expect(result["serverInfo"] == ["name": "bridge", "version": "0.1.0"])
+        #expect(result["platform"] == "android")
+        #expect(result["window"] == "w2")
+        #expect(result["webview"] == "w2")
+        #expect(result["commands"]?.arrayValue?.contains("plugin:bridge-test|echo") == true)
+        p.sendLine(request("2", "plugin:bridge-test|context"))
+        #expect(try p.nextJSON()["result"]?["platform"] == "android")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("requests run concurrently: a fast call answers before a slow one started earlier")
+    func concurrency() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("\"slow\"", "plugin:bridge-test|sleep", #"{"ms":1500}"#))
+        p.sendLine(request("\"fast\"", "plugin:bridge-test|echo", #"{"x":1}"#))
+        #expect(try p.nextJSON(timeout: 1.2)["id"] == "fast")
+        #expect(try p.nextJSON()["id"] == "slow")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("$/cancelRequest answers the running request with -32800, once, and stops its work")
+    func cancel() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-cancel-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("7", "plugin:bridge-test|sleep", #"{"ms":20000,"marker":"\#(marker)"}"#))
+        usleep(100_000)
+        p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))
+        let r = try p.nextJSON(timeout: 2)
+        #expect(r == ["jsonrpc": "2.0", "id": 7, "error": ["code": -32800, "message": "Request cancelled", "data": ["kind": "cancelled"]]])
+        // Cancelling again, or an unknown id, sends nothing.
+        p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))
+        p.sendLine(notification("$/cancelRequest", #"{"id":"nope"}"#))
+        p.sendLine(request("8", "plugin:bridge-test|echo"))
+        #expect(try p.nextJSON()["id"] == 8)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+        #expect(p.remainingOutput() == "")
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "cancelled")
+    }
+
+    @Test("EOF: in-flight requests are answered, then exit 0")
+    func eofDrains() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:bridge-test|sleep", #"{"ms":300}"#))
+        p.closeInput()
+        #expect(try p.nextJSON()["result"] == ["slept": 300])
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("shutdown waits for running calls, refuses new requests, and exit then ends with 0")
+    func shutdownThenExit() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:bridge-test|sleep", #"{"ms":300}"#))
+        p.sendLine(request("2", "shutdown"))
+        #expect(try p.nextJSON()["id"] == 1)
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        p.sendLine(request("3", "plugin:bridge-test|echo"))
+        let refused = try p.nextJSON()
+        #expect(refused["error"]?["code"] == -32600)
+        #expect(refused["error"]?["message"] == "Invalid request: the server is shutting down; only `exit` is accepted")
+        p.sendLine(notification("exit"))
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("exit without shutdown ends with status 1, as in LSP")
+    func exitWithoutShutdown() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(notification("exit"))
+        #expect(p.waitForExit() == 1)
+    }
+
+    @Test("batches follow JSON-RPC 2.0", arguments: [
+        ("[]", #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: empty batch","data":{"kind":"invalid_request"}}}"#),
+        ("[1]", #"[{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: expected a JSON-RPC object, got number","data":{"kind":"invalid_request"}}}]"#),
+        ("[1,2]", #"[{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: expected a JSON-RPC object, got number","data":{"kind":"invalid_request"}}},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: expected a JSON-RPC object, got number","data":{"kind":"invalid_request"}}}]"#),
+        ("[" + notification("plugin:bridge-test|echo") + "," + notification("initialized") + "]", nil),
+        ("[" + request("1", "plugin:bridge-test|sleep", #"{"ms":200}"#) + "," + notification("plugin:bridge-test|echo") + "," + request("\"b\"", "plugin:bridge-test|echo", #"{"v":true}"#) + ",{\"jsonrpc\":\"2.0\",\"id\":3},"  + request("4", "plugin:nope|x") + "]",
+         #"[{"jsonrpc":"2.0","id":1,"result":{"slept":200}},{"jsonrpc":"2.0","id":"b","result":{"v":true}},{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid request: missing \"method\"","data":{"kind":"invalid_request"}}},{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"plugin nope not found","data":{"kind":"not_found","plugin":"nope"}}}]"#),
+    ] as [(String, String?)])
+    func batches(batch: String, expected: String?) throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(batch)
+        p.sendLine(request("\"after\"", "plugin:bridge-test|echo"))
+        // Responses come in any order: the batch may finish after the request that follows it.
+        var lines: [String] = []
+        for _ in 0..<(expected == nil ? 1 : 2) { lines.append(try #require(p.nextLine())) }
+        if let expected { #expect(lines.contains(expected)) }
+        #expect(lines.contains(#"{"jsonrpc":"2.0","id":"after","result":{}}"#))
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("bad input gets an error and the next message is served", arguments: [
+        ("{bad", "-32700", "null"),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"} trailing", "-32700", "null"),
+        (request("1", "plugin:bridge-test|echo", #"{"s":"\ud800"}"#), "-32700", "null"),
+        (String(repeating: "[", count: 100_000), "-32700", "null"),
+        (request("5", "plugin:bridge-test|ecko"), "-32601", "5"),
+        (request("\"x\"", "share_text"), "-32601", "\"x\""),
+        (request("6", "plugin:bridge-test|echo", "[1]"), "-32602", "6"),
+        (request("null", "plugin:bridge-test|crash"), "-32603", "null"),
+        (request("9", "plugin:bridge-test|echo", "3"), "-32600", "9"),
+        (#"{"jsonrpc":"2.0","id":[1],"method":"x"}"#, "-32600", "null"),
+    ])
+    func badInput(line: String, code: String, id: String) throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(line)
+        p.sendLine(request("\"next\"", "plugin:bridge-test|echo", #"{"ok":true}"#))
+        let error = try p.nextJSON()
+        #expect(error["error"]?["code"]?.serialized() == code)
+        #expect(error["id"]?.serialized() == id)
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": "next", "result": ["ok": true]])
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("invalid UTF-8 is a parse error and the session goes on")
+    func invalidUTF8() throws {
+        let p = try BridgeProcess(["serve"])
+        p.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"plugin:bridge-test|echo","params":{"s":""#.utf8) + [0xC3, 0x28] + Array("\"}}\n".utf8))
+        p.sendLine(request("2", "plugin:bridge-test|echo"))
+        let error = try p.nextJSON()
+        #expect(error["error"]?["code"] == -32700)
+        #expect(error["error"]?["message"]?.stringValue?.hasPrefix("Parse error: invalid UTF-8 in string") == true)
+        #expect(try p.nextJSON()["id"] == 2)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("ids are echoed exactly as given")
+    func idEcho() throws {
+        let p = try BridgeProcess(["serve"])
+        for id in ["1.0", "-0", "\"é\\\"x\"", "null", "12345678901234567890123"] {
+            p.sendLine(request(id, "plugin:bridge-test|echo"))
+            let line = try #require(p.nextLine())
+            #expect(line == #"{"jsonrpc":"2.0","id":\#(id),"result":{}}"#)
+        }
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a message over --max-message-bytes is -32600 and the next one is served")
+    func oversized() throws {
+        let p = try BridgeProcess(["serve", "--max-message-bytes", "1024"])
+        p.sendLine(request("1", "plugin:bridge-test|echo", #"{"pad":""# + String(repeating: "x", count: 4096) + #""}"#))
+        p.sendLine(request("2", "plugin:bridge-test|echo"))
+        #expect(p.nextLine() == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: message larger than 1024 bytes (raise it with --max-message-bytes)","data":{"kind":"invalid_request","limit":1024}}}"#)
+        #expect(try p.nextJSON()["id"] == 2)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a notification runs its command and gets no response")
+    func notificationsAreNotAnswered() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-notify-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(notification("plugin:bridge-test|sleep", #"{"ms":1,"marker":"\#(marker)"}"#))
+        p.sendLine(notification("plugin:bridge-test|nope"))
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+        #expect(p.remainingOutput() == "")
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "completed")
+    }
+
+    @Test("Content-Length framing in, Content-Length framing out")
+    func contentLengthSession() throws {
+        let p = try BridgeProcess(["serve"])
+        let body = request("1", "plugin:bridge-test|echo", #"{"text":"héllo"}"#)
+        p.send("Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let expected = #"{"jsonrpc":"2.0","id":1,"result":{"text":"héllo"}}"#
+        let header = "Content-Length: \(expected.utf8.count)\r\n\r\n"
+        let got = try #require(p.nextBytes(header.utf8.count + expected.utf8.count))
+        #expect(String(decoding: got, as: UTF8.self) == header + expected)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("stray prints from a command never reach the protocol stream")
+    func strayPrint() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:bridge-test|print"))
+        #expect(p.nextLine() == #"{"jsonrpc":"2.0","id":1,"result":{"printed":true}}"#)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+        #expect(p.stderr.contains("stray output from a plugin"))
+    }
+
+    @Test("a closed stdout ends the process cleanly: no SIGPIPE death, no hang")
+    func closedStdout() throws {
+        let p = try BridgeProcess(["serve"], closeStdout: true)
+        for i in 0..<50 { p.sendLine(request("\(i)", "plugin:bridge-test|echo", #"{"pad":"\#(String(repeating: "x", count: 2000))"}"#)) }
+        #expect(p.waitForExit(timeout: 10) == 0)
+        #expect(p.stderr.contains("the output stream closed"))
+    }
+
+    @Test("responses sent to the bridge are logged and ignored")
+    func responsesIgnored() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(#"{"jsonrpc":"2.0","id":99,"result":true}"#)
+        p.sendLine(request("1", "plugin:bridge-test|echo"))
+        #expect(try p.nextJSON()["id"] == 1)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+        #expect(p.stderr.contains("ignored a response (id 99)"))
+    }
+
+    @Test("many pipelined requests: exactly one response per id")
+    func pipelined() throws {
+        let p = try BridgeProcess(["serve"])
+        let count = 2000
+        var input = ""
+        for i in 0..<count { input += request("\(i)", "plugin:bridge-test|echo", #"{"i":\#(i)}"#) + "\n" }
+        p.send(input)
+        p.closeInput()
+        var seen = Set<Int>()
+        for _ in 0..<count {
+            let r = try p.nextJSON()
+            let id = try #require(r["id"]?.numberValue?.intValue)
+            #expect(r["result"]?["i"]?.numberValue?.intValue == id)
+            #expect(seen.insert(id).inserted)
+        }
+        #expect(seen.count == count)
+        #expect(p.waitForExit() == 0)
+        #expect(p.remainingOutput() == "")
+    }
+}
