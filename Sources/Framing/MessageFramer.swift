@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An incremental parser from a byte stream to messages: NDJSON, or LSP-style `Content-Length`
 /// framing when the stream begins with a `Content-Length:` (or other `Content-`) header.
 ///
@@ -144,13 +150,11 @@ public struct MessageFramer: Sendable {
     static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
 
     private func indexOfNewline(from: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { b in
-            var k = from
-            while k < b.count {
-                if b[k] == 0x0A { return k }
-                k += 1
-            }
-            return nil
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { b -> Int? in
+            guard let base = b.baseAddress,
+                  let hit = memchr(base + from, 0x0A, b.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
         }
     }
 

@@ -138,6 +138,7 @@ private struct Parser {
         try enter()
         i += 1
         var members: [JSONObject.Member] = []
+        members.reserveCapacity(4)
         var seen: Set<String>? = nil
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "}") {

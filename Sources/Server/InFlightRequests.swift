@@ -16,7 +16,6 @@ final class InFlightRequests: Sendable {
 
     fileprivate struct State {
         var entries: [UInt64: Entry] = [:]
-        var tokensByID: [RequestID: [UInt64]] = [:]
         var nextToken: UInt64 = 0
         var idleWaiters: [@Sendable () -> Void] = []
     }
@@ -29,7 +28,6 @@ final class InFlightRequests: Sendable {
             s.nextToken += 1
             let token = s.nextToken
             s.entries[token] = Entry(id: id, reply: reply, task: nil)
-            if let id { s.tokensByID[id, default: []].append(token) }
             return token
         }
     }
@@ -60,7 +58,9 @@ final class InFlightRequests: Sendable {
     /// `answer` (to be answered with `-32800`). Unknown or finished ids give nothing.
     func cancel(id: RequestID, answer: (Reply) -> Void) {
         let (removed, waiters) = state.withLock { s -> ([Entry], [@Sendable () -> Void]) in
-            let tokens = s.tokensByID[id] ?? []
+            // A scan, not an index by id: cancellation is rare, and hashing every id on the
+            // hot path of each request costs more than the occasional scan.
+            let tokens = s.entries.filter { $0.value.id == id }.keys.sorted()
             let removed = tokens.compactMap { s.removeEntry($0) }
             return (removed, s.takeWaitersIfIdle())
         }
@@ -87,12 +87,7 @@ final class InFlightRequests: Sendable {
 
 extension InFlightRequests.State {
     fileprivate mutating func removeEntry(_ token: UInt64) -> InFlightRequests.Entry? {
-        guard let entry = entries.removeValue(forKey: token) else { return nil }
-        if let id = entry.id {
-            tokensByID[id]?.removeAll { $0 == token }
-            if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
-        }
-        return entry
+        entries.removeValue(forKey: token)
     }
 
     fileprivate mutating func takeWaitersIfIdle() -> [@Sendable () -> Void] {

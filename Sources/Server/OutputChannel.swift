@@ -15,6 +15,7 @@ final class OutputChannel: @unchecked Sendable {
     private var pending: [UInt8] = []
     private var writing = false
     private var closed = false
+    private var corked = false
     private var mode: FramingMode = .lines
     private let fd: Int32
     private let onClosed: @Sendable () -> Void
@@ -42,12 +43,31 @@ final class OutputChannel: @unchecked Sendable {
         guard !closed else { return }
         let wasEmpty = pending.isEmpty
         mode.frame(body, into: &pending)
-        if wasEmpty { condition.broadcast() }
+        if wasEmpty && !corked { condition.broadcast() }
+    }
+
+    /// Holds writes back while the reader handles one chunk of input, so the answers to a
+    /// burst of pipelined requests leave in one `write(2)` instead of one each.
+    /// - Important: pair with `uncork()` before blocking on input; `flush()` uncorks.
+    func cork() {
+        condition.lock()
+        corked = true
+        condition.unlock()
+    }
+
+    /// Lets the writer send what queued up while corked.
+    func uncork() {
+        condition.lock()
+        corked = false
+        if !pending.isEmpty { condition.broadcast() }
+        condition.unlock()
     }
 
     /// Blocks until everything queued so far is written (or the stream has closed).
     func flush() {
         condition.lock()
+        corked = false
+        condition.broadcast()
         while (!pending.isEmpty || writing) && !closed { condition.wait() }
         condition.unlock()
     }
@@ -63,7 +83,7 @@ final class OutputChannel: @unchecked Sendable {
         var batch: [UInt8] = []
         while true {
             condition.lock()
-            while pending.isEmpty { condition.wait() }
+            while pending.isEmpty || corked { condition.wait() }
             swap(&batch, &pending)
             writing = true
             condition.unlock()

@@ -66,6 +66,7 @@ public final class Server: Sendable {
                 return
             }
             chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            output.cork()
             while let event = framer.next() {
                 if !modeSet && framer.mode != .undecided {
                     output.setMode(framer.mode)
@@ -73,6 +74,7 @@ public final class Server: Sendable {
                 }
                 handle(event)
             }
+            output.uncork()
         }
     }
 
@@ -215,7 +217,9 @@ public final class Server: Sendable {
             return
         }
         let token = inFlight.begin(id: id, reply: reply)
-        let task = Task { [self, router] in
+        // Starts on this thread and runs until the handler first suspends: a command that
+        // answers without waiting costs no thread hop; one that waits frees the reader at once.
+        let task = Task.immediate { [self, router] in
             let outcome = await router.run(call)
             inFlight.finish(token) { send($0, outcome) }
         }
