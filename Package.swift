@@ -8,6 +8,8 @@ let package = Package(
     name: "bridge",
     products: [
         .executable(name: "bridge", targets: ["bridge"]),
+        // URLSession downloads, loaded by the bridge with dlopen only when a call downloads.
+        .library(name: "BridgeHTTP", type: .dynamic, targets: ["BridgeHTTPClient"]),
     ],
     targets: [
         // Exact JSON: value type, parser, serializer.
@@ -16,20 +18,32 @@ let package = Package(
         .target(name: "BridgeFraming", path: "Sources/Framing"),
         // JSON-RPC 2.0 wire model: ids, errors, envelopes, batches.
         .target(name: "BridgeProtocol", dependencies: ["BridgeJSON"], path: "Sources/Protocol"),
+        // Layer 1: declared parameters, camelCase keys → snake_case names, the camelCase payload.
+        .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Binding"),
+        // libBridgeHTTP.so: the only module that links FoundationNetworking.
+        .target(name: "BridgeHTTPClient", dependencies: ["BridgeJSON"], path: "Sources/HTTP"),
         // Command names, the registry of plugin commands, dispatch.
-        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Router"),
+        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding"], path: "Sources/Router"),
+        // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
+        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter"],
+                path: "Sources/Backends"),
+        // The frak-share plugin: share_text's command layer (layer 1).
+        .target(name: "BridgeFrakShare",
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends"],
+                path: "Sources/Plugins/FrakShare"),
         // The `serve` session: reader, single writer, in-flight table, lifecycle.
         .target(name: "BridgeServer",
                 dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
+                               "BridgeBackends", "BridgeFrakShare"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
         // Test doubles: the test-only plugin `bridge-test`.
-        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol"],
+        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding"],
                 path: "Tests/TestSupport"),
         // `bridge` plus the test-only plugin, spawned by the end-to-end tests.
         .executableTarget(name: "bridge-test-host", dependencies: ["BridgeCLI", "TestSupport"],
@@ -38,6 +52,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
+        .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),

@@ -14,27 +14,31 @@ public enum BridgeCLI {
     Run 'bridge <subcommand> --help' for the options of each.
     """
 
-    /// Runs the command line `arguments` (without the program name) with `plugins` registered.
+    /// Runs the command line `arguments` (without the program name) with the product's plugins
+    /// and `extraPlugins` registered.
     /// - Returns: the process exit status: 0 success, 1 command failure, 2 usage error.
-    public static func main(arguments: [String], plugins: [any Plugin]) -> Int32 {
+    public static func main(arguments: [String], extraPlugins: [any Plugin] = []) -> Int32 {
         let streams = StandardStreams.protectingStdout()
-        let registry: CommandRegistry
         do {
-            registry = try CommandRegistry(plugins: plugins)
-        } catch {
-            streams.error("bridge: internal error: \(error)")
-            return 70
-        }
-        let router = Router(registry: registry)
-        do {
-            return try run(arguments, router: router, streams: streams)
+            return try run(arguments, extraPlugins: extraPlugins, streams: streams)
         } catch {
             streams.error("bridge: \(error)")
             return 2
         }
     }
 
-    private static func run(_ arguments: [String], router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
+    /// The router for the plugins that `args`' backend options configure.
+    private static func router(_ args: ArgumentList, extraPlugins: [any Plugin]) throws(UsageError) -> Router {
+        let plugins = try BackendOptions(args).plugins() + extraPlugins
+        do {
+            return Router(registry: try CommandRegistry(plugins: plugins))
+        } catch {
+            // Only a programming error can get here: plugin names are fixed in code.
+            fatalError("plugin registration failed: \(error)")
+        }
+    }
+
+    private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         guard let first = arguments.first else {
             streams.error(help)
             return 2
@@ -48,19 +52,23 @@ public enum BridgeCLI {
             streams.write("bridge \(BridgeVersion.current)\n")
             return 0
         case "invoke":
-            let args = try ArgumentList(rest, subcommand: "invoke", options: InvokeCommand.optionNames, flags: [])
+            let args = try ArgumentList(rest, subcommand: "invoke", options: InvokeCommand.optionNames,
+                                        flags: InvokeCommand.flagNames)
             if args.wantsHelp {
                 streams.write(InvokeCommand.help + "\n")
                 return 0
             }
-            return try InvokeCommand(args).run(router: router, streams: streams)
+            let command = try InvokeCommand(args)
+            return try command.run(router: router(args, extraPlugins: extraPlugins), streams: streams)
         case "serve":
-            let args = try ArgumentList(rest, subcommand: "serve", options: ServeCommand.optionNames, flags: [])
+            let args = try ArgumentList(rest, subcommand: "serve", options: ServeCommand.optionNames,
+                                        flags: ServeCommand.flagNames)
             if args.wantsHelp {
                 streams.write(ServeCommand.help + "\n")
                 return 0
             }
-            return try ServeCommand(args).run(router: router, streams: streams)
+            let command = try ServeCommand(args)
+            return command.run(router: try router(args, extraPlugins: extraPlugins), streams: streams)
         default:
             throw UsageError("unknown subcommand '\(first)'; expected invoke or serve")
         }

@@ -1,16 +1,21 @@
 import BridgeRouter
 
-/// The options shared by `invoke` and `serve` that say where calls come from and what they run on.
+/// The options shared by `invoke` and `serve` that say where calls come from, what they run
+/// on, and what the simulated user does.
 struct ContextOptions {
-    static let names: Set<String> = ["platform", "device", "window", "webview", "origin"]
+    static let names: Set<String> = ["platform", "device", "window", "webview", "origin", "activity"]
+    static let flagNames: Set<String> = ["cancel"]
 
     static let help = """
       --platform ios|android|linux|macos|windows
                               the backend; linux/macos/windows are desktop targets [ios]
-      --device iphone|ipad    iOS device class [iphone]
+      --device iphone|ipad    iOS device class; ipad presents a popover [iphone]
       --window LABEL          the window label the calls come from [main]
       --webview LABEL         the webview label [same as --window]
       --origin local|URL      the origin the calls come from [local]
+      --activity TYPE         iOS: the activity the simulated user picks
+                              [com.apple.UIKit.activity.Message]
+      --cancel                iOS: the simulated user dismisses the sheet ({"shared": false})
     """
 
     /// The call context the options describe.
@@ -20,6 +25,8 @@ struct ContextOptions {
             webview: try args.nonEmpty("webview"),
             origin: try args.nonEmpty("origin") ?? "local",
             platform: try args.choice("platform", Platform.self) ?? .ios,
-            device: try args.choice("device", DeviceClass.self) ?? .iphone)
+            device: try args.choice("device", DeviceClass.self) ?? .iphone,
+            simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
+                                   cancel: args.flag("cancel")))
     }
 }

@@ -19,6 +19,9 @@ struct InvokeCommand {
 
     Options:
     \(ContextOptions.help)
+    \(BackendOptions.help)
+      --inspect               print {"result": …, "presentation": …}: the result and the
+                              platform record of what the phone would have been handed
       --max-message-bytes N   the largest arguments document accepted [16777216]
       -h, --help              show this help
 
@@ -36,6 +39,8 @@ struct InvokeCommand {
     let arguments: ArgumentsSource
     let context: CallContext
     let maxMessageBytes: Int
+    /// `--inspect`: print `{"result", "presentation"}` instead of the bare result.
+    let inspect: Bool
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList) throws(UsageError) {
@@ -53,9 +58,12 @@ struct InvokeCommand {
         }
         context = try ContextOptions.context(from: args)
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
+        inspect = args.flag("inspect")
     }
 
-    static let optionNames = ContextOptions.names.union(["max-message-bytes"])
+    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
+
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(["max-message-bytes"])
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -65,14 +73,17 @@ struct InvokeCommand {
         case .failure(let error): throw UsageError(error.description, subcommand: "invoke")
         }
         let params = try readParams()
-        let outcome: Result<JSON, ResponseError>
+        let outcome: Result<CommandOutput, ResponseError>
         switch router.prepare(entry: entry, params: params, context: context) {
         case .failure(let error): outcome = .failure(error)
         case .success(let call): outcome = InvokeCommand.wait { await router.run(call) }
         }
         switch outcome {
-        case .success(let result):
-            streams.write(result.serialized() + "\n")
+        case .success(let output):
+            let document: JSON = inspect
+                ? .object(["result": output.result, "presentation": output.presentation ?? .null])
+                : output.result
+            streams.write(document.serialized() + "\n")
             return 0
         case .failure(let error):
             streams.write(error.json.serialized() + "\n")

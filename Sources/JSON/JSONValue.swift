@@ -84,3 +84,14 @@ extension JSON: CustomStringConvertible {
     /// The compact serialization of this value.
     public var description: String { serialized() }
 }
+
+extension JSON {
+    /// A number from an integer.
+    public static func integer(_ value: Int) -> JSON { .number(JSONNumber(value)) }
+
+    /// A number from a double; `null` for NaN and infinities, which JSON cannot hold.
+    public static func double(_ value: Double) -> JSON { JSONNumber(value).map(JSON.number) ?? .null }
+
+    /// A string, or `null` for `nil`.
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+}

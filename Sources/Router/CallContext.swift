@@ -9,13 +9,16 @@ public struct CallContext: Sendable, Equatable {
     public var origin: String
     public var platform: Platform
     public var device: DeviceClass
+    /// The simulated user of this call.
+    public var simulation: Simulation
 
     public init(window: String = "main", webview: String? = nil, origin: String = "local",
-                platform: Platform = .ios, device: DeviceClass = .iphone) {
+                platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation()) {
         self.window = window
         self.webview = webview ?? window
         self.origin = origin
         self.platform = platform
         self.device = device
+        self.simulation = simulation
     }
 }

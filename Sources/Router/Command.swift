@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 
@@ -6,55 +7,63 @@ public struct Invocation: Sendable {
     public let name: CommandName
     /// The `params` object, as sent (the reserved `__bridge` key removed).
     public let arguments: JSONObject
+    /// The arguments bound to the command's declared parameters (empty for unbound commands).
+    public let bound: BoundArguments
     public let context: CallContext
 
-    public init(name: CommandName, arguments: JSONObject, context: CallContext) {
+    public init(name: CommandName, arguments: JSONObject, bound: BoundArguments = BoundArguments(), context: CallContext) {
         self.name = name
         self.arguments = arguments
+        self.bound = bound
         self.context = context
     }
 }
 
-/// A parameter a command declares, by its snake_case name.
-public struct Parameter: Sendable, Equatable {
-    /// The JSON types a parameter accepts.
-    public enum Kind: String, Sendable {
-        case string, boolean, integer, number, object, array, any
-    }
+/// What a command returns: its result, and the platform record of what a phone would have
+/// been handed (`--inspect`, `bridge/presentation`), when there is one.
+public struct CommandOutput: Sendable, Equatable {
+    public let result: JSON
+    public let presentation: JSON?
 
-    /// The snake_case name, as the Rust command declares it.
-    public let name: String
-    public let kind: Kind
-    /// Whether the call must provide it (non-null).
-    public let required: Bool
-
-    public init(_ name: String, _ kind: Kind, required: Bool = false) {
-        self.name = name
-        self.kind = kind
-        self.required = required
+    public init(result: JSON, presentation: JSON? = nil) {
+        self.result = result
+        self.presentation = presentation
     }
 }
 
 /// A plugin command: its name, the parameters it declares and its handler.
 ///
-/// The handler runs concurrently with other calls. It reports failures by throwing a
-/// `ResponseError`; any other error becomes `-32603` at the router, and `CancellationError`
-/// becomes `-32800`.
+/// A command that declares `parameters` gets layer 1 binding for free (see `ArgumentBinder`);
+/// one that declares none (`nil`) receives its arguments unbound. The handler runs concurrently
+/// with other calls and reports failures by throwing a `ResponseError`; any other error becomes
+/// `-32603` at the router, and `CancellationError` becomes `-32800`.
 public struct Command: Sendable {
-    public typealias Handler = @Sendable (Invocation) async throws -> JSON
+    public typealias Handler = @Sendable (Invocation) async throws -> CommandOutput
 
     /// The snake_case command name, without its plugin.
     public let name: String
-    public let parameters: [Parameter]
+    public let parameters: [Parameter]?
+    public let keyStyle: KeyStyle
     /// One sentence for listings and help.
     public let summary: String
     public let handler: Handler
 
-    public init(_ name: String, summary: String, parameters: [Parameter] = [], handler: @escaping Handler) {
+    /// A command whose handler returns a result and, optionally, a presentation record.
+    public init(_ name: String, summary: String, parameters: [Parameter]? = nil, keyStyle: KeyStyle = .camelCase,
+                reporting handler: @escaping Handler) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
+        self.keyStyle = keyStyle
         self.handler = handler
+    }
+
+    /// A command whose handler returns only a result.
+    public init(_ name: String, summary: String, parameters: [Parameter]? = nil, keyStyle: KeyStyle = .camelCase,
+                handler: @escaping @Sendable (Invocation) async throws -> JSON) {
+        self.init(name, summary: summary, parameters: parameters, keyStyle: keyStyle) { invocation in
+            CommandOutput(result: try await handler(invocation))
+        }
     }
 }
 

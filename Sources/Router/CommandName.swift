@@ -1,3 +1,5 @@
+import BridgeBinding
+
 /// The full name of a plugin command, `plugin:<plugin>|<command>`.
 ///
 /// Plugin names are lowercase ASCII letters, digits and `-`; command names are snake_case

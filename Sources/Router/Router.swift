@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 
@@ -13,12 +14,10 @@ public struct Router: Sendable {
         self.registry = registry
     }
 
-    /// A call ready to run: the command and its invocation.
+    /// A call ready to run: the command and its bound invocation.
     public struct Call: Sendable {
         public let entry: CommandRegistry.Entry
         public let invocation: Invocation
-        /// The reserved `__bridge` object, when the call carried one.
-        public let simulation: JSONObject?
     }
 
     /// Resolves `method` and checks `params` (object or omitted; positional arrays refused).
@@ -42,22 +41,35 @@ public struct Router: Sendable {
                 "invalid args for command `\(entry.name.command)`: expected an object of named arguments, got \(other.typeName)",
                 details: ["command": .string(entry.name.description), "layer": "command"]))
         }
-        var simulation: JSONObject? = nil
+        var callContext = context
         if let reserved = arguments[Router.reservedKey] {
             guard case .object(let o) = reserved else {
                 return .failure(.invalidParams(
                     "invalid args `\(Router.reservedKey)` for command `\(entry.name.command)`: expected an object",
                     details: ["command": .string(entry.name.description), "field": .string(Router.reservedKey), "layer": "command"]))
             }
-            simulation = o
+            do {
+                callContext.simulation = try context.simulation.overridden(by: o, command: entry.name.command)
+            } catch {
+                return .failure(error.adding(["command": .string(entry.name.description)]))
+            }
             arguments[Router.reservedKey] = nil
         }
-        let invocation = Invocation(name: entry.name, arguments: arguments, context: context)
-        return .success(Call(entry: entry, invocation: invocation, simulation: simulation))
+        var bound = BoundArguments()
+        if let parameters = entry.command.parameters {
+            do {
+                bound = try ArgumentBinder.bind(arguments, parameters: parameters, keyStyle: entry.command.keyStyle,
+                                                command: entry.name.command, fullName: entry.name.description)
+            } catch {
+                return .failure(error)
+            }
+        }
+        let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext)
+        return .success(Call(entry: entry, invocation: invocation))
     }
 
     /// Runs a prepared call; every failure comes back as a `ResponseError`.
-    public func run(_ call: Call) async -> Result<JSON, ResponseError> {
+    public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
         do {
             return .success(try await call.entry.command.handler(call.invocation))
         } catch let error as ResponseError {

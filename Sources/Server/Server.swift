@@ -19,6 +19,8 @@ public final class Server: Sendable {
     private let inFlight = InFlightRequests()
     private let context: Mutex<CallContext>
     private let shuttingDown = Atomic<Bool>(false)
+    /// Whether `initialize` asked for `bridge/presentation` notifications.
+    private let inspect = Atomic<Bool>(false)
     private let end = SessionEnd()
 
     /// A session reading `input` and writing `output` (file descriptors it does not close).
@@ -180,6 +182,7 @@ public final class Server: Sendable {
         } catch {
             return .failure(error)
         }
+        if let wanted = settings.inspect { inspect.store(wanted, ordering: .relaxed) }
         let current = context.withLock { c -> CallContext in
             c = settings.applied(to: c)
             return c
@@ -191,6 +194,7 @@ public final class Server: Sendable {
             "window": .string(current.window),
             "webview": .string(current.webview),
             "origin": .string(current.origin),
+            "inspect": .bool(inspect.load(ordering: .relaxed)),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)
@@ -221,12 +225,30 @@ public final class Server: Sendable {
         // answers without waiting costs no thread hop; one that waits frees the reader at once.
         let task = Task.immediate { [self, router] in
             let outcome = await router.run(call)
-            inFlight.finish(token) { send($0, outcome) }
+            inFlight.finish(token) { reply in
+                if case .success(let output) = outcome, let presentation = output.presentation {
+                    announce(presentation, for: reply)
+                }
+                send(reply, outcome.map(\.result))
+            }
         }
         inFlight.attach(token, task: task)
     }
 
     // MARK: Writing
+
+    /// Sends `bridge/presentation` for a request, before its response, when the client asked.
+    private func announce(_ presentation: JSON, for reply: Reply) {
+        guard inspect.load(ordering: .relaxed) else { return }
+        let id: RequestID
+        switch reply {
+        case .none: return
+        case .single(let i): id = i
+        case .batch(_, _, let i): id = i
+        }
+        output.send(OutgoingMessage.notification(method: "bridge/presentation",
+                                                 params: ["id": id.json, "presentation": presentation]))
+    }
 
     private func send(_ reply: Reply, _ outcome: Result<JSON, ResponseError>) {
         switch reply {

@@ -3,13 +3,15 @@ import BridgeProtocol
 import BridgeRouter
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
-/// `device`. Other keys (an LSP client's `processId`, `capabilities`, …) are ignored.
+/// `device`, `inspect`. Other keys (an LSP client's `processId`, `capabilities`, …) are ignored.
 struct SessionSettings: Equatable {
     var window: String?
     var webview: String?
     var origin: String?
     var platform: Platform?
     var device: DeviceClass?
+    /// `inspect: true` asks for a `bridge/presentation` notification before each call's response.
+    var inspect: Bool?
 
     /// Reads the settings from `initialize` params.
     /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value.
@@ -23,6 +25,13 @@ struct SessionSettings: Equatable {
         origin = try SessionSettings.string(object, "origin")
         platform = try SessionSettings.choice(object, "platform", Platform.self)
         device = try SessionSettings.choice(object, "device", DeviceClass.self)
+        if let value = object["inspect"], !value.isNull {
+            guard case .bool(let b) = value else {
+                throw .invalidParams("invalid params `inspect` for `initialize`: expected a boolean, got \(value.serialized())",
+                                     details: ["field": "inspect"])
+            }
+            inspect = b
+        }
     }
 
     /// The session's context with these settings applied; a new window without a webview

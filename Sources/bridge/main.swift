@@ -1,5 +1,4 @@
 import BridgeCLI
 import Foundation
 
-// The product's plugins are registered here as they land.
-exit(BridgeCLI.main(arguments: Array(CommandLine.arguments.dropFirst()), plugins: []))
+exit(BridgeCLI.main(arguments: Array(CommandLine.arguments.dropFirst())))

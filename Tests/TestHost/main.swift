@@ -4,4 +4,4 @@ import TestSupport
 
 // `bridge` with the test-only plugins registered, for the end-to-end tests and benchmarks.
 exit(BridgeCLI.main(arguments: Array(CommandLine.arguments.dropFirst()),
-                    plugins: [TestPlugin(), OtherTestPlugin()]))
+                    extraPlugins: [TestPlugin(), OtherTestPlugin()]))

@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
@@ -28,11 +29,11 @@ public struct TestPlugin: Plugin {
                 if let marker { try? Data("completed".utf8).write(to: URL(fileURLWithPath: marker)) }
                 return ["slept": .number(JSONNumber(ms))]
             },
-            Command("fail", summary: "Rejects with `message`.", parameters: [Parameter("message", .string)]) { invocation in
+            Command("fail", summary: "Rejects with `message`.", parameters: [Parameter("message", .string)]) { (invocation) -> JSON in
                 throw ResponseError.rejected(invocation.arguments["message"]?.stringValue ?? "rejected by request",
                                              details: ["command": .string(invocation.name.description)])
             },
-            Command("crash", summary: "Throws an unexpected error (a bug), which must become -32603.") { _ in
+            Command("crash", summary: "Throws an unexpected error (a bug), which must become -32603.") { (_) -> JSON in
                 throw TestPluginBug()
             },
             Command("print", summary: "Prints a stray line to stdout, which must not reach the protocol stream.") { _ in

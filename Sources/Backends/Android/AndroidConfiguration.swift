@@ -1,0 +1,39 @@
+import Foundation
+
+/// What the Android-like backend models of the app: its id, its cache folder, its FileProvider.
+public struct AndroidConfiguration: Sendable {
+    /// The applicationId; the FileProvider authority is `<appID>.fileprovider`.
+    public var appID: String
+    /// The app's `cacheDir`.
+    public var cacheDirectory: String
+    public var providerPaths: FileProviderPaths
+    public var limits: DownloadLimits
+    /// The bound of the whole thumbnail step (the plugin's `future.get(2000 ms)`).
+    public var thumbnailDeadlineSeconds: Double
+    /// The most `<cacheDir>/share/` may hold.
+    public var maxCacheBytes: Int
+
+    public static let defaultAppID = "com.example.app"
+
+    public init(appID: String = AndroidConfiguration.defaultAppID, cacheDirectory: String? = nil,
+                providerPaths: FileProviderPaths = .default, limits: DownloadLimits = DownloadLimits(),
+                thumbnailDeadlineSeconds: Double = 2.0, maxCacheBytes: Int = 64 << 20) {
+        self.appID = appID
+        self.cacheDirectory = FileProviderPaths.canonical(cacheDirectory ?? AndroidConfiguration.defaultCacheDirectory(appID: appID))
+        self.providerPaths = providerPaths
+        self.limits = limits
+        self.thumbnailDeadlineSeconds = thumbnailDeadlineSeconds
+        self.maxCacheBytes = maxCacheBytes
+    }
+
+    /// `$XDG_CACHE_HOME/bridge/android/<appID>/cache`, or `~/.cache/…` without XDG_CACHE_HOME.
+    public static func defaultCacheDirectory(appID: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        return (base as NSString).appendingPathComponent("bridge/android/\(appID)/cache")
+    }
+
+    /// The FileProvider authority.
+    public var authority: String { "\(appID).fileprovider" }
+}

@@ -1,0 +1,10 @@
+extension String {
+    /// Java's `String.hashCode()`: `s[0]*31^(n-1) + … + s[n-1]` over UTF-16 code units, in
+    /// wrapping signed 32-bit arithmetic (so it may be negative). The Android plugin names its
+    /// cache files with it, which makes them stable across processes.
+    var javaHashCode: Int32 {
+        var h: Int32 = 0
+        for unit in utf16 { h = h &* 31 &+ Int32(unit) }
+        return h
+    }
+}

@@ -1,0 +1,86 @@
+import BridgeJSON
+import Foundation
+
+/// The Android plugin's thumbnail step: find `imageUrl` in the cache or download it (bounded
+/// by the deadline), store it, and expose it through the FileProvider. Any failure only means
+/// no thumbnail; the chooser always presents.
+struct ThumbnailFetch: Sendable {
+    let configuration: AndroidConfiguration
+
+    /// The `thumbnail` of the presentation record.
+    struct Result: Sendable {
+        enum Outcome: String, Sendable {
+            case downloaded, cached, timeout, failed
+        }
+
+        let outcome: Outcome
+        let file: String?
+        let contentURI: String?
+        let elapsedMs: Int
+        let reason: String?
+
+        var record: JSON {
+            var r: JSONObject = [
+                "outcome": .string(outcome.rawValue), "file": .optional(file),
+                "contentUri": .optional(contentURI), "elapsedMs": .integer(elapsedMs),
+            ]
+            if let reason { r["reason"] = .string(reason) }
+            return .object(r)
+        }
+    }
+
+    var cache: ThumbnailCache {
+        ThumbnailCache(directory: (configuration.cacheDirectory as NSString).appendingPathComponent("share"),
+                       maxTotalBytes: configuration.maxCacheBytes)
+    }
+
+    func run(imageURL: String) async -> Result {
+        let clock = Stopwatch()
+        let cache = self.cache
+        do {
+            try cache.prepare()
+        } catch {
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
+        }
+        if let cached = cache.cachedFile(for: imageURL) {
+            return exposed(cached, outcome: .cached, clock: clock)
+        }
+        let temporary = cache.temporaryFile(for: imageURL)
+        let limits = configuration.limits
+        let race = await DeadlineRace.run(seconds: configuration.thumbnailDeadlineSeconds) {
+            await HTTPDownload.run(url: imageURL, to: temporary, limits: limits)
+        }
+        guard case .finished(let download) = race else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
+                          reason: "no thumbnail within \(Int(configuration.thumbnailDeadlineSeconds * 1000)) ms; shared without it")
+        }
+        guard download.outcome == .ok else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: download.reason)
+        }
+        let head = FileHandle(forReadingAtPath: temporary).map { handle -> [UInt8] in
+            defer { try? handle.close() }
+            return [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        } ?? []
+        guard ImageKind.sniff(head) != nil else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
+                          reason: "not an image (\(download.contentType ?? "no Content-Type"), \(download.bytes) bytes)")
+        }
+        do {
+            let stored = try cache.store(temporary, url: imageURL,
+                                         extension: ThumbnailCache.fileExtension(contentType: download.contentType))
+            return exposed(stored, outcome: .downloaded, clock: clock)
+        } catch {
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
+        }
+    }
+
+    private func exposed(_ file: String, outcome: Result.Outcome, clock: Stopwatch) -> Result {
+        let uri = configuration.providerPaths.contentURI(for: file, authority: configuration.authority,
+                                                         cacheDirectory: configuration.cacheDirectory)
+        return Result(outcome: outcome, file: file, contentURI: uri, elapsedMs: clock.elapsedMs,
+                      reason: uri == nil ? "the file is outside every FileProvider root, so it is not shared" : nil)
+    }
+}

@@ -1,0 +1,66 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// The iOS-like backend: what the Swift plugin would hand `UIActivityViewController` (layer 2).
+///
+/// `shareText` reads the camelCase payload, builds the link metadata and the typed activity
+/// items, runs the icon race when there is an `imageUrl`, presents the sheet (a centred
+/// popover on iPad), and lets the simulated user pick an activity or dismiss. The result is
+/// `{"shared": completed}`; the presentation record says what each step did.
+public struct IOSBackend: PlatformBackend {
+    public let layer = "ios"
+    let iconRace: IconRace
+
+    /// - Parameters:
+    ///   - iconDeadlineSeconds: the bound of the icon race (the plugin's 2.0 s).
+    ///   - limits: the download limits of the icon fetch.
+    public init(iconDeadlineSeconds: Double = 2.0, limits: DownloadLimits = DownloadLimits()) {
+        iconRace = IconRace(deadlineSeconds: iconDeadlineSeconds, limits: limits)
+    }
+
+    public func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
+        guard method == "shareText" else { throw unknownMethod(method) }
+        return try await shareText(payload, context: context)
+    }
+
+    func shareText(_ payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
+        let share = try SharePayload(payload, layer: layer)
+        var metadata = LinkMetadata(title: share.title, url: share.url, icon: nil)
+        var iconLoad: IconRace.Result? = nil
+        if let imageURL = share.imageUrl {
+            let race = await iconRace.run(imageURL: imageURL)
+            metadata.icon = race.icon
+            iconLoad = race
+        }
+        let items = ActivityItem.items(url: share.url, text: share.text, title: share.title, metadata: metadata)
+        let sheet = ShareSheet.forDevice(context.device)
+        try sheet.validate()
+
+        let simulation = context.simulation
+        var completion: JSONObject
+        var delivered: JSON = .null
+        var completed = false
+        if simulation.cancel {
+            completion = ["activityType": .null, "completed": false]
+        } else if let delivery = ActivityDelivery.delivered(to: simulation.activity, items: items) {
+            completed = true
+            completion = ["activityType": .string(simulation.activity), "completed": true]
+            delivered = ["subject": delivery.subject.map(JSON.string) ?? .null, "items": .array(delivery.items.map(JSON.string))]
+        } else {
+            completion = ["activityType": .string(simulation.activity), "completed": false,
+                          "reason": "the activity cannot take these items, so the sheet would not offer it"]
+        }
+        let record: JSON = [
+            "platform": "ios",
+            "device": .string(context.device.rawValue),
+            "nativeMethod": "shareText",
+            "activityItems": .array(items.map(\.record)),
+            "iconLoad": iconLoad?.record ?? .null,
+            "popover": sheet.popover?.record ?? .null,
+            "completion": .object(completion),
+            "delivered": delivered,
+        ]
+        return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
+    }
+}

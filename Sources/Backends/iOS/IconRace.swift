@@ -1,0 +1,56 @@
+import BridgeJSON
+import Foundation
+
+/// The icon race of the iOS plugin: fetch `imageUrl` before presenting the sheet, bounded by a
+/// deadline, with a resolve-once latch. Whichever comes first — the download finishing (image
+/// bytes → icon; anything else → no icon) or the deadline — decides, exactly once; a late
+/// download is cancelled and ignored. The sheet always presents.
+struct IconRace: Sendable {
+    let deadlineSeconds: Double
+    let limits: DownloadLimits
+
+    /// How the race went, for the presentation record's `iconLoad`.
+    struct Result: Sendable, Equatable {
+        enum Outcome: String, Sendable {
+            case loaded, timeout, failed
+        }
+
+        let outcome: Outcome
+        let elapsedMs: Int
+        let icon: LinkMetadata.Icon?
+        let reason: String?
+
+        var record: JSON {
+            var r: JSONObject = ["outcome": .string(outcome.rawValue), "elapsedMs": .number(JSONNumber(elapsedMs))]
+            if let reason { r["reason"] = .string(reason) }
+            return .object(r)
+        }
+    }
+
+    func run(imageURL: String) async -> Result {
+        let clock = Stopwatch()
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bridge-icon-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let limits = self.limits
+        let race = await DeadlineRace.run(seconds: deadlineSeconds) {
+            await HTTPDownload.run(url: imageURL, to: scratch, limits: limits)
+        }
+        switch race {
+        case .timedOut:
+            return Result(outcome: .timeout, elapsedMs: clock.elapsedMs, icon: nil,
+                          reason: "no icon within \(Int(deadlineSeconds * 1000)) ms; presented without it")
+        case .finished(let download):
+            guard download.outcome == .ok else {
+                return Result(outcome: .failed, elapsedMs: clock.elapsedMs, icon: nil, reason: download.reason)
+            }
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: scratch))).map { [UInt8]($0) } ?? []
+            guard let kind = ImageKind.sniff(bytes) else {
+                return Result(outcome: .failed, elapsedMs: clock.elapsedMs, icon: nil,
+                              reason: "not an image (\(download.contentType ?? "no Content-Type"), \(bytes.count) bytes)")
+            }
+            return Result(outcome: .loaded, elapsedMs: clock.elapsedMs,
+                          icon: LinkMetadata.Icon(sourceURL: imageURL, byteCount: bytes.count, kind: kind), reason: nil)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A parameter a command declares, by its snake_case name, as a Rust `#[tauri::command]` does.
+public struct Parameter: Sendable, Equatable {
+    /// The JSON types a parameter accepts.
+    public enum Kind: String, Sendable {
+        case string, boolean, integer, number, object, array, any
+
+        /// The expectation in serde's wording (`invalid type: …, expected a string`).
+        var expectation: String {
+            switch self {
+            case .string: return "a string"
+            case .boolean: return "a boolean"
+            case .integer: return "i64"
+            case .number: return "f64"
+            case .object: return "a map"
+            case .array: return "a sequence"
+            case .any: return "any value"
+            }
+        }
+    }
+
+    /// The snake_case name, as the Rust command declares it.
+    public let name: String
+    public let kind: Kind
+    /// Whether the call must provide it (non-null); optional parameters treat `null` as absent.
+    public let required: Bool
+
+    public init(_ name: String, _ kind: Kind, required: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+    }
+}
+
+/// How a command's JSON keys relate to its snake_case parameter names.
+public enum KeyStyle: Sendable, Equatable {
+    /// `image_url` is sent as `imageUrl`: Tauri's default for `#[tauri::command]`.
+    case camelCase
+    /// `image_url` is sent as `image_url`: `rename_all = "snake_case"`.
+    case snakeCase
+
+    /// The JSON key for a parameter name.
+    public func key(for parameter: String) -> String {
+        switch self {
+        case .camelCase: return CaseConversion.lowerCamelCase(parameter)
+        case .snakeCase: return parameter
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import BridgeBackends
+import BridgeFrakShare
+import BridgeRouter
+import Foundation
+
+/// The options that configure the platform backends, and the plugins built from them.
+struct BackendOptions {
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths"]
+
+    static let help = """
+      --app-id ID             Android applicationId; the FileProvider authority is
+                              <ID>.fileprovider [com.example.app]
+      --cache-dir DIR         Android cacheDir; thumbnails go to DIR/share/
+                              [$XDG_CACHE_HOME/bridge/android/<ID>/cache]
+      --provider-paths FILE   Android provider_paths.xml whose roots the content:// URIs use
+                              [<cache-path name="share" path="share/"/>]
+    """
+
+    let android: AndroidConfiguration
+
+    init(_ args: ArgumentList) throws(UsageError) {
+        let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
+        guard BackendOptions.isApplicationID(appID) else {
+            throw UsageError("option '--app-id' must be an Android applicationId such as com.example.app, got '\(appID)'",
+                             subcommand: args.subcommand)
+        }
+        var providerPaths = FileProviderPaths.default
+        if let file = try args.nonEmpty("provider-paths") {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw UsageError("cannot read --provider-paths file '\(file)'", subcommand: args.subcommand)
+            }
+            do {
+                providerPaths = try FileProviderPaths(xml: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw UsageError("\(file): \(error)", subcommand: args.subcommand)
+            }
+        }
+        let cacheDirectory = try args.nonEmpty("cache-dir").map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+        }
+        android = AndroidConfiguration(appID: appID, cacheDirectory: cacheDirectory, providerPaths: providerPaths)
+    }
+
+    /// The product's plugins, configured by these options.
+    func plugins() -> [any Plugin] {
+        [FrakSharePlugin(backends: PlatformBackends(android: AndroidBackend(configuration: android)))]
+    }
+
+    /// Dot-separated segments of letters, digits and `_`, each starting with a letter, at least two.
+    static func isApplicationID(_ id: String) -> Bool {
+        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
+        return segments.count >= 2 && segments.allSatisfy { segment in
+            guard let first = segment.first, first.isASCII, first.isLetter else { return false }
+            return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
+    }
+}
