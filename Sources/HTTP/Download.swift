@@ -16,9 +16,15 @@ import FoundationNetworking
 /// `cancelled`), `status`, `contentType`, `bytes`, `finalURL`, `redirects`, `reason`.
 final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Sendable proof: every mutable property is only touched on `queue`, a serial queue that
-    // is also the delegate queue of the session and the queue of both timers.
+    // runs the timers and to which every delegate callback hops with `queue.sync`. The session
+    // delivers callbacks on its own queue, so cancelling it never waits on `queue`.
     private let request: DownloadRequest
     private let queue = DispatchQueue(label: "bridge.http.download")
+    private let delegateQueue: OperationQueue = {
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 1
+        return q
+    }()
     private var session: URLSession?
     private var task: URLSessionDataTask?
     private var file: FileHandle?
@@ -49,10 +55,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.timeoutIntervalForRequest = 60
             configuration.httpCookieStorage = nil
-            let operations = OperationQueue()
-            operations.underlyingQueue = queue
-            operations.maxConcurrentOperationCount = 1
-            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: operations)
+            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
             self.session = session
             let task = session.dataTask(with: url)
             self.task = task
@@ -75,14 +78,20 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         return t
     }
 
+    /// Reports the outcome (once), then tears the session down off this queue: URLSession's
+    /// cancellation may wait on its own delegate queue, and the caller must not wait for it.
     private func finish(_ outcome: String, reason: String? = nil) {
         guard !finished else { return }
         finished = true
         connectTimer?.cancel()
         readTimer?.cancel()
-        task?.cancel()
-        session?.invalidateAndCancel()
         try? file?.close()
+        file = nil
+        let (task, session) = (self.task, self.session)
+        defer {
+            let teardown = SessionTeardown(task: task, session: session)
+            DispatchQueue.global().async { teardown.run() }
+        }
         var result: JSONObject = ["outcome": .string(outcome), "bytes": .number(JSONNumber(bytes)),
                                   "redirects": .number(JSONNumber(redirects))]
         if let status { result["status"] = .number(JSONNumber(status)) }
@@ -96,48 +105,60 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        let follow = queue.sync { redirect(task: task, to: newRequest) }
+        completionHandler(follow ? newRequest : nil)
+    }
+
+    private func redirect(task: URLSessionTask, to newRequest: URLRequest) -> Bool {
         let from = task.originalRequest?.url?.scheme?.lowercased()
         let to = newRequest.url?.scheme?.lowercased()
         if from != to {
             refusedRedirect = "redirect from \(from ?? "?") to \(to ?? "?") not followed (HttpURLConnection follows same-scheme redirects only)"
-            completionHandler(nil)
-        } else if redirects >= request.maxRedirects {
-            refusedRedirect = "more than \(request.maxRedirects) redirects"
-            completionHandler(nil)
-        } else {
-            redirects += 1
-            completionHandler(newRequest)
+            return false
         }
+        if redirects >= request.maxRedirects {
+            refusedRedirect = "more than \(request.maxRedirects) redirects"
+            return false
+        }
+        redirects += 1
+        return true
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let allow = queue.sync { accept(response) }
+        completionHandler(allow ? .allow : .cancel)
+    }
+
+    private func accept(_ response: URLResponse) -> Bool {
+        guard !finished else { return false }
         connectTimer?.cancel()
         let http = response as? HTTPURLResponse
         status = http?.statusCode
         contentType = http?.value(forHTTPHeaderField: "Content-Type")
         guard let code = status, (200...299).contains(code) else {
-            completionHandler(.cancel)
             finish("failed", reason: refusedRedirect ?? "HTTP status \(status.map(String.init) ?? "unknown"), not 2xx")
-            return
+            return false
         }
         if let expected = http?.expectedContentLength, expected > request.maxBytes {
-            completionHandler(.cancel)
             finish("failed", reason: "body of \(expected) bytes is larger than the \(request.maxBytes)-byte cap")
-            return
+            return false
         }
         guard FileManager.default.createFile(atPath: request.destination, contents: nil),
               let handle = FileHandle(forWritingAtPath: request.destination) else {
-            completionHandler(.cancel)
             finish("failed", reason: "cannot write \(request.destination)")
-            return
+            return false
         }
         file = handle
         armReadTimer()
-        completionHandler(.allow)
+        return true
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        queue.sync { receive(data) }
+    }
+
+    private func receive(_ data: Data) {
         guard !finished else { return }
         bytes += data.count
         if bytes > request.maxBytes {
@@ -154,6 +175,10 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        queue.sync { complete(error) }
+    }
+
+    private func complete(_ error: Error?) {
         if let error {
             finish("failed", reason: "\(error.localizedDescription)")
         } else if let code = status, (200...299).contains(code) {
@@ -168,5 +193,17 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         readTimer = timer(after: request.readTimeoutMs) { [self] in
             finish("failed", reason: "read timeout: no data for \(request.readTimeoutMs) ms")
         }
+    }
+}
+
+/// Cancels a task and invalidates its session, away from the download's state queue.
+private struct SessionTeardown: @unchecked Sendable {
+    // Sendable proof: URLSession and its tasks are thread-safe for cancel and invalidate.
+    let task: URLSessionDataTask?
+    let session: URLSession?
+
+    func run() {
+        task?.cancel()
+        session?.invalidateAndCancel()
     }
 }

@@ -32,12 +32,4 @@ struct CommandNameTests {
     func nativeMethod() throws {
         #expect(try #require(CommandName(plugin: "frak-share", command: "share_text")).nativeMethod == "shareText")
     }
-
-    @Test("case conversion as serde does it", arguments: [
-        ("image_url", "imageUrl"), ("url", "url"), ("share_text_now", "shareTextNow"), ("a_b_c", "aBC"),
-    ])
-    func caseConversion(snake: String, camel: String) {
-        #expect(CaseConversion.lowerCamelCase(snake) == camel)
-        #expect(CaseConversion.snakeCase(camel) == (snake == "a_b_c" ? "a_b_c" : snake))
-    }
 }

@@ -14,7 +14,7 @@ struct RouterTests {
 
     func call(_ method: String, _ params: JSON?) async -> Result<JSON, ResponseError> {
         switch router.prepare(method: method, params: params, context: CallContext()) {
-        case .success(let c): return await router.run(c)
+        case .success(let c): return await router.run(c).map(\.result)
         case .failure(let e): return .failure(e)
         }
     }
@@ -34,15 +34,36 @@ struct RouterTests {
         #expect(error?.data["layer"] == "command")
     }
 
-    @Test("the reserved __bridge key is stripped before the command and kept for the simulation")
+    @Test("the reserved __bridge key is stripped before the command and sets the call's simulated user")
     func reservedKey() throws {
         let call = try router.prepare(method: "plugin:bridge-test|echo",
-                                      params: ["text": "hi", "__bridge": ["cancel": true]],
+                                      params: ["text": "hi", "__bridge": ["cancel": true, "activity": "com.apple.UIKit.activity.Mail"]],
                                       context: CallContext()).get()
         #expect(call.invocation.arguments == ["text": "hi"])
-        #expect(call.simulation == ["cancel": true])
-        let bad = router.prepare(method: "plugin:bridge-test|echo", params: ["__bridge": 1], context: CallContext())
+        #expect(call.invocation.context.simulation == Simulation(activity: "com.apple.UIKit.activity.Mail", cancel: true))
+        let untouched = try router.prepare(method: "plugin:bridge-test|echo", params: ["text": "hi"],
+                                           context: CallContext(simulation: Simulation(cancel: true))).get()
+        #expect(untouched.invocation.context.simulation == Simulation(cancel: true))
+    }
+
+    @Test("a malformed __bridge is -32602 naming the key", arguments: [
+        (JSON.number(JSONNumber(1)), "invalid args `__bridge` for command `echo`: expected an object"),
+        (["cancel": "yes"], "invalid args `__bridge.cancel` for command `echo`: expected a boolean"),
+        (["activity": ""], "invalid args `__bridge.activity` for command `echo`: expected a non-empty string"),
+        (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity` or `cancel`"),
+    ] as [(JSON, String)])
+    func badReservedKey(reserved: JSON, message: String) {
+        let bad = router.prepare(method: "plugin:bridge-test|echo", params: ["__bridge": reserved], context: CallContext())
         #expect(bad.failure?.code == .invalidParams)
+        #expect(bad.failure?.message == message)
+    }
+
+    @Test("commands that declare parameters are bound before they run")
+    func binding() async {
+        let missing = await call("plugin:bridge-test|sleep", [:]).failure
+        #expect(missing?.message == "command sleep missing required key ms")
+        let wrong = await call("plugin:bridge-test|sleep", ["ms": "10"]).failure
+        #expect(wrong?.message == "invalid args `ms` for command `sleep`: invalid type: string \"10\", expected i64")
     }
 
     @Test("handler errors become wire errors at the router", arguments: [
@@ -67,7 +88,7 @@ struct RouterTests {
     func context() async throws {
         let c = CallContext(window: "settings", origin: "https://app.example", platform: .android)
         let call = try router.prepare(method: "plugin:bridge-test|context", params: nil, context: c).get()
-        #expect(try await router.run(call).get() == [
+        #expect(try await router.run(call).get().result == [
             "window": "settings", "webview": "settings", "origin": "https://app.example",
             "platform": "android", "device": "iphone",
         ])

@@ -12,10 +12,19 @@ public struct IOSBackend: PlatformBackend {
     public let layer = "ios"
     let iconRace: IconRace
 
+    /// The icon fetch of the plugin: `URLSession.shared`, whose own timeouts (60 s) never fire
+    /// before the race's deadline; only the size cap is ours.
+    public static let iconLimits: DownloadLimits = {
+        var limits = DownloadLimits()
+        limits.connectTimeoutMs = 60_000
+        limits.readTimeoutMs = 60_000
+        return limits
+    }()
+
     /// - Parameters:
     ///   - iconDeadlineSeconds: the bound of the icon race (the plugin's 2.0 s).
     ///   - limits: the download limits of the icon fetch.
-    public init(iconDeadlineSeconds: Double = 2.0, limits: DownloadLimits = DownloadLimits()) {
+    public init(iconDeadlineSeconds: Double = 2.0, limits: DownloadLimits = IOSBackend.iconLimits) {
         iconRace = IconRace(deadlineSeconds: iconDeadlineSeconds, limits: limits)
     }
 

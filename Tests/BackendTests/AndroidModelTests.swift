@@ -1,0 +1,101 @@
+import BridgeJSON
+import Foundation
+import Testing
+@testable import BridgeBackends
+
+@Suite("Android model: hash, extensions, intent, FileProvider")
+struct AndroidModelTests {
+    @Test("Java String.hashCode, signed 32-bit (values printed by a JVM)", arguments: [
+        ("http://127.0.0.1:8765/logo.png", Int32(1552985800)), ("https://frak.id/logo.png", -1102565711), ("", 0),
+        ("é😀", 1996812), ("https://example.com/a-very-long-image-url/with/segments.png?x=1", 548089624),
+    ])
+    func javaHashCode(text: String, hash: Int32) {
+        #expect(text.javaHashCode == hash)
+        #expect(ThumbnailCache.stem(for: text) == "share-\(hash)")
+    }
+
+    @Test("the extension comes from the Content-Type", arguments: [
+        ("image/png", "png"), ("image/jpeg", "jpg"), ("IMAGE/JPEG; charset=binary", "jpg"), ("image/webp", "webp"),
+        ("image/gif", "gif"), ("image/svg+xml", "img"), ("text/html", "img"), (nil, "img"),
+    ] as [(String?, String)])
+    func fileExtension(contentType: String?, ext: String) {
+        #expect(ThumbnailCache.fileExtension(contentType: contentType) == ext)
+    }
+
+    @Test("the share body puts the link last", arguments: [
+        ("Join me", "https://a.b/c", "Join me\nhttps://a.b/c"), (nil, "https://a.b/c", "https://a.b/c"), ("Join me", nil, "Join me"),
+    ] as [(String?, String?, String)])
+    func body(text: String?, url: String?, body: String) {
+        #expect(ShareIntent.body(text: text, url: url) == body)
+    }
+
+    @Test("the intent: extras by title, ClipData and the grant flag only with a thumbnail")
+    func intent() {
+        #expect(ShareIntent(body: "b", title: nil, thumbnailURI: nil).record == [
+            "action": "android.intent.action.SEND", "type": "text/plain",
+            "extras": ["android.intent.extra.TEXT": "b"], "clipData": nil, "flags": [],
+        ])
+        #expect(ShareIntent(body: "b", title: "T", thumbnailURI: "content://x/share/s.png").record == [
+            "action": "android.intent.action.SEND", "type": "text/plain",
+            "extras": ["android.intent.extra.TEXT": "b", "android.intent.extra.SUBJECT": "T", "android.intent.extra.TITLE": "T"],
+            "clipData": ["label": "T", "uri": "content://x/share/s.png"], "flags": ["FLAG_GRANT_READ_URI_PERMISSION"],
+        ])
+        #expect(ShareIntent.chooserRecord == ["title": nil, "flags": ["FLAG_ACTIVITY_NEW_TASK"]])
+    }
+
+    @Test("FileProvider URIs: the default root, the most specific root, percent-encoding, outside every root")
+    func contentURIs() throws {
+        let cache = "/data/data/com.example.app/cache"
+        let auth = "com.example.app.fileprovider"
+        #expect(FileProviderPaths.default.contentURI(for: "\(cache)/share/share-12.png", authority: auth, cacheDirectory: cache)
+            == "content://com.example.app.fileprovider/share/share-12.png")
+        #expect(FileProviderPaths.default.contentURI(for: "\(cache)/share/share--5.png", authority: auth, cacheDirectory: cache)
+            == "content://com.example.app.fileprovider/share/share--5.png")
+        #expect(FileProviderPaths.default.contentURI(for: "\(cache)/other/x.png", authority: auth, cacheDirectory: cache) == nil)
+        #expect(FileProviderPaths.default.contentURI(for: "\(cache)/shared/x.png", authority: auth, cacheDirectory: cache) == nil)
+        let paths = try FileProviderPaths(xml: """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- several roots -->
+            <paths xmlns:android="http://schemas.android.com/apk/res/android">
+                <cache-path name="cache" path="." />
+                <cache-path name="thumbs &amp; more" path="share/"/>
+                <files-path name="files" path="docs/"/>
+                <external-path name="ext" path="."/>
+            </paths>
+            """)
+        #expect(paths.contentURI(for: "\(cache)/share/a b/é.png", authority: auth, cacheDirectory: cache)
+            == "content://com.example.app.fileprovider/thumbs%20%26%20more/a%20b/%C3%A9.png")
+        #expect(paths.contentURI(for: "\(cache)/x.png", authority: auth, cacheDirectory: cache)
+            == "content://com.example.app.fileprovider/cache/x.png")
+        #expect(paths.contentURI(for: "/data/data/com.example.app/files/docs/r.pdf", authority: auth, cacheDirectory: cache)
+            == "content://com.example.app.fileprovider/files/r.pdf")
+        let root = try FileProviderPaths(xml: #"<paths><root-path name="root" path=""/></paths>"#)
+        #expect(root.contentURI(for: "/etc/hosts", authority: auth, cacheDirectory: cache) == "content://com.example.app.fileprovider/root/etc/hosts")
+    }
+
+    @Test("malformed provider_paths.xml is refused with the line", arguments: [
+        ("<paths>\n<cache-path path=\"share/\"/>\n</paths>", "<cache-path> needs a non-empty name attribute"),
+        ("<paths>\n  <cache-path name=\"s\" path=\"share/\">\n", "line 3: unclosed element"),
+        ("<resources/>", "the root element must be <paths>, found <resources>"),
+        ("<paths><sdcard-path name=\"s\"/></paths>", "unknown element <sdcard-path>; expected one of cache-path, external-cache-path, external-files-path, external-media-path, external-path, files-path, root-path"),
+        ("<paths>\n<cache-path name=s/></paths>", "line 2: attribute name needs a quoted value"),
+        ("<paths></paths>", "no roots: add e.g. <cache-path name=\"share\" path=\"share/\"/>"),
+    ])
+    func malformedProviderPaths(xml: String, message: String) {
+        do {
+            _ = try FileProviderPaths(xml: xml)
+            Issue.record("accepted \(xml)")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test("images are recognised from their bytes", arguments: [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], ImageKind.png as ImageKind?),
+        ([0xFF, 0xD8, 0xFF, 0xE0], .jpeg), (Array("GIF89a..".utf8), .gif),
+        (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), .webp), (Array("<!doctype html>".utf8), nil), ([], nil),
+    ] as [([UInt8], ImageKind?)])
+    func sniff(bytes: [UInt8], kind: ImageKind?) {
+        #expect(ImageKind.sniff(bytes) == kind)
+    }
+}

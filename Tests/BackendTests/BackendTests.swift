@@ -1,0 +1,278 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Testing
+import TestSupport
+@testable import BridgeBackends
+
+/// A fresh, empty Android cache folder.
+func temporaryCacheDirectory() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-cache-\(UUID().uuidString)/cache").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func files(in directory: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+}
+
+@Suite("Each backend validates its own payload (layers 2 and 3 stand alone)")
+struct BackendValidationTests {
+    static let backends: [any PlatformBackend] = [IOSBackend(), AndroidBackend(configuration: AndroidConfiguration(cacheDirectory: temporaryCacheDirectory()))]
+
+    @Test("payloads layer 1 would refuse are refused again", arguments: [
+        (JSON.array([]), "Missing share payload"), ("text", "Missing share payload"), ([:], "Missing 'url' or 'text' parameter"),
+        (["url": "", "text": ""], "Missing 'url' or 'text' parameter"),
+        (["title": "only a title"], "Missing 'url' or 'text' parameter"),
+        (["image_url": "http://127.0.0.1:9/x.png", "Text": "wrong case"], "Missing 'url' or 'text' parameter"),
+        (["url": 1, "text": true], "Missing 'url' or 'text' parameter"),
+    ] as [(JSON, String)])
+    func refused(payload: JSON, message: String) async {
+        for backend in BackendValidationTests.backends {
+            do {
+                _ = try await backend.run(method: "shareText", payload: payload, context: CallContext(platform: .ios))
+                Issue.record("\(backend.layer) accepted \(payload)")
+            } catch {
+                #expect(error.code == .invalidParams)
+                #expect(error.message == message)
+                #expect(error.data["layer"] == .string(backend.layer))
+            }
+        }
+    }
+
+    @Test("backends read camelCase keys only: a snake_case image_url is ignored, not fetched")
+    func camelCaseOnly() async throws {
+        let out = try await IOSBackend().run(method: "shareText", payload: ["text": "hi", "image_url": "http://127.0.0.1:9/x.png"],
+                                             context: CallContext())
+        #expect(out.presentation?["iconLoad"] == .null)
+    }
+
+    @Test("the desktop backend refuses everything with the plugin's message")
+    func desktop() async {
+        do {
+            _ = try await DesktopBackend().run(method: "shareText", payload: ["text": "hi"], context: CallContext(platform: .linux))
+            Issue.record("desktop accepted")
+        } catch {
+            #expect(error.code == .unsupportedPlatform)
+            #expect(error.message == "frak-share is only available on iOS and Android")
+        }
+    }
+
+    @Test("an unknown native method is not found")
+    func unknownMethod() async {
+        await #expect(throws: ResponseError.self) {
+            try await IOSBackend().run(method: "shareFile", payload: ["text": "hi"], context: CallContext())
+        }
+    }
+}
+
+@Suite("iOS-like backend over real HTTP", .serialized)
+struct IOSBackendTests {
+    let peer: HTTPPeer
+
+    init() throws { peer = try HTTPPeer() }
+
+    func share(_ payload: JSON, _ context: CallContext = CallContext(), deadline: Double = 2.0) async throws -> CommandOutput {
+        try await IOSBackend(iconDeadlineSeconds: deadline).run(method: "shareText", payload: payload, context: context)
+    }
+
+    @Test("the full record for a link, a text, a title and a loaded icon")
+    func fullRecord() async throws {
+        let out = try await share(["url": "https://frak.id/i", "text": "Join me", "title": "Frak", "imageUrl": .string(peer.url("/image.png"))])
+        #expect(out.result == ["shared": true])
+        let record = try #require(out.presentation)
+        #expect(record["platform"] == "ios")
+        #expect(record["device"] == "iphone")
+        #expect(record["popover"] == .null)
+        #expect(record["iconLoad"]?["outcome"] == "loaded")
+        #expect(record["activityItems"] == [
+            ["kind": "link", "url": "https://frak.id/i", "subject": "Frak",
+             "metadata": ["title": "Frak", "url": "https://frak.id/i", "originalURL": "https://frak.id/i",
+                          "icon": ["sourceURL": .string(peer.url("/image.png")), "byteCount": 69, "typeIdentifier": "public.png"]]],
+            ["kind": "text", "text": "Join me", "subject": "Frak"],
+        ])
+        #expect(record["completion"] == ["activityType": "com.apple.UIKit.activity.Message", "completed": true])
+        #expect(record["delivered"] == ["subject": "Frak", "items": ["Join me", "https://frak.id/i"]])
+    }
+
+    @Test("no imageUrl: no race, iconLoad is null")
+    func noIcon() async throws {
+        let out = try await share(["text": "Join me"])
+        #expect(out.presentation?["iconLoad"] == .null)
+        #expect(out.presentation?["activityItems"] == [["kind": "text", "text": "Join me", "subject": nil]])
+    }
+
+    @Test("network trouble never blocks the sheet: it presents without an icon and says why", arguments: [
+        ("/404", "HTTP status 404, not 2xx"),
+        ("/html", "not an image (text/html"),
+        ("/redirect-https", "redirect from http to https not followed"),
+        ("/huge", "larger than the"),
+    ])
+    func failures(path: String, reason: String) async throws {
+        let out = try await share(["url": "https://frak.id/i", "imageUrl": .string(peer.url(path))])
+        #expect(out.result == ["shared": true])
+        let load = try #require(out.presentation?["iconLoad"])
+        #expect(load["outcome"] == "failed")
+        #expect(load["reason"]?.stringValue?.contains(reason) == true, "\(load)")
+        #expect(out.presentation?["activityItems"]?.arrayValue?.first?["metadata"]?["icon"] == .null)
+        #expect((load["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 2000)
+    }
+
+    @Test("a refused connection fails fast")
+    func refused() async throws {
+        let out = try await share(["text": "x", "imageUrl": "http://127.0.0.1:9/none.png"])
+        #expect(out.presentation?["iconLoad"]?["outcome"] == "failed")
+    }
+
+    @Test("a slow host loses the race at 2.0 s and the sheet presents then", arguments: ["/slow?ms=5000", "/stall", "/drip"])
+    func timeout(path: String) async throws {
+        let clock = ContinuousClock.now
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url(path))])
+        let elapsed = ContinuousClock.now - clock
+        #expect(out.presentation?["iconLoad"]?["outcome"] == "timeout")
+        #expect(elapsed >= .milliseconds(1950))
+        #expect(elapsed < .milliseconds(3500))
+    }
+
+    @Test("iPad presents a popover; the simulated user can dismiss or pick an activity")
+    func simulation() async throws {
+        let ipad = try await share(["url": "https://frak.id/i", "text": "hi"], CallContext(device: .ipad))
+        #expect(ipad.presentation?["device"] == "ipad")
+        #expect(ipad.presentation?["popover"]?["sourceRect"] == ["x": 417, "y": 597, "width": 0, "height": 0])
+        let dismissed = try await share(["text": "hi"], CallContext(simulation: Simulation(cancel: true)))
+        #expect(dismissed.result == ["shared": false])
+        #expect(dismissed.presentation?["completion"] == ["activityType": nil, "completed": false])
+        #expect(dismissed.presentation?["delivered"] == .null)
+        let airDrop = try await share(["url": "https://frak.id/i", "text": "hi"],
+                                      CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.AirDrop")))
+        #expect(airDrop.presentation?["delivered"] == ["subject": nil, "items": ["https://frak.id/i"]])
+        let readingList = try await share(["text": "hi"], CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.AddToReadingList")))
+        #expect(readingList.result == ["shared": false])
+    }
+}
+
+@Suite("Android-like backend over real HTTP", .serialized)
+struct AndroidBackendTests {
+    let peer: HTTPPeer
+    let cacheDirectory: String
+
+    init() throws {
+        peer = try HTTPPeer()
+        cacheDirectory = temporaryCacheDirectory()
+    }
+
+    var configuration: AndroidConfiguration { AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: cacheDirectory) }
+    var shareDirectory: String { cacheDirectory + "/share" }
+
+    func share(_ payload: JSON, configuration: AndroidConfiguration? = nil) async throws -> CommandOutput {
+        try await AndroidBackend(configuration: configuration ?? self.configuration)
+            .run(method: "shareText", payload: payload, context: CallContext(platform: .android))
+    }
+
+    @Test("downloads the thumbnail once, names it by the Java hash, and exposes a content:// URI")
+    func downloadThenCache() async throws {
+        let image = peer.url("/image.png")
+        let first = try await share(["url": "https://frak.id/i", "text": "Join me", "title": "Frak", "imageUrl": .string(image)])
+        #expect(first.result == ["shared": true])
+        let name = "share-\(image.javaHashCode).png"
+        let uri = "content://id.frak.wallet.fileprovider/share/\(name)"
+        let record = try #require(first.presentation)
+        #expect(record["intent"] == [
+            "action": "android.intent.action.SEND", "type": "text/plain",
+            "extras": ["android.intent.extra.TEXT": "Join me\nhttps://frak.id/i",
+                       "android.intent.extra.SUBJECT": "Frak", "android.intent.extra.TITLE": "Frak"],
+            "clipData": ["label": "Frak", "uri": .string(uri)], "flags": ["FLAG_GRANT_READ_URI_PERMISSION"],
+        ])
+        #expect(record["chooser"] == ["title": nil, "flags": ["FLAG_ACTIVITY_NEW_TASK"]])
+        #expect(record["thumbnail"]?["outcome"] == "downloaded")
+        #expect(record["thumbnail"]?["file"] == .string(FileProviderPaths.canonical(shareDirectory) + "/" + name))
+        #expect(record["thumbnail"]?["contentUri"] == .string(uri))
+        #expect(files(in: shareDirectory) == [name])
+        let second = try await share(["url": "https://frak.id/i", "imageUrl": .string(image)])
+        #expect(second.presentation?["thumbnail"]?["outcome"] == "cached")
+        #expect(second.presentation?["intent"]?["clipData"]?["uri"] == .string(uri))
+        #expect(try peer.hits("/image.png") == 1)
+    }
+
+    @Test("the extension follows the Content-Type", arguments: [("/image.jpg", "jpg"), ("/octet.png", "img"), ("/redirect-same", "png")])
+    func extensions(path: String, ext: String) async throws {
+        let url = peer.url(path)
+        let out = try await share(["text": "x", "imageUrl": .string(url)])
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "downloaded")
+        #expect(files(in: shareDirectory).contains("share-\(url.javaHashCode).\(ext)"))
+    }
+
+    @Test("failures share without a thumbnail and leave nothing in the cache", arguments: [
+        ("/404", "HTTP status 404"), ("/html", "not an image (text/html"),
+        ("/redirect-https", "redirect from http to https not followed"), ("/redirect-loop", "redirect"),
+        ("/huge", "larger than the"), ("/stall", "read timeout"), ("/slow?ms=5000", "connect timeout"),
+    ])
+    func failures(path: String, reason: String) async throws {
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url(path))])
+        let thumbnail = try #require(out.presentation?["thumbnail"])
+        #expect(thumbnail["outcome"] == "failed")
+        #expect(thumbnail["reason"]?.stringValue?.contains(reason) == true, "\(thumbnail)")
+        #expect(out.presentation?["intent"]?["clipData"] == .null)
+        #expect(out.presentation?["intent"]?["flags"] == [])
+        #expect((thumbnail["elapsedMs"]?.numberValue?.intValue ?? 99_999) <= 2100)
+        #expect(files(in: shareDirectory) == [])
+    }
+
+    @Test("a body still trickling at 2.0 s is a timeout, and the partial file is removed")
+    func timeout() async throws {
+        let clock = ContinuousClock.now
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url("/drip"))])
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "timeout")
+        #expect(ContinuousClock.now - clock < .milliseconds(3500))
+        #expect(files(in: shareDirectory) == [])
+    }
+
+    @Test("the cache stays under its cap by evicting the oldest files")
+    func cap() async throws {
+        var small = configuration
+        small.maxCacheBytes = 150
+        for path in ["/image.png?1", "/image.png?2", "/image.png?3"] {
+            _ = try await share(["text": "x", "imageUrl": .string(peer.url(path))], configuration: small)
+        }
+        let kept = files(in: shareDirectory)
+        #expect(kept.count == 2)
+        #expect(kept.contains("share-\(peer.url("/image.png?3").javaHashCode).png"))
+    }
+
+    @Test("a share folder that is a symlink is never written through")
+    func symlink() async throws {
+        let elsewhere = temporaryCacheDirectory()
+        try FileManager.default.createSymbolicLink(atPath: shareDirectory, withDestinationPath: elsewhere)
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url("/image.png"))])
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "failed")
+        #expect(files(in: elsewhere) == [])
+    }
+
+    @Test("a file outside every FileProvider root gets no URI and no ClipData, never file://")
+    func outsideRoots() async throws {
+        var other = configuration
+        other.providerPaths = try FileProviderPaths(xml: #"<paths><files-path name="f" path="."/></paths>"#)
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url("/image.png"))], configuration: other)
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "downloaded")
+        #expect(out.presentation?["thumbnail"]?["contentUri"] == .null)
+        #expect(out.presentation?["intent"]?["clipData"] == .null)
+        #expect(!out.presentation!.serialized().contains("file://"))
+    }
+}
+
+@Suite("Downloads stop when cancelled")
+struct DownloadCancellationTests {
+    @Test("cancelling the task cancels the download at once")
+    func cancel() async throws {
+        let peer = try HTTPPeer()
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-dl-\(UUID().uuidString)").path
+        let task = Task { await HTTPDownload.run(url: peer.url("/drip"), to: destination, limits: DownloadLimits()) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let clock = ContinuousClock.now
+        task.cancel()
+        let result = await task.value
+        #expect(result.outcome == .cancelled)
+        #expect(ContinuousClock.now - clock < .milliseconds(500))
+    }
+}

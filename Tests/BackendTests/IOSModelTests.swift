@@ -1,0 +1,57 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Testing
+@testable import BridgeBackends
+
+@Suite("iOS model: items, delivery, the iPad anchor")
+struct IOSModelTests {
+    let metadata = LinkMetadata(title: "T", url: "https://a.b/c", icon: nil)
+
+    @Test("the link item comes first, then the text item, never one string")
+    func items() {
+        let items = ActivityItem.items(url: "https://a.b/c", text: "Join me", title: "T", metadata: metadata)
+        #expect(items == [.link(url: "https://a.b/c", subject: "T", metadata: metadata), .text("Join me", subject: "T")])
+        #expect(ActivityItem.items(url: nil, text: "x", title: nil, metadata: metadata) == [.text("x", subject: nil)])
+    }
+
+    @Test("each activity receives what its item sources return", arguments: [
+        ("com.apple.UIKit.activity.Message", ["Join me", "https://a.b/c"] as [String]?),
+        ("com.apple.UIKit.activity.Mail", ["Join me", "https://a.b/c"]),
+        ("com.apple.UIKit.activity.AddToReadingList", ["https://a.b/c"]),
+        ("com.apple.UIKit.activity.AirDrop", ["https://a.b/c"]),
+        ("com.apple.UIKit.activity.CopyToPasteboard", ["Join me", "https://a.b/c"]),
+        ("net.whatsapp.WhatsApp.ShareExtension", ["Join me", "https://a.b/c"]),
+    ])
+    func delivery(activity: String, expected: [String]?) {
+        let items = ActivityItem.items(url: "https://a.b/c", text: "Join me", title: "T", metadata: metadata)
+        let got = ActivityDelivery.delivered(to: activity, items: items)
+        #expect(got?.items == expected)
+        #expect(got?.subject == "T")
+    }
+
+    @Test("without a link, Reading List cannot take the share and AirDrop gets the text")
+    func deliveryWithoutLink() {
+        let items = ActivityItem.items(url: nil, text: "Join me", title: nil, metadata: metadata)
+        #expect(ActivityDelivery.delivered(to: ActivityDelivery.readingList, items: items) == nil)
+        #expect(ActivityDelivery.delivered(to: ActivityDelivery.airDrop, items: items)?.items == ["Join me"])
+    }
+
+    @Test("iPad anchors a popover at the centre of the root view, no arrow; iPhone has none")
+    func popover() throws {
+        let ipad = ShareSheet.forDevice(.ipad)
+        try ipad.validate()
+        #expect(ipad.popover?.record == [
+            "sourceView": "rootViewController.view",
+            "sourceRect": ["x": 417, "y": 597, "width": 0, "height": 0],
+            "permittedArrowDirections": [],
+        ])
+        #expect(ShareSheet.forDevice(.iphone).popover == nil)
+        try ShareSheet.forDevice(.iphone).validate()
+    }
+
+    @Test("an iPad sheet without an anchor is caught, as UIKit would crash on it")
+    func iPadWithoutAnchor() {
+        #expect(throws: ResponseError.self) { try ShareSheet(device: .ipad, popover: nil).validate() }
+    }
+}

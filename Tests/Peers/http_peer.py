@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""A misbehaving image host for the bridge's tests (127.0.0.1 only).
+
+Prints "PORT <n>" once listening, then serves until stdin closes (so it dies with the test).
+Routes: /image.png /image.jpg /octet.png (PNG bytes, no image type) /slow?ms=N /stall /404
+/drip (1 byte a second) /html /redirect-same /redirect-https /redirect-loop /huge /hits?path=P (how often P was served).
+"""
+import http.server
+import socketserver
+import struct
+import sys
+import threading
+import time
+import zlib
+from urllib.parse import urlparse, parse_qs
+
+
+def png_bytes():
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00")) + chunk(b"IEND", b""))
+
+
+PNG = png_bytes()
+JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + b"\x00" * 64 + b"\xff\xd9"
+HITS = {}
+LOCK = threading.Lock()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, status, content_type, body, extra=()):
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        for k, v in extra:
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        with LOCK:
+            HITS[url.path] = HITS.get(url.path, 0) + 1
+        q = parse_qs(url.query)
+        port = self.server.server_address[1]
+        try:
+            if url.path == "/image.png":
+                self.send_body(200, "image/png", PNG)
+            elif url.path == "/image.jpg":
+                self.send_body(200, "image/jpeg; charset=binary", JPEG)
+            elif url.path == "/octet.png":
+                self.send_body(200, "application/octet-stream", PNG)
+            elif url.path == "/slow":
+                time.sleep(int(q.get("ms", ["3000"])[0]) / 1000)
+                self.send_body(200, "image/png", PNG)
+            elif url.path == "/stall":
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", "100000")
+                self.end_headers()
+                self.wfile.write(PNG[:16])
+                self.wfile.flush()
+                time.sleep(10)
+            elif url.path == "/drip":
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(PNG)))
+                self.end_headers()
+                for byte in PNG:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(1.0)
+            elif url.path == "/404":
+                self.send_body(404, "text/plain", b"not found")
+            elif url.path == "/html":
+                self.send_body(200, "text/html", b"<!doctype html><title>not an image</title>")
+            elif url.path == "/redirect-same":
+                self.send_body(302, None, b"", [("Location", "/image.png")])
+            elif url.path == "/redirect-https":
+                self.send_body(302, None, b"", [("Location", "https://127.0.0.1:%d/image.png" % port)])
+            elif url.path == "/redirect-loop":
+                self.send_body(302, None, b"", [("Location", "/redirect-loop")])
+            elif url.path == "/huge":
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                block = PNG + b"\x00" * (65536 - len(PNG))
+                for _ in range(100000):
+                    self.wfile.write(b"%x\r\n" % len(block) + block + b"\r\n")
+            elif url.path == "/hits":
+                path = q.get("path", [""])[0]
+                with LOCK:
+                    n = HITS.get(path, 0)
+                self.send_body(200, "text/plain", str(n).encode())
+            else:
+                self.send_body(404, "text/plain", b"unknown route")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print("PORT %d" % server.server_address[1], flush=True)
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()

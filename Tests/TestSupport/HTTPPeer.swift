@@ -1,0 +1,86 @@
+import Foundation
+
+/// The misbehaving image host of `Tests/Peers/http_peer.py`, on 127.0.0.1, for as long as this
+/// object lives.
+public final class HTTPPeer: @unchecked Sendable {
+    // Sendable proof: all stored properties are set in init and never changed.
+    public let port: Int
+    private let process: Process
+    private let stdin: Pipe
+
+    /// Starts the peer and waits for its port.
+    public init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Peers/http_peer.py").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script]
+        stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw PeerError(message: "http_peer.py did not start (is python3 installed?): \(text)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? stdin.fileHandleForWriting.close()
+        process.terminate()
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// How many times the peer served `path`.
+    public func hits(_ path: String) throws -> Int {
+        let socket = try LoopbackGET(port: port, path: "/hits?path=\(path)")
+        return Int(socket.body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}
+
+struct PeerError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A minimal blocking HTTP/1.0 GET on 127.0.0.1, so tests can ask the peer things without
+/// FoundationNetworking.
+struct LoopbackGET {
+    let body: String
+
+    init(port: Int, path: String) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw PeerError(message: "socket failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw PeerError(message: "connect to 127.0.0.1:\(port) failed") }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            response.append(contentsOf: buffer[0..<n])
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    }
+}
