@@ -53,11 +53,12 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeJSON", "bridge", "bridge-test-host"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeJSON", "TestSupport", "bridge", "bridge-test-host"]),
     ],
     swiftLanguageModes: [.v6]
 )

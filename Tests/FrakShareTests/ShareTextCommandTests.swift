@@ -1,0 +1,90 @@
+import BridgeBackends
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Synchronization
+import Testing
+@testable import BridgeFrakShare
+
+/// A backend that records what reaches it.
+final class RecordingBackend: PlatformBackend {
+    let layer = "recording"
+    let calls = Mutex<[(method: String, payload: JSON)]>([])
+
+    func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
+        calls.withLock { $0.append((method, payload)) }
+        return CommandOutput(result: ["shared": true], presentation: ["recorded": true])
+    }
+
+    var count: Int { calls.withLock { $0.count } }
+}
+
+@Suite("share_text, layer 1")
+struct ShareTextCommandTests {
+    let backend = RecordingBackend()
+    let router: Router
+
+    init() throws {
+        let backends = PlatformBackends(ios: backend, android: backend, desktop: backend)
+        router = Router(registry: try CommandRegistry(plugins: [FrakSharePlugin(backends: backends)]))
+    }
+
+    func call(_ params: JSON, platform: Platform = .ios) async -> Result<CommandOutput, ResponseError> {
+        switch router.prepare(method: "plugin:frak-share|share_text", params: params, context: CallContext(platform: platform)) {
+        case .success(let c): return await router.run(c)
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    @Test("the payload reaches shareText camelCase, absent and null fields omitted, __bridge stripped")
+    func payload() async throws {
+        _ = try await call(["imageUrl": "https://a.b/i.png", "text": "Join me", "title": nil, "__bridge": ["cancel": true]]).get()
+        let recorded = try #require(backend.calls.withLock { $0.first })
+        #expect(recorded.method == "shareText")
+        #expect(recorded.payload.serialized() == #"{"text":"Join me","imageUrl":"https://a.b/i.png"}"#)
+    }
+
+    @Test("refusals answer with their code and message and never reach a backend", arguments: [
+        ([:] as JSON, -32602, "Missing 'url' or 'text' parameter"),
+        (["url": "", "text": "", "title": "T"], -32602, "Missing 'url' or 'text' parameter"),
+        (["url": nil, "text": nil], -32602, "Missing 'url' or 'text' parameter"),
+        (["url": "javascript:alert(1)"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not javascript:, got \"javascript:alert(1)\""),
+        (["url": "file:///etc/passwd"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not file:, got \"file:///etc/passwd\""),
+        (["url": "data:text/plain,hi"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not data:, got \"data:text/plain,hi\""),
+        (["url": "/relative/path"], -32602, "invalid args `url` for command `share_text`: must be an absolute http or https URL, got \"/relative/path\""),
+        (["url": "https://"], -32602, "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, got \"https://\""),
+        (["text": "hi", "imageUrl": "ftp://a.b/i.png"], -32602, "invalid args `imageUrl` for command `share_text`: must be an http or https URL, not ftp:, got \"ftp://a.b/i.png\""),
+        (["text": "hi", "image_url": "https://a.b/i.png"], -32602, "invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?"),
+        (["text": 42], -32602, "invalid args `text` for command `share_text`: invalid type: integer `42`, expected a string"),
+        ([1, 2] as JSON, -32602, "invalid args for command `share_text`: expected an object of named arguments, got array"),
+    ] as [(JSON, Int, String)])
+    func refusals(params: JSON, code: Int, message: String) async {
+        let error = await call(params).failure
+        #expect(error?.code.rawValue == code)
+        #expect(error?.message == message)
+        #expect(backend.count == 0)
+    }
+
+    @Test("desktop targets refuse after the argument checks, as the plugin does", arguments: [Platform.linux, .macos, .windows])
+    func desktop(platform: Platform) async {
+        #expect(await call([:], platform: platform).failure?.message == "Missing 'url' or 'text' parameter")
+        let refused = await call(["text": "hi"], platform: platform).failure
+        #expect(refused?.code == .unsupportedPlatform)
+        #expect(refused?.message == "frak-share is only available on iOS and Android")
+        #expect(refused?.data["platform"] == .string(platform.rawValue))
+        #expect(backend.count == 0)
+    }
+
+    @Test("a good call returns the backend's result and its presentation")
+    func forwards() async throws {
+        let out = try await call(["url": "https://frak.id/i"], platform: .android).get()
+        #expect(out == CommandOutput(result: ["shared": true], presentation: ["recorded": true]))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let f) = self { return f }
+        return nil
+    }
+}
