@@ -219,6 +219,14 @@ struct AndroidBackendTests {
         #expect(files(in: shareDirectory) == [])
     }
 
+    @Test("a refused connection fails fast and shares without a thumbnail")
+    func refusedConnection() async throws {
+        let out = try await share(["text": "x", "imageUrl": "http://127.0.0.1:9/none.png"])
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "failed")
+        #expect((out.presentation?["thumbnail"]?["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 2000)
+        #expect(files(in: shareDirectory) == [])
+    }
+
     @Test("a body still trickling at 2.0 s is a timeout, and the partial file is removed")
     func timeout() async throws {
         let clock = ContinuousClock.now
