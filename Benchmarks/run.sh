@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release binaries and the baselines, then runs Benchmarks/bench.py.
 # Usage: Benchmarks/run.sh [--runs N] [--messages M] [--repeats R]   (works from any cwd)
+# Measures `bridge invoke share_text` (cold start) and `bridge serve` share_text (throughput).
 set -euo pipefail
 
 bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -13,12 +13,20 @@ public enum ArgumentBinder {
     /// Binds `arguments` to `parameters` for the command named `command` (its snake_case name).
     public static func bind(_ arguments: JSONObject, parameters: [Parameter], keyStyle: KeyStyle,
                             command: String, fullName: String) throws(ResponseError) -> BoundArguments {
-        let keys = parameters.map { keyStyle.key(for: $0.name) }
+        try bind(arguments, signature: Signature(parameters, keyStyle: keyStyle), command: command, fullName: fullName)
+    }
+
+    /// Binds `arguments` to a command's precomputed signature.
+    public static func bind(_ arguments: JSONObject, signature: Signature,
+                            command: String, fullName: String) throws(ResponseError) -> BoundArguments {
+        let parameters = signature.parameters
+        let keys = signature.keys
         for member in arguments where !keys.contains(member.key) {
             throw unknownKey(member.key, keys: keys, parameters: parameters, command: command, fullName: fullName)
         }
-        var values: [(name: String, value: JSON)] = []
-        for (parameter, key) in zip(parameters, keys) {
+        var values: [BoundArguments.Value] = []
+        values.reserveCapacity(parameters.count)
+        for (index, (parameter, key)) in zip(parameters, keys).enumerated() {
             let value = arguments[key]
             guard let value, !value.isNull else {
                 if parameter.required {
@@ -34,7 +42,7 @@ public enum ArgumentBinder {
                     details: ["command": .string(fullName), "layer": "command", "field": .string(key),
                               "expected": .string(parameter.kind.rawValue)])
             }
-            values.append((parameter.name, value))
+            values.append(BoundArguments.Value(name: parameter.name, payloadKey: signature.payloadKeys[index], value: value))
         }
         return BoundArguments(values: values)
     }

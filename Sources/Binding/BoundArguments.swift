@@ -3,14 +3,20 @@ import BridgeJSON
 /// Arguments after binding (layer 1): values by snake_case parameter name, absent and `null`
 /// optional values left out.
 public struct BoundArguments: Sendable, Equatable {
-    /// The parameters in declaration order, with their values where present.
-    public let values: [(name: String, value: JSON)]
-
-    init(values: [(name: String, value: JSON)]) { self.values = values }
-
-    public static func == (lhs: BoundArguments, rhs: BoundArguments) -> Bool {
-        lhs.values.map(\.name) == rhs.values.map(\.name) && lhs.values.map(\.value) == rhs.values.map(\.value)
+    /// One bound value: the parameter's snake_case name, its camelCase payload key, the value.
+    public struct Value: Sendable, Equatable {
+        public let name: String
+        public let payloadKey: String
+        public let value: JSON
     }
+
+    /// The parameters that have a value, in declaration order.
+    public let values: [Value]
+
+    init(values: [Value]) { self.values = values }
+
+    /// No arguments.
+    public init() { self.init(values: []) }
 
     /// The value of a parameter, by its snake_case name.
     public subscript(name: String) -> JSON? {
@@ -24,11 +30,6 @@ public struct BoundArguments: Sendable, Equatable {
     /// declaration order, absent values omitted — serde's `rename_all = "camelCase"` with
     /// `skip_serializing_if = "Option::is_none"`.
     public var camelCasePayload: JSONObject {
-        JSONObject(values.map { JSONObject.Member(key: CaseConversion.lowerCamelCase($0.name), value: $0.value) })
+        JSONObject(values.map { JSONObject.Member(key: $0.payloadKey, value: $0.value) })
     }
-}
-
-extension BoundArguments {
-    /// No arguments.
-    public init() { self.init(values: []) }
 }

@@ -46,3 +46,20 @@ public enum KeyStyle: Sendable, Equatable {
         }
     }
 }
+
+/// A command's declared parameters with their JSON keys, computed once at registration.
+public struct Signature: Sendable, Equatable {
+    public let parameters: [Parameter]
+    public let keyStyle: KeyStyle
+    /// The JSON key of each parameter, in declaration order.
+    public let keys: [String]
+    /// The camelCase payload key of each parameter (what backends read).
+    public let payloadKeys: [String]
+
+    public init(_ parameters: [Parameter], keyStyle: KeyStyle = .camelCase) {
+        self.parameters = parameters
+        self.keyStyle = keyStyle
+        keys = parameters.map { keyStyle.key(for: $0.name) }
+        payloadKeys = parameters.map { CaseConversion.lowerCamelCase($0.name) }
+    }
+}

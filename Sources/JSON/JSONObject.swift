@@ -81,9 +81,13 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-    /// An object literal; a later duplicate key replaces the earlier value.
+    /// An object literal. Its keys are written in code and must be unique (checked in debug builds).
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self.init()
-        for (key, value) in elements { self[key] = value }
+        self.init(literal: elements)
+    }
+
+    init(literal elements: [(String, JSON)]) {
+        assert(Set(elements.map(\.0)).count == elements.count, "duplicate key in a JSON object literal")
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
     }
 }

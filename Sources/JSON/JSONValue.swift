@@ -72,10 +72,9 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// An object literal. Its keys are written in code and must be unique (checked in debug builds).
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        var object = JSONObject()
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(JSONObject(literal: elements))
     }
     public init(nilLiteral: ()) { self = .null }
 }

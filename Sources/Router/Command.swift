@@ -21,13 +21,34 @@ public struct Invocation: Sendable {
 
 /// What a command returns: its result, and the platform record of what a phone would have
 /// been handed (`--inspect`, `bridge/presentation`), when there is one.
+///
+/// The record is built on demand: a backend hands over how to build it, and only a caller that
+/// shows it (`--inspect`, a session with `inspect`) pays for it.
 public struct CommandOutput: Sendable, Equatable {
     public let result: JSON
-    public let presentation: JSON?
+    private let makePresentation: (@Sendable () -> JSON)?
 
+    /// An output with a record already built (or none).
     public init(result: JSON, presentation: JSON? = nil) {
         self.result = result
-        self.presentation = presentation
+        if let presentation {
+            self.makePresentation = { presentation }
+        } else {
+            self.makePresentation = nil
+        }
+    }
+
+    /// An output whose record is built only when asked for.
+    public init(result: JSON, presentation: @escaping @Sendable () -> JSON) {
+        self.result = result
+        self.makePresentation = presentation
+    }
+
+    /// The platform record, or `nil` when the command has none.
+    public var presentation: JSON? { makePresentation?() }
+
+    public static func == (a: CommandOutput, b: CommandOutput) -> Bool {
+        a.result == b.result && a.presentation == b.presentation
     }
 }
 
@@ -42,8 +63,9 @@ public struct Command: Sendable {
 
     /// The snake_case command name, without its plugin.
     public let name: String
-    public let parameters: [Parameter]?
-    public let keyStyle: KeyStyle
+    /// The declared parameters with their keys, or `nil` for a command that takes its
+    /// arguments unbound.
+    public let signature: Signature?
     /// One sentence for listings and help.
     public let summary: String
     public let handler: Handler
@@ -53,8 +75,7 @@ public struct Command: Sendable {
                 reporting handler: @escaping Handler) {
         self.name = name
         self.summary = summary
-        self.parameters = parameters
-        self.keyStyle = keyStyle
+        self.signature = parameters.map { Signature($0, keyStyle: keyStyle) }
         self.handler = handler
     }
 

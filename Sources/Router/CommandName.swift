@@ -7,6 +7,8 @@ import BridgeBinding
 public struct CommandName: Sendable, Hashable, CustomStringConvertible {
     public let plugin: String
     public let command: String
+    /// The method name a native backend receives: the lowerCamelCase command (`share_text` → `shareText`).
+    public let nativeMethod: String
 
     /// A name from its parts.
     /// - Returns: `nil` when either part breaks the naming rules.
@@ -14,6 +16,7 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         guard CommandName.isValidPlugin(plugin), CommandName.isValidCommand(command) else { return nil }
         self.plugin = plugin
         self.command = command
+        self.nativeMethod = CaseConversion.lowerCamelCase(command)
     }
 
     /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
@@ -29,8 +32,6 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
     /// `plugin:<plugin>|<command>`.
     public var description: String { "plugin:\(plugin)|\(command)" }
 
-    /// The method name a native backend receives: the lowerCamelCase command (`share_text` → `shareText`).
-    public var nativeMethod: String { CaseConversion.lowerCamelCase(command) }
 
     /// Whether `name` is a valid plugin name.
     public static func isValidPlugin(_ name: String) -> Bool {

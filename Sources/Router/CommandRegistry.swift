@@ -3,10 +3,19 @@ import BridgeProtocol
 
 /// The commands the bridge serves, keyed by `plugin:<p>|<c>`.
 public struct CommandRegistry: Sendable {
-    /// A registered command with its full name.
-    public struct Entry: Sendable {
+    /// A registered command with its full name. A class, so resolving a call passes one
+    /// reference instead of copying the command.
+    public final class Entry: Sendable {
         public let name: CommandName
+        /// `plugin:<p>|<c>`, computed once.
+        public let fullName: String
         public let command: Command
+
+        init(name: CommandName, command: Command) {
+            self.name = name
+            self.fullName = name.description
+            self.command = command
+        }
     }
 
     private var entries: [String: Entry] = [:]

@@ -22,12 +22,11 @@ public struct Router: Sendable {
 
     /// Resolves `method` and checks `params` (object or omitted; positional arrays refused).
     public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
-        let entry: CommandRegistry.Entry
+        if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context) }
         switch registry.resolve(method: method) {
-        case .success(let e): entry = e
+        case .success(let entry): return prepare(entry: entry, params: params, context: context)
         case .failure(let error): return .failure(error)
         }
-        return prepare(entry: entry, params: params, context: context)
     }
 
     /// Checks `params` for an already resolved command.
@@ -39,27 +38,27 @@ public struct Router: Sendable {
         case let other?:
             return .failure(.invalidParams(
                 "invalid args for command `\(entry.name.command)`: expected an object of named arguments, got \(other.typeName)",
-                details: ["command": .string(entry.name.description), "layer": "command"]))
+                details: ["command": .string(entry.fullName), "layer": "command"]))
         }
         var callContext = context
         if let reserved = arguments[Router.reservedKey] {
             guard case .object(let o) = reserved else {
                 return .failure(.invalidParams(
                     "invalid args `\(Router.reservedKey)` for command `\(entry.name.command)`: expected an object",
-                    details: ["command": .string(entry.name.description), "field": .string(Router.reservedKey), "layer": "command"]))
+                    details: ["command": .string(entry.fullName), "field": .string(Router.reservedKey), "layer": "command"]))
             }
             do {
                 callContext.simulation = try context.simulation.overridden(by: o, command: entry.name.command)
             } catch {
-                return .failure(error.adding(["command": .string(entry.name.description)]))
+                return .failure(error.adding(["command": .string(entry.fullName)]))
             }
             arguments[Router.reservedKey] = nil
         }
         var bound = BoundArguments()
-        if let parameters = entry.command.parameters {
+        if let signature = entry.command.signature {
             do {
-                bound = try ArgumentBinder.bind(arguments, parameters: parameters, keyStyle: entry.command.keyStyle,
-                                                command: entry.name.command, fullName: entry.name.description)
+                bound = try ArgumentBinder.bind(arguments, signature: signature,
+                                                command: entry.name.command, fullName: entry.fullName)
             } catch {
                 return .failure(error)
             }
@@ -78,7 +77,7 @@ public struct Router: Sendable {
             return .failure(.cancelled)
         } catch {
             return .failure(.internalError("Internal error in \(call.entry.name): \(error)")
-                .adding(["command": .string(call.entry.name.description)]))
+                .adding(["command": .string(call.entry.fullName)]))
         }
     }
 }

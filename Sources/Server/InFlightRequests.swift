@@ -71,6 +71,11 @@ final class InFlightRequests: Sendable {
         waiters.forEach { $0() }
     }
 
+    /// Whether a call is still waiting for its answer (not finished, not cancelled).
+    func isPending(_ token: UInt64) -> Bool {
+        state.withLock { $0.entries[token] != nil }
+    }
+
     /// The number of running calls.
     var count: Int { state.withLock { $0.entries.count } }
 

@@ -22,6 +22,10 @@ public final class Server: Sendable {
     /// Whether `initialize` asked for `bridge/presentation` notifications.
     private let inspect = Atomic<Bool>(false)
     private let end = SessionEnd()
+    /// Calls prepared while reading the current chunk of input, launched together on `callQueue`.
+    private let preparedCalls = Mutex<[(token: UInt64, call: Router.Call)]>([])
+    /// Where calls start: a second core runs the commands while the reader parses the next chunk.
+    private let callQueue = DispatchQueue(label: "bridge.calls")
 
     /// A session reading `input` and writing `output` (file descriptors it does not close).
     public init(router: Router, configuration: ServerConfiguration, context: CallContext, input: Int32, output: Int32) {
@@ -61,6 +65,7 @@ public final class Server: Sendable {
             if n <= 0 {
                 if n < 0 { Log.error("reading input failed: \(String(cString: strerror(errno)))") }
                 if let event = framer.finish() { handle(event) }
+                launchPreparedCalls()
                 inFlight.whenIdle { [self] in
                     output.flush()
                     end.finish(0)
@@ -76,6 +81,7 @@ public final class Server: Sendable {
                 }
                 handle(event)
             }
+            launchPreparedCalls()
             output.uncork()
         }
     }
@@ -221,14 +227,28 @@ public final class Server: Sendable {
             return
         }
         let token = inFlight.begin(id: id, reply: reply)
+        preparedCalls.withLock { $0.append((token, call)) }
+    }
+
+    /// Hands the calls of the chunk just read to `callQueue`, in order.
+    private func launchPreparedCalls() {
+        let batch = preparedCalls.withLock { calls -> [(token: UInt64, call: Router.Call)] in
+            defer { calls.removeAll(keepingCapacity: true) }
+            return calls
+        }
+        guard !batch.isEmpty else { return }
+        callQueue.async { [self] in
+            for (token, call) in batch where inFlight.isPending(token) { launch(token, call) }
+        }
+    }
+
+    private func launch(_ token: UInt64, _ call: Router.Call) {
         // Starts on this thread and runs until the handler first suspends: a command that
-        // answers without waiting costs no thread hop; one that waits frees the reader at once.
+        // answers without waiting costs no thread hop; one that waits frees this queue at once.
         let task = Task.immediate { [self, router] in
             let outcome = await router.run(call)
             inFlight.finish(token) { reply in
-                if case .success(let output) = outcome, let presentation = output.presentation {
-                    announce(presentation, for: reply)
-                }
+                if case .success(let output) = outcome { announce(output, for: reply) }
                 send(reply, outcome.map(\.result))
             }
         }
@@ -238,8 +258,8 @@ public final class Server: Sendable {
     // MARK: Writing
 
     /// Sends `bridge/presentation` for a request, before its response, when the client asked.
-    private func announce(_ presentation: JSON, for reply: Reply) {
-        guard inspect.load(ordering: .relaxed) else { return }
+    private func announce(_ commandOutput: CommandOutput, for reply: Reply) {
+        guard inspect.load(ordering: .relaxed), let presentation = commandOutput.presentation else { return }
         let id: RequestID
         switch reply {
         case .none: return

@@ -19,19 +19,22 @@ public struct AndroidBackend: PlatformBackend {
     public func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
         guard method == "shareText" else { throw unknownMethod(method) }
         let share = try SharePayload(payload, layer: layer)
-        var thumbnail: ThumbnailFetch.Result? = nil
-        if let imageURL = share.imageUrl {
-            thumbnail = await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
+        let thumbnail: ThumbnailFetch.Result? = if let imageURL = share.imageUrl {
+            await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
+        } else {
+            nil
         }
         let intent = ShareIntent(body: ShareIntent.body(text: share.text, url: share.url), title: share.title,
                                  thumbnailURI: thumbnail?.contentURI)
-        let record: JSON = [
-            "platform": "android",
-            "nativeMethod": "shareText",
-            "intent": intent.record,
-            "chooser": ShareIntent.chooserRecord,
-            "thumbnail": thumbnail?.record ?? .null,
-        ]
+        let record: @Sendable () -> JSON = {
+            [
+                "platform": "android",
+                "nativeMethod": "shareText",
+                "intent": intent.record,
+                "chooser": ShareIntent.chooserRecord,
+                "thumbnail": thumbnail?.record ?? .null,
+            ]
+        }
         return CommandOutput(result: ["shared": true], presentation: record)
     }
 }

@@ -29,8 +29,11 @@ public struct AndroidConfiguration: Sendable {
     /// `$XDG_CACHE_HOME/bridge/android/<appID>/cache`, or `~/.cache/…` without XDG_CACHE_HOME.
     public static func defaultCacheDirectory(appID: String) -> String {
         let environment = ProcessInfo.processInfo.environment
+        // $HOME first: NSHomeDirectory() asks the user database, which costs a socket round
+        // trip to nscd on every start-up.
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+            ?? (home as NSString).appendingPathComponent(".cache")
         return (base as NSString).appendingPathComponent("bridge/android/\(appID)/cache")
     }
 

@@ -36,40 +36,43 @@ public struct IOSBackend: PlatformBackend {
     func shareText(_ payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
         let share = try SharePayload(payload, layer: layer)
         var metadata = LinkMetadata(title: share.title, url: share.url, icon: nil)
-        var iconLoad: IconRace.Result? = nil
-        if let imageURL = share.imageUrl {
-            let race = await iconRace.run(imageURL: imageURL)
-            metadata.icon = race.icon
-            iconLoad = race
+        let iconLoad: IconRace.Result? = if let imageURL = share.imageUrl {
+            await iconRace.run(imageURL: imageURL)
+        } else {
+            nil
         }
+        metadata.icon = iconLoad?.icon
         let items = ActivityItem.items(url: share.url, text: share.text, title: share.title, metadata: metadata)
         let sheet = ShareSheet.forDevice(context.device)
         try sheet.validate()
 
         let simulation = context.simulation
-        var completion: JSONObject
-        var delivered: JSON = .null
-        var completed = false
-        if simulation.cancel {
-            completion = ["activityType": .null, "completed": false]
-        } else if let delivery = ActivityDelivery.delivered(to: simulation.activity, items: items) {
-            completed = true
-            completion = ["activityType": .string(simulation.activity), "completed": true]
-            delivered = ["subject": delivery.subject.map(JSON.string) ?? .null, "items": .array(delivery.items.map(JSON.string))]
-        } else {
-            completion = ["activityType": .string(simulation.activity), "completed": false,
-                          "reason": "the activity cannot take these items, so the sheet would not offer it"]
+        let delivery = simulation.cancel ? nil : ActivityDelivery.delivered(to: simulation.activity, items: items)
+        let completed = delivery != nil
+        let device = context.device
+        let record: @Sendable () -> JSON = {
+            let completion: JSON = if simulation.cancel {
+                ["activityType": nil, "completed": false]
+            } else if completed {
+                ["activityType": .string(simulation.activity), "completed": true]
+            } else {
+                ["activityType": .string(simulation.activity), "completed": false,
+                 "reason": "the activity cannot take these items, so the sheet would not offer it"]
+            }
+            let delivered: JSON = delivery.map {
+                ["subject": .optional($0.subject), "items": .array($0.items.map(JSON.string))]
+            } ?? .null
+            return [
+                "platform": "ios",
+                "device": .string(device.rawValue),
+                "nativeMethod": "shareText",
+                "activityItems": .array(items.map(\.record)),
+                "iconLoad": iconLoad?.record ?? .null,
+                "popover": sheet.popover?.record ?? .null,
+                "completion": completion,
+                "delivered": delivered,
+            ]
         }
-        let record: JSON = [
-            "platform": "ios",
-            "device": .string(context.device.rawValue),
-            "nativeMethod": "shareText",
-            "activityItems": .array(items.map(\.record)),
-            "iconLoad": iconLoad?.record ?? .null,
-            "popover": sheet.popover?.record ?? .null,
-            "completion": .object(completion),
-            "delivered": delivered,
-        ]
         return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
     }
 }

@@ -26,35 +26,30 @@ enum ShareTextCommand {
     static func run(_ invocation: Invocation, backends: PlatformBackends) async throws(ResponseError) -> CommandOutput {
         let args = invocation.bound
         let command = invocation.name
-        let details: JSONObject = ["command": .string(command.description), "layer": "command"]
+        func details(_ extra: JSONObject = [:]) -> JSONObject {
+            var d: JSONObject = ["command": .string(command.description), "layer": "command"]
+            for member in extra { d[member.key] = member.value }
+            return d
+        }
         let url = args.string("url") ?? ""
         let text = args.string("text") ?? ""
         if url.isEmpty && text.isEmpty {
-            throw ResponseError.invalidParams("Missing 'url' or 'text' parameter", details: details)
+            throw ResponseError.invalidParams("Missing 'url' or 'text' parameter", details: details())
         }
-        for (parameter, value) in [("url", url), ("image_url", args.string("image_url") ?? "")] where !value.isEmpty {
+        for (key, value) in [("url", url), ("imageUrl", args.string("image_url") ?? "")] where !value.isEmpty {
             if let problem = WebURL.problem(value) {
-                let key = CaseConversion.lowerCamelCase(parameter)
                 throw ResponseError.invalidParams(
                     "invalid args `\(key)` for command `\(command.command)`: \(problem), got \(JSON.string(value).serialized())",
-                    details: details.merging(["field": .string(key)]))
+                    details: details(["field": .string(key)]))
             }
         }
         if invocation.context.platform.isDesktop {
-            throw ResponseError.unsupportedPlatform(DesktopBackend.unavailable, details: details.merging([
+            throw ResponseError.unsupportedPlatform(DesktopBackend.unavailable, details: details([
                 "platform": .string(invocation.context.platform.rawValue),
             ]))
         }
         let backend = backends.backend(for: invocation.context.platform)
         return try await backend.run(method: command.nativeMethod, payload: .object(args.camelCasePayload),
                                      context: invocation.context)
-    }
-}
-
-extension JSONObject {
-    fileprivate func merging(_ other: JSONObject) -> JSONObject {
-        var copy = self
-        for member in other { copy[member.key] = member.value }
-        return copy
     }
 }
