@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "BridgeProtocol", dependencies: ["BridgeJSON"], path: "Sources/Protocol"),
         // Layer 1: declared parameters, camelCase keys → snake_case names, the camelCase payload.
         .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Binding"),
+        // TOML 1.0, for Tauri's permission files.
+        .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/TOML"),
         // libBridgeHTTP.so: the only module that links FoundationNetworking.
         .target(name: "BridgeHTTPClient", dependencies: ["BridgeJSON"], path: "Sources/HTTP"),
         // Command names, the registry of plugin commands, dispatch.
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol"]),
+        .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
