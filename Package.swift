@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "BridgeHTTPClient", dependencies: ["BridgeJSON"], path: "Sources/HTTP"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding"], path: "Sources/Router"),
+        // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
+        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeBinding", "BridgeRouter"],
+                path: "Sources/ACL"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
         .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter"],
                 path: "Sources/Backends"),
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
+        .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",

@@ -10,12 +10,16 @@ public struct Invocation: Sendable {
     /// The arguments bound to the command's declared parameters (empty for unbound commands).
     public let bound: BoundArguments
     public let context: CallContext
+    /// What the ACL granted: the scopes the command must respect.
+    public let grant: CallGrant
 
-    public init(name: CommandName, arguments: JSONObject, bound: BoundArguments = BoundArguments(), context: CallContext) {
+    public init(name: CommandName, arguments: JSONObject, bound: BoundArguments = BoundArguments(), context: CallContext,
+                grant: CallGrant = CallGrant()) {
         self.name = name
         self.arguments = arguments
         self.bound = bound
         self.context = context
+        self.grant = grant
     }
 }
 
@@ -88,10 +92,27 @@ public struct Command: Sendable {
     }
 }
 
-/// A plugin: a name and the commands it registers.
+/// A plugin: a name, the commands it registers, and its Tauri permission files.
 public protocol Plugin: Sendable {
     /// The plugin name, e.g. `frak-share`.
     var name: String { get }
     /// The commands the plugin serves.
     var commands: [Command] { get }
+    /// The plugin's `permissions/` folder, compiled in: its TOML or JSON permission files.
+    var permissionFiles: [PermissionFile] { get }
+}
+
+extension Plugin {
+    public var permissionFiles: [PermissionFile] { [] }
+}
+
+/// One permission file of a plugin, by its path under `permissions/<plugin>/`.
+public struct PermissionFile: Sendable, Equatable {
+    public let path: String
+    public let text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
 }

@@ -6,12 +6,15 @@ import BridgeProtocol
 /// common to every command, and the one boundary where handler errors become wire errors.
 public struct Router: Sendable {
     public let registry: CommandRegistry
+    /// The ACL; `nil` lets every registered command run (tests of the runtime alone).
+    public let authority: (any CallAuthority)?
 
     /// The reserved params key that carries per-call simulation settings; never reaches a command.
     public static let reservedKey = "__bridge"
 
-    public init(registry: CommandRegistry) {
+    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil) {
         self.registry = registry
+        self.authority = authority
     }
 
     /// A call ready to run: the command and its bound invocation.
@@ -29,8 +32,15 @@ public struct Router: Sendable {
         }
     }
 
-    /// Checks `params` for an already resolved command.
+    /// Checks the ACL, then `params`, for an already resolved command.
     public func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        var grant = CallGrant()
+        if let authority {
+            switch authority.authorize(entry.name, context: context) {
+            case .success(let g): grant = g
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
         var arguments: JSONObject
         switch params {
         case nil, .null?: arguments = JSONObject()
@@ -63,7 +73,7 @@ public struct Router: Sendable {
                 return .failure(error)
             }
         }
-        let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext)
+        let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant)
         return .success(Call(entry: entry, invocation: invocation))
     }
 

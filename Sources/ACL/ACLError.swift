@@ -1,0 +1,47 @@
+/// A problem in a permission or capability file: where, and what to do about it.
+///
+/// Every load problem stops start-up (exit status 2); nothing falls back to allowing.
+public struct ACLError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, when the problem is in one.
+    public let file: String?
+    public let line: Int?
+    public let column: Int?
+    public let message: String
+
+    public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column: message`, with what is known.
+    public var description: String {
+        var place = file ?? ""
+        if let line { place += ":\(line)" }
+        if let column, line != nil { place += ":\(column)" }
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+
+    /// The same problem, placed at the first occurrence of `needle` in `text` when it occurs.
+    func located(in text: String?, at needle: String) -> ACLError {
+        guard let text, line == nil, let (l, c) = SourceLocation.find(needle, in: text) else { return self }
+        return ACLError(message, file: file, line: l, column: c)
+    }
+}
+
+/// Finds where a value was written, for messages about semantic problems (the JSON and TOML
+/// parsers keep no positions in the values they return).
+enum SourceLocation {
+    /// The line and column (from 1) of the first occurrence of `needle` quoted as a string.
+    static func find(_ needle: String, in text: String) -> (Int, Int)? {
+        for quoted in ["\"\(needle)\"", "'\(needle)'"] {
+            guard let range = text.range(of: quoted) else { continue }
+            let before = text[..<range.lowerBound]
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            return (line, text[lineStart..<range.lowerBound].count + 1)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,179 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Synchronization
+
+/// How refusals are worded.
+public enum ACLMessages: String, Sendable, CaseIterable {
+    /// Tauri's debug-build explanations: what is missing, where the command is allowed.
+    case verbose
+    /// Tauri's release wording: `Command plugin:<p>|<c> not allowed by ACL`.
+    case terse
+}
+
+/// The runtime side of the ACL: for each call, deny first, then an allow that matches the
+/// call's origin and its window or webview; default deny.
+///
+/// Resolution happens once per platform and decisions once per call context (window, webview,
+/// origin, platform), so the check on each call is one dictionary lookup.
+public final class Authority: CallAuthority, Sendable {
+    public let manifests: [String: PluginManifest]
+    public let capabilities: [Capability]
+    public let messages: ACLMessages
+    private let resolutions: [Platform: ResolvedACL]
+    private let unresolved: ResolvedACL
+    private let decisions = Mutex<(key: ContextKey, table: [String: Result<CallGrant, ResponseError>])?>(nil)
+
+    private struct ContextKey: Equatable {
+        let window: String, webview: String, origin: String, platform: Platform
+    }
+
+    /// An authority over `capabilities` for the plugins described by `manifests`.
+    /// - Throws: the first `ACLError` of resolving on any platform (an unknown permission in a
+    ///   hosted plugin), so problems surface at start-up rather than on some later call.
+    public init(manifests: [String: PluginManifest], capabilities: [Capability], messages: ACLMessages = .verbose) throws(ACLError) {
+        self.manifests = manifests
+        self.capabilities = capabilities
+        self.messages = messages
+        var resolutions: [Platform: ResolvedACL] = [:]
+        for platform in Platform.allCases {
+            resolutions[platform] = try ResolvedACL(manifests: manifests, capabilities: capabilities, target: platform.tauriTarget)
+        }
+        self.resolutions = resolutions
+        self.unresolved = try ResolvedACL(manifests: manifests, capabilities: [], target: "")
+    }
+
+    /// The resolved tables for a platform.
+    public func resolved(for platform: Platform) -> ResolvedACL {
+        resolutions[platform] ?? unresolved
+    }
+
+    public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
+        let key = ContextKey(window: context.window, webview: context.webview, origin: context.origin, platform: context.platform)
+        let full = name.description
+        if let cached = decisions.withLock({ $0?.key == key ? $0?.table[full] : nil }) { return cached }
+        let decision = decide(name, context: context)
+        decisions.withLock { state in
+            if state?.key != key { state = (key, [:]) }
+            state?.table[full] = decision
+        }
+        return decision
+    }
+
+    /// The decision for a call, computed from the resolved tables.
+    public func decide(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
+        let acl = resolved(for: context.platform)
+        let full = name.description
+        let pretty = "\(name.plugin).\(name.command)"
+        let origin: CallOrigin
+        do {
+            origin = try CallOrigin(context.origin)
+        } catch {
+            return .failure(refusal(name, "\(pretty) not allowed: \(error.message)", reason: "origin"))
+        }
+        func matchesOrigin(_ grant: ResolvedACL.Grant) -> Bool {
+            switch (grant.context, origin) {
+            case (.local, .local): return true
+            case (.remote(let pattern), .remote(let url)): return pattern.matches(url)
+            default: return false
+            }
+        }
+        func matchesLabel(_ grant: ResolvedACL.Grant) -> Bool {
+            grant.windows.contains { $0.matches(context.window) } || grant.webviews.contains { $0.matches(context.webview) }
+        }
+        let denials = (acl.denied[full] ?? []).filter { matchesOrigin($0) && matchesLabel($0) }
+        if !denials.isEmpty {
+            return .failure(refusal(name, "\(pretty) explicitly denied on origin \(origin)\n\nreferenced by: \(references(denials))",
+                                    reason: "denied", grants: denials))
+        }
+        let allows = acl.allowed[full] ?? []
+        let matching = allows.filter { matchesOrigin($0) && matchesLabel($0) }
+        if !matching.isEmpty {
+            let global = acl.globalScope[name.plugin]
+            return .success(CallGrant(allow: matching.flatMap { $0.scope?.allow ?? [] }, deny: matching.flatMap { $0.scope?.deny ?? [] },
+                                      globalAllow: global?.allow ?? [], globalDeny: global?.deny ?? [],
+                                      matched: matching.map { "\($0.capability)/\($0.permission)" }))
+        }
+        if allows.isEmpty {
+            return .failure(refusal(name, "\(pretty) not allowed. \(associatedPermissions(name))", reason: "not_granted"))
+        }
+        if !allows.contains(where: matchesOrigin) {
+            let found = allows.map { grant -> String in
+                let context = switch grant.context {
+                case .local: "[local]"
+                case .remote(let pattern): "[remote: \(pattern.text)]"
+                }
+                return "- context: \(context), referenced by: capability: \(grant.capability), permission: \(grant.permission)"
+            }.joined(separator: "\n")
+            return .failure(refusal(name, "\(pretty) not allowed on origin [\(origin)]. Please create a capability that has this origin on the context field.\n\nFound matches for: \(found)\n\n\(associatedPermissions(name))",
+                                    reason: "origin", grants: allows))
+        }
+        return .failure(refusal(name, "\(pretty) not allowed on window \"\(context.window)\", webview \"\(context.webview)\", URL: \(origin)\n\n\(allowedOn(allows))\n\nreferenced by: \(references(allows))",
+                                reason: "window", grants: allows))
+    }
+
+    private func refusal(_ name: CommandName, _ verbose: String, reason: String, grants: [ResolvedACL.Grant] = []) -> ResponseError {
+        let message = messages == .terse ? "Command \(name) not allowed by ACL" : verbose
+        var details: JSONObject = ["command": .string(name.description), "reason": .string(reason),
+                                   "permissions": .array(permissionsAllowing(name).map(JSON.string))]
+        if !grants.isEmpty {
+            details["grants"] = .array(grants.map { .string("\($0.capability)/\($0.permission)") })
+        }
+        return .notAllowed(message, details: details)
+    }
+
+    private func references(_ grants: [ResolvedACL.Grant]) -> String {
+        grants.map { "capability: \($0.capability), permission: \($0.permission)" }.joined(separator: " || ")
+    }
+
+    private func allowedOn(_ grants: [ResolvedACL.Grant]) -> String {
+        "allowed on: " + grants.map { grant in
+            var s = "["
+            let windows = grant.windows.map { "\"\($0.text)\"" }.joined(separator: ", ")
+            let webviews = grant.webviews.map { "\"\($0.text)\"" }.joined(separator: ", ")
+            if !windows.isEmpty { s += "windows: \(windows), " }
+            if !webviews.isEmpty { s += "webviews: \(webviews), " }
+            switch grant.context {
+            case .local: s += "URL: local"
+            case .remote(let pattern): s += "URL: \(pattern.text)"
+            }
+            return s + "]"
+        }.joined(separator: ", ")
+    }
+
+    /// The plugin's permissions and sets that allow the command, sorted, prefixed.
+    public func permissionsAllowing(_ name: CommandName) -> [String] {
+        guard let manifest = manifests[name.plugin] else { return [] }
+        func setAllows(_ set: PermissionSet, _ seen: Set<String>) -> Bool {
+            set.permissions.contains { member in
+                if member == "default", let d = manifest.defaultSet, !seen.contains("default") { return setAllows(d, seen.union(["default"])) }
+                if let nested = manifest.set(member), !seen.contains(member) { return setAllows(nested, seen.union([member])) }
+                return manifest.permission(member)?.allow.contains(name.command) ?? false
+            }
+        }
+        var ids: [String] = []
+        if let d = manifest.defaultSet, setAllows(d, ["default"]) { ids.append("default") }
+        ids += manifest.sets.filter { setAllows($0, [$0.identifier]) }.map(\.identifier)
+        ids += manifest.permissions.filter { $0.allow.contains(name.command) }.map(\.identifier)
+        return ids.sorted().map { "\(name.plugin):\($0)" }
+    }
+
+    private func associatedPermissions(_ name: CommandName) -> String {
+        guard manifests[name.plugin] != nil else { return "Plugin not found" }
+        let ids = permissionsAllowing(name)
+        return ids.isEmpty ? "Command not found" : "Permissions associated with this command: \(ids.joined(separator: ", "))"
+    }
+}
+
+extension Platform {
+    /// The name Tauri's permission and capability files use for this platform.
+    public var tauriTarget: String {
+        switch self {
+        case .ios: return "iOS"
+        case .android: return "android"
+        case .linux: return "linux"
+        case .macos: return "macOS"
+        case .windows: return "windows"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import BridgeJSON
+import Foundation
+
+/// Where capabilities come from: the built-in default, or `--capabilities FILE|DIR` with the
+/// selection of a Tauri app's `tauri.conf.json`.
+public enum CapabilitySource {
+    /// The built-in capability: every hosted plugin's `default` set, for window `main`, local.
+    public static func builtIn(plugins: [PluginManifest]) -> Capability {
+        let entries = plugins.filter { $0.defaultSet != nil }.sorted { $0.plugin < $1.plugin }.compactMap {
+            (try? Identifier("\($0.plugin):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
+        }
+        // "main" is a valid glob, so this cannot fail.
+        let main = (try? GlobPattern("main")).map { [$0] } ?? []
+        return Capability(identifier: "default", description: "The bridge's built-in capability: each hosted plugin's default permissions for window main, local content.",
+                          local: true, remote: [], windows: main, webviews: [], permissions: entries, platforms: nil, file: "built-in")
+    }
+
+    /// Reads a capability file, or every `.json`/`.toml` file of a folder (sorted by name),
+    /// then keeps those a `tauri.conf.json` beside or above the folder selects.
+    /// - Throws: `ACLError` naming the file for unreadable or malformed files, duplicate
+    ///   identifiers, or a selection naming a capability no file defines.
+    public static func load(_ path: String) throws(ACLError) -> [Capability] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ACLError("no such file or directory", file: path)
+        }
+        var files: [String] = [path]
+        if isDirectory.boolValue {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw ACLError("cannot read the folder: \(error.localizedDescription)", file: path)
+            }
+            files = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".toml") }.sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+        }
+        var capabilities: [Capability] = []
+        var seen: [String: String] = [:]
+        for file in files {
+            let text = try read(file)
+            for capability in try Capability.decodeFile(text, path: file) {
+                if let first = seen[capability.identifier] {
+                    throw ACLError("capability identifier '\(capability.identifier)' is also defined in \(first)", file: file)
+                        .located(in: text, at: capability.identifier)
+                }
+                seen[capability.identifier] = file
+                capabilities.append(capability)
+            }
+        }
+        let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        return try select(capabilities, configuration: findConfiguration(above: folder))
+    }
+
+    static func read(_ file: String) throws(ACLError) -> String {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ACLError("cannot read the file", file: file) }
+        guard let text = String(data: data, encoding: .utf8) else { throw ACLError("the file is not UTF-8", file: file) }
+        return text
+    }
+
+    /// The nearest `tauri.conf.json` in `folder` or an ancestor (a capabilities folder usually
+    /// sits in `src-tauri/`, beside it).
+    static func findConfiguration(above folder: String) -> String? {
+        var dir = URL(fileURLWithPath: folder).standardizedFileURL
+        for _ in 0..<8 {
+            let candidate = dir.appendingPathComponent("tauri.conf.json").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        return nil
+    }
+
+    /// Applies `app.security.capabilities`: identifiers select loaded capabilities, objects add
+    /// inline ones; an absent or empty list keeps them all, as Tauri does.
+    static func select(_ capabilities: [Capability], configuration: String?) throws(ACLError) -> [Capability] {
+        guard let configuration else { return capabilities }
+        let text = try read(configuration)
+        let conf: JSON
+        do {
+            conf = try JSONParser.parse(text)
+        } catch {
+            throw ACLError("invalid JSON: \(error.sentence)", file: configuration, line: error.line, column: error.column)
+        }
+        guard let list = conf["app"]?["security"]?["capabilities"]?.arrayValue, !list.isEmpty else { return capabilities }
+        var selected: [Capability] = []
+        for item in list {
+            switch item {
+            case .string(let id):
+                guard let capability = capabilities.first(where: { $0.identifier == id }) else {
+                    throw ACLError("app.security.capabilities names '\(id)', which no capability file defines; known: \(capabilities.map(\.identifier).sorted().joined(separator: ", "))",
+                                   file: configuration).located(in: text, at: id)
+                }
+                selected.append(capability)
+            case .object:
+                selected.append(try Capability.decode(item, file: configuration, text: text))
+            default:
+                throw ACLError("app.security.capabilities must hold identifiers or capability objects", file: configuration)
+            }
+        }
+        return selected
+    }
+}

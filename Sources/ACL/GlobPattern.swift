@@ -1,0 +1,105 @@
+/// A window or webview label pattern, as Rust's `glob::Pattern`: `*` any run of characters,
+/// `?` one character, `[abc]`, `[a-z]` and `[!abc]` character classes; anything else literal.
+public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
+    public let text: String
+    private let tokens: [Token]
+
+    private enum Token: Sendable, Hashable {
+        case literal(Character)
+        case any
+        case star
+        case set([ClosedRange<Character>], negated: Bool)
+    }
+
+    public var description: String { text }
+
+    /// Parses a pattern.
+    /// - Throws: a message for an unterminated `[` class.
+    public init(_ text: String) throws(PatternError) {
+        self.text = text
+        var tokens: [Token] = []
+        let chars = Array(text)
+        var k = 0
+        while k < chars.count {
+            switch chars[k] {
+            case "*":
+                if tokens.last != .star { tokens.append(.star) }
+                k += 1
+            case "?":
+                tokens.append(.any)
+                k += 1
+            case "[":
+                var j = k + 1
+                var negated = false
+                if j < chars.count, chars[j] == "!" {
+                    negated = true
+                    j += 1
+                }
+                var ranges: [ClosedRange<Character>] = []
+                var first = true
+                while j < chars.count, chars[j] != "]" || first {
+                    if j + 2 < chars.count, chars[j + 1] == "-", chars[j + 2] != "]", chars[j] <= chars[j + 2] {
+                        ranges.append(chars[j]...chars[j + 2])
+                        j += 3
+                    } else {
+                        ranges.append(chars[j]...chars[j])
+                        j += 1
+                    }
+                    first = false
+                }
+                guard j < chars.count else { throw PatternError(message: "unterminated '[' in pattern \"\(text)\"") }
+                tokens.append(.set(ranges, negated: negated))
+                k = j + 1
+            default:
+                tokens.append(.literal(chars[k]))
+                k += 1
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Whether `label` matches the whole pattern.
+    public func matches(_ label: String) -> Bool {
+        let s = Array(label)
+        // Iterative wildcard matching with backtracking to the last star.
+        var p = 0, i = 0
+        var starP = -1, starI = 0
+        while i < s.count {
+            if p < tokens.count {
+                switch tokens[p] {
+                case .star:
+                    starP = p
+                    starI = i
+                    p += 1
+                    continue
+                case .any:
+                    p += 1
+                    i += 1
+                    continue
+                case .literal(let c) where c == s[i]:
+                    p += 1
+                    i += 1
+                    continue
+                case .set(let ranges, let negated) where ranges.contains { $0.contains(s[i]) } != negated:
+                    p += 1
+                    i += 1
+                    continue
+                default:
+                    break
+                }
+            }
+            guard starP >= 0 else { return false }
+            p = starP + 1
+            starI += 1
+            i = starI
+        }
+        while p < tokens.count, tokens[p] == .star { p += 1 }
+        return p == tokens.count
+    }
+}
+
+/// A pattern that cannot be parsed.
+public struct PatternError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,168 @@
+import BridgeJSON
+
+/// One `[[permission]]`: the commands it allows or denies, its scope, its platforms.
+public struct Permission: Sendable, Equatable {
+    /// The identifier within its plugin: `allow-share-text`.
+    public let identifier: String
+    public let description: String?
+    public let allow: [String]
+    public let deny: [String]
+    /// `nil` when the permission sets no `scope.allow`.
+    public let scopeAllow: [JSON]?
+    public let scopeDeny: [JSON]?
+    /// Tauri target names (`linux`, `macOS`, `windows`, `android`, `iOS`); `nil` = all.
+    public let platforms: [String]?
+
+    public init(identifier: String, description: String? = nil, allow: [String] = [], deny: [String] = [],
+                scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil, platforms: [String]? = nil) {
+        self.identifier = identifier
+        self.description = description
+        self.allow = allow
+        self.deny = deny
+        self.scopeAllow = scopeAllow
+        self.scopeDeny = scopeDeny
+        self.platforms = platforms
+    }
+
+    /// Whether the permission applies on `target` (a Tauri target name).
+    public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
+}
+
+/// A `[[set]]` (or the `[default]` set): a named list of permission and set identifiers.
+public struct PermissionSet: Sendable, Equatable {
+    public let identifier: String
+    public let description: String
+    public let permissions: [String]
+}
+
+/// Everything a plugin's `permissions/` folder declares.
+public struct PluginManifest: Sendable, Equatable {
+    public let plugin: String
+    public let defaultSet: PermissionSet?
+    /// By identifier, in file order.
+    public let sets: [PermissionSet]
+    public let permissions: [Permission]
+
+    public func set(_ id: String) -> PermissionSet? { sets.first { $0.identifier == id } }
+    public func permission(_ id: String) -> Permission? { permissions.first { $0.identifier == id } }
+
+    /// Every identifier a capability may grant from this plugin, sorted: `default`, the sets and
+    /// the permissions.
+    public var identifiers: [String] {
+        ((defaultSet == nil ? [] : ["default"]) + sets.map(\.identifier) + permissions.map(\.identifier)).sorted()
+    }
+
+    static let targets = ["linux", "macOS", "windows", "android", "iOS"]
+
+    /// Reads a plugin's permission files (TOML or JSON) and checks them as a whole: identifiers
+    /// valid and unique, set members that exist, no set cycles.
+    /// - Parameter files: `(path, text)` pairs; paths appear in messages.
+    public static func load(plugin: String, files: [(path: String, text: String)]) throws(ACLError) -> PluginManifest {
+        var defaultSet: PermissionSet? = nil
+        var sets: [PermissionSet] = []
+        var permissions: [Permission] = []
+        var origin: [String: String] = [:]
+        var texts: [String: String] = [:]
+        for (path, text) in files {
+            texts[path] = text
+            let file = try ObjectReader(try StructuredFile.parse(text, path: path), what: "a permission file", file: path, text: text)
+            try file.onlyKeys(["$schema", "default", "set", "permission"])
+            if let value = try file.object("default") {
+                let d = try ObjectReader(value, what: "[default]", file: path, text: text)
+                try d.onlyKeys(["description", "permissions"])
+                guard defaultSet == nil else { throw ACLError("a second [default] set; the first is in \(origin["default"] ?? "?")", file: path) }
+                defaultSet = PermissionSet(identifier: "default", description: try d.string("description") ?? "",
+                                           permissions: try d.strings("permissions") ?? [])
+                origin["default"] = path
+            }
+            for value in try file.array("set") ?? [] {
+                let s = try ObjectReader(value, what: "a [[set]]", file: path, text: text)
+                try s.onlyKeys(["identifier", "description", "permissions"])
+                let id = try validBase(try s.string("identifier", required: true) ?? "", reader: s)
+                if let first = origin[id] { throw s.fail("identifier '\(id)' is declared twice (first in \(first))", near: id) }
+                origin[id] = path
+                sets.append(PermissionSet(identifier: id, description: try s.string("description", required: true) ?? "",
+                                          permissions: try s.strings("permissions") ?? []))
+            }
+            for value in try file.array("permission") ?? [] {
+                let p = try ObjectReader(value, what: "a [[permission]]", file: path, text: text)
+                try p.onlyKeys(["identifier", "description", "commands", "scope", "platforms", "version"])
+                let id = try validBase(try p.string("identifier", required: true) ?? "", reader: p)
+                if let first = origin[id] { throw p.fail("identifier '\(id)' is declared twice (first in \(first))", near: id) }
+                origin[id] = path
+                var allow: [String] = [], deny: [String] = []
+                if let commands = try p.object("commands") {
+                    let c = try ObjectReader(commands, what: "commands of '\(id)'", file: path, text: text)
+                    try c.onlyKeys(["allow", "deny"])
+                    allow = try c.strings("allow") ?? []
+                    deny = try c.strings("deny") ?? []
+                }
+                var scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil
+                if let scope = try p.object("scope") {
+                    let s = try ObjectReader(scope, what: "scope of '\(id)'", file: path, text: text)
+                    try s.onlyKeys(["allow", "deny"])
+                    scopeAllow = try s.array("allow")
+                    scopeDeny = try s.array("deny")
+                }
+                let platforms = try p.strings("platforms")
+                for target in platforms ?? [] where !targets.contains(target) {
+                    throw p.fail("unknown platform '\(target)' in '\(id)'; expected one of \(targets.joined(separator: ", "))", near: target)
+                }
+                permissions.append(Permission(identifier: id, description: try p.string("description"), allow: allow, deny: deny,
+                                              scopeAllow: scopeAllow, scopeDeny: scopeDeny, platforms: platforms))
+            }
+        }
+        let manifest = PluginManifest(plugin: plugin, defaultSet: defaultSet, sets: sets, permissions: permissions)
+        try manifest.checkSets(origin: origin, texts: texts)
+        return manifest
+    }
+
+    private static func validBase(_ id: String, reader: ObjectReader) throws(ACLError) -> String {
+        let identifier: Identifier
+        do {
+            identifier = try Identifier(id)
+        } catch {
+            throw reader.fail("invalid identifier '\(id)': \(error)", near: id)
+        }
+        guard identifier.prefix == nil else { throw reader.fail("identifier '\(id)' must not carry a plugin prefix here", near: id) }
+        return id
+    }
+
+    /// Set members must exist (in this plugin, or as `other:permission`), and sets must not
+    /// include themselves through any chain.
+    private func checkSets(origin: [String: String], texts: [String: String]) throws(ACLError) {
+        let all = (defaultSet.map { [$0] } ?? []) + sets
+        for set in all {
+            for member in set.permissions {
+                let file = origin[set.identifier]
+                if member.contains(":") {
+                    do { _ = try Identifier(member) } catch {
+                        throw ACLError("invalid identifier '\(member)' in set '\(set.identifier)': \(error)", file: file)
+                            .located(in: file.flatMap { texts[$0] }, at: member)
+                    }
+                    continue
+                }
+                guard member == "default" ? defaultSet != nil : (self.set(member) != nil || permission(member) != nil) else {
+                    throw ACLError("set '\(set.identifier)' includes '\(member)', which \(plugin) does not declare; expected one of \(identifiers.joined(separator: ", "))",
+                                   file: file).located(in: file.flatMap { texts[$0] }, at: member)
+                }
+            }
+        }
+        // Depth-first search for a cycle among this plugin's sets.
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        func visit(_ id: String, _ path: [String]) throws(ACLError) {
+            if state[id] == 2 { return }
+            if state[id] == 1 {
+                let cycle = (path.drop { $0 != id } + [id]).joined(separator: " → ")
+                throw ACLError("permission sets of \(plugin) form a cycle: \(cycle)", file: origin[id])
+            }
+            state[id] = 1
+            let members = id == "default" ? defaultSet?.permissions ?? [] : set(id)?.permissions ?? []
+            for member in members where !member.contains(":") && (member == "default" || set(member) != nil) {
+                try visit(member, path + [id])
+            }
+            state[id] = 2
+        }
+        for set in all { try visit(set.identifier, []) }
+    }
+}

@@ -1,0 +1,154 @@
+import BridgeJSON
+
+/// The ACL compiled for one platform: per command `plugin:<p>|<c>`, the grants that allow it
+/// and those that deny it, and each plugin's global scope — Tauri's `Resolved`.
+public struct ResolvedACL: Sendable, Equatable {
+    /// Where a command is allowed or denied, and with which scope.
+    public struct Grant: Sendable, Equatable {
+        public enum Context: Sendable, Equatable {
+            case local
+            case remote(URLPattern)
+        }
+
+        public let context: Context
+        public let windows: [GlobPattern]
+        public let webviews: [GlobPattern]
+        /// The merged scope of the permission (inline entries first), `nil` when it has none.
+        public let scope: Scope?
+        /// The capability and the permission that made this grant.
+        public let capability: String
+        public let permission: String
+    }
+
+    /// Scope entries: what a command may act on.
+    public struct Scope: Sendable, Equatable {
+        public var allow: [JSON]
+        public var deny: [JSON]
+
+        public init(allow: [JSON] = [], deny: [JSON] = []) {
+            self.allow = allow
+            self.deny = deny
+        }
+
+        public var json: JSON { ["allow": .array(allow), "deny": .array(deny)] }
+    }
+
+    public private(set) var allowed: [String: [Grant]] = [:]
+    public private(set) var denied: [String: [Grant]] = [:]
+    public private(set) var globalScope: [String: Scope] = [:]
+
+    /// Resolves `capabilities` against the plugins' `manifests` for `target` (a Tauri target
+    /// name), as Tauri does:
+    /// - capabilities in identifier order, skipped when not active on the target;
+    /// - each permission entry expanded (sets recursively, `default`, other plugins' members)
+    ///   and merged into one: inline scope entries first, then the scopes and commands of each
+    ///   expanded permission active on the target;
+    /// - an entry without commands adds its scope to its plugin's global scope (an empty one
+    ///   when nothing in it is active); one with commands becomes one grant per command and
+    ///   context (local first, then each remote URL).
+    /// - Throws: `ACLError` for a permission the manifest does not declare.
+    public init(manifests: [String: PluginManifest], capabilities: [Capability], target: String) throws(ACLError) {
+        var globals: [String: [Scope]] = [:]
+        var globalOrder: [String] = []
+        for capability in capabilities.sorted(by: { $0.identifier < $1.identifier }) where capability.isActive(on: target) {
+            for entry in capability.permissions {
+                guard let plugin = entry.identifier.prefix, let manifest = manifests[plugin] else { continue }
+                let expanded = try ResolvedACL.expand(entry.identifier, manifests: manifests, manifest: manifest,
+                                                      file: capability.file)
+                // One entry resolves as one permission: inline scope first, then the scopes and
+                // commands of every permission it expands to that is active on the target.
+                var allow = entry.allow, deny = entry.deny
+                var commandsAllow: [String] = [], commandsDeny: [String] = []
+                for (_, permission) in expanded where permission.isActive(on: target) {
+                    if let a = permission.scopeAllow { allow = (allow ?? []) + a }
+                    if let d = permission.scopeDeny { deny = (deny ?? []) + d }
+                    commandsAllow += permission.allow
+                    commandsDeny += permission.deny
+                }
+                let scope = allow == nil && deny == nil ? nil : Scope(allow: allow ?? [], deny: deny ?? [])
+                if commandsAllow.isEmpty && commandsDeny.isEmpty {
+                    if globals[plugin] == nil { globalOrder.append(plugin) }
+                    globals[plugin, default: []].append(scope ?? Scope())
+                    continue
+                }
+                var contexts: [Grant.Context] = capability.local ? [.local] : []
+                contexts += capability.remote.map { .remote($0) }
+                for (commands, isAllow) in [(commandsAllow, true), (commandsDeny, false)] {
+                    for command in commands {
+                        let name = "plugin:\(plugin)|\(command)"
+                        for context in contexts {
+                            let grant = Grant(context: context, windows: capability.windows, webviews: capability.webviews,
+                                              scope: scope, capability: capability.identifier, permission: entry.identifier.base)
+                            if isAllow { allowed[name, default: []].append(grant) } else { denied[name, default: []].append(grant) }
+                        }
+                    }
+                }
+            }
+        }
+        for key in globalOrder {
+            var merged = Scope()
+            for scope in globals[key] ?? [] {
+                merged.allow += scope.allow
+                merged.deny += scope.deny
+            }
+            globalScope[key] = merged
+        }
+    }
+
+    /// The permissions an identifier stands for, each with the plugin it belongs to.
+    static func expand(_ identifier: Identifier, manifests: [String: PluginManifest], manifest: PluginManifest,
+                       file: String) throws(ACLError) -> [(String, Permission)] {
+        let base = identifier.base
+        if base == "default" {
+            guard let set = manifest.defaultSet else { return [] }
+            return try expand(set, manifests: manifests, manifest: manifest, file: file)
+        }
+        if let set = manifest.set(base) { return try expand(set, manifests: manifests, manifest: manifest, file: file) }
+        if let permission = manifest.permission(base) { return [(manifest.plugin, permission)] }
+        throw ACLError("Permission \(identifier) not found, expected one of \(manifest.identifiers.map { "\(manifest.plugin):\($0)" }.joined(separator: ", "))",
+                       file: file)
+    }
+
+    private static func expand(_ set: PermissionSet, manifests: [String: PluginManifest], manifest: PluginManifest,
+                               file: String) throws(ACLError) -> [(String, Permission)] {
+        var out: [(String, Permission)] = []
+        for member in set.permissions {
+            if let id = try? Identifier(member), let prefix = id.prefix, let other = manifests[prefix] {
+                out += try expand(id, manifests: manifests, manifest: other, file: file)
+            } else if member.contains(":") {
+                continue  // a member from a plugin the bridge does not host
+            } else if member == "default" {
+                if let d = manifest.defaultSet { out += try expand(d, manifests: manifests, manifest: manifest, file: file) }
+            } else if let permission = manifest.permission(member) {
+                out.append((manifest.plugin, permission))
+            } else if let nested = manifest.set(member) {
+                out += try expand(nested, manifests: manifests, manifest: manifest, file: file)
+            } else {
+                throw ACLError("permission \(member) not found in set \(set.identifier)", file: file)
+            }
+        }
+        return out
+    }
+
+    /// The resolution as the conformance fixtures write it (`expected/*.json`).
+    public var json: JSON {
+        func grants(_ table: [String: [Grant]]) -> JSON {
+            .object(JSONObject(table.keys.sorted().map { name in
+                JSONObject.Member(key: name, value: .array((table[name] ?? []).map { grant in
+                    let context: JSON = switch grant.context {
+                    case .local: "local"
+                    case .remote(let pattern): ["remote": pattern.json]
+                    }
+                    return ["context": context, "scope": grant.scope?.json ?? .null,
+                            "webviews": .array(grant.webviews.map { .string($0.text) }),
+                            "windows": .array(grant.windows.map { .string($0.text) })]
+                }))
+            }))
+        }
+        return [
+            "allowed_commands": grants(allowed),
+            "denied_commands": grants(denied),
+            "global_scope": .object(JSONObject(globalScope.keys.sorted().map { JSONObject.Member(key: $0, value: (globalScope[$0] ?? Scope()).json) })),
+        ]
+    }
+}
