@@ -34,7 +34,7 @@ let package = Package(
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeACL"],
                 path: "Sources/Plugins/FrakShare"),
         // The `serve` session: reader, single writer, in-flight table, lifecycle.
         .target(name: "BridgeServer",
@@ -43,12 +43,12 @@ let package = Package(
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
-                               "BridgeBackends", "BridgeFrakShare"],
+                               "BridgeBackends", "BridgeFrakShare", "BridgeACL"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
         // Test doubles: the test-only plugin `bridge-test`.
-        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding"],
+        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding", "BridgeACL"],
                 path: "Tests/TestSupport"),
         // `bridge` plus the test-only plugin, spawned by the end-to-end tests.
         .executableTarget(name: "bridge-test-host", dependencies: ["BridgeCLI", "TestSupport"],
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),

@@ -7,12 +7,30 @@ public struct ACLError: Error, Sendable, Equatable, CustomStringConvertible {
     public let line: Int?
     public let column: Int?
     public let message: String
+    /// A value whose first occurrence in `file` places the problem, when the line is not known yet.
+    let needle: String?
 
     public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.init(message, file: file, line: line, column: column, needle: nil)
+    }
+
+    init(_ message: String, file: String?, line: Int?, column: Int?, needle: String?) {
         self.message = message
         self.file = file
         self.line = line
         self.column = column
+        self.needle = needle
+    }
+
+    /// The same problem, to be placed at `needle` once the file's text is at hand.
+    func placing(_ needle: String) -> ACLError {
+        ACLError(message, file: file, line: line, column: column, needle: needle)
+    }
+
+    /// The problem placed in its file, reading the file when a needle is pending.
+    public var placedInFile: ACLError {
+        guard line == nil, let needle, let file, let text = try? CapabilitySource.read(file) else { return self }
+        return located(in: text, at: needle)
     }
 
     /// `file:line:column: message`, with what is known.

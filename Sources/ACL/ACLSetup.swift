@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeRouter
 
 /// Builds the authority the bridge runs with, from the hosted plugins' compiled-in permission
@@ -31,6 +32,34 @@ public enum ACLSetup {
         if !foreign.isEmpty {
             warn("skipping permissions of plugins the bridge does not host: \(foreign.sorted().joined(separator: ", "))")
         }
-        return try Authority(manifests: manifests, capabilities: capabilities, messages: messages)
+        do {
+            let authority = try Authority(manifests: manifests, capabilities: capabilities, messages: messages)
+            try checkScopes(authority, plugins: plugins)
+            return authority
+        } catch {
+            throw error.placedInFile
+        }
+    }
+
+    /// Every scope entry granted to a hosted plugin, on every platform, must be one the plugin
+    /// understands: a malformed entry is a start-up error, not a refusal on some later call.
+    static func checkScopes(_ authority: Authority, plugins: [any Plugin]) throws(ACLError) {
+        for platform in Platform.allCases {
+            let acl = authority.resolved(for: platform)
+            for plugin in plugins {
+                let prefix = "plugin:\(plugin.name)|"
+                var entries = (acl.globalScope[plugin.name].map { $0.allow + $0.deny } ?? []).map { ($0, "a global scope permission") }
+                for (name, grants) in acl.allowed.merging(acl.denied, uniquingKeysWith: +) where name.hasPrefix(prefix) {
+                    for grant in grants {
+                        entries += ((grant.scope?.allow ?? []) + (grant.scope?.deny ?? [])).map {
+                            ($0, "capability '\(grant.capability)', permission '\(grant.permission)'")
+                        }
+                    }
+                }
+                for (entry, origin) in entries {
+                    if let problem = plugin.scopeProblem(entry) { throw ACLError("scope of \(plugin.name) (from \(origin)): \(problem)") }
+                }
+            }
+        }
     }
 }

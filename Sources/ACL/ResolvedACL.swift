@@ -106,7 +106,7 @@ public struct ResolvedACL: Sendable, Equatable {
         if let set = manifest.set(base) { return try expand(set, manifests: manifests, manifest: manifest, file: file) }
         if let permission = manifest.permission(base) { return [(manifest.plugin, permission)] }
         throw ACLError("Permission \(identifier) not found, expected one of \(manifest.identifiers.map { "\(manifest.plugin):\($0)" }.joined(separator: ", "))",
-                       file: file)
+                       file: file).placing(identifier.text)
     }
 
     private static func expand(_ set: PermissionSet, manifests: [String: PluginManifest], manifest: PluginManifest,

@@ -27,15 +27,19 @@ public enum BridgeCLI {
         }
     }
 
-    /// The router for the plugins that `args`' backend options configure.
+    /// The router for the plugins that `args`' backend options configure, under the ACL that
+    /// `args`' ACL options choose.
     private static func router(_ args: ArgumentList, extraPlugins: [any Plugin]) throws(UsageError) -> Router {
         let plugins = try BackendOptions(args).plugins() + extraPlugins
+        let registry: CommandRegistry
         do {
-            return Router(registry: try CommandRegistry(plugins: plugins))
+            registry = try CommandRegistry(plugins: plugins)
         } catch {
             // Only a programming error can get here: plugin names are fixed in code.
             fatalError("plugin registration failed: \(error)")
         }
+        let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
+        return Router(registry: registry, authority: authority)
     }
 
     private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {

@@ -20,6 +20,7 @@ struct InvokeCommand {
     Options:
     \(ContextOptions.help)
     \(BackendOptions.help)
+    \(ACLOptions.help)
       --inspect               print {"result": …, "presentation": …}: the result and the
                               platform record of what the phone would have been handed
       --max-message-bytes N   the largest arguments document accepted [16777216]
@@ -63,7 +64,7 @@ struct InvokeCommand {
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
 
-    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(["max-message-bytes"])
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -87,7 +88,8 @@ struct InvokeCommand {
             return 0
         case .failure(let error):
             streams.write(error.json.serialized() + "\n")
-            streams.error("bridge: \(entry.name.command) failed: \(error.message) (\(error.code.rawValue) \(error.code.kind))")
+            let oneLine = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            streams.error("bridge: \(entry.name.command) failed: \(oneLine) (\(error.code.rawValue) \(error.code.kind))")
             return 1
         }
     }

@@ -15,12 +15,13 @@ struct ServeCommand {
     Options:
     \(ContextOptions.help)
     \(BackendOptions.help)
+    \(ACLOptions.help)
       --max-message-bytes N   the largest message accepted; larger ones are answered
                               with -32600 and skipped [16777216]
       -h, --help              show this help
     """
 
-    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(["max-message-bytes"])
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
     static let flagNames = ContextOptions.flagNames
 
     let context: CallContext

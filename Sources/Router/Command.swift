@@ -100,10 +100,13 @@ public protocol Plugin: Sendable {
     var commands: [Command] { get }
     /// The plugin's `permissions/` folder, compiled in: its TOML or JSON permission files.
     var permissionFiles: [PermissionFile] { get }
+    /// Why a scope entry granted to this plugin is malformed, or `nil`; checked at start-up.
+    func scopeProblem(_ entry: JSON) -> String?
 }
 
 extension Plugin {
     public var permissionFiles: [PermissionFile] { [] }
+    public func scopeProblem(_ entry: JSON) -> String? { nil }
 }
 
 /// One permission file of a plugin, by its path under `permissions/<plugin>/`.

@@ -164,3 +164,15 @@ func runBridge(_ arguments: [String], stdin: String? = nil, executable: String =
     let status = p.waitForExit(timeout: timeout)
     return RunResult(status: status, stdout: out, stderr: p.stderr)
 }
+
+/// A capability file granting `permissions` to every window and webview, local and remote
+/// (https), written to a fresh temporary folder; returns its path.
+func openCapabilities(_ permissions: [String] = ["bridge-test:default", "bridge-test-other:default", "frak-share:default"]) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-caps-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let list = permissions.map { "\"\($0)\"" }.joined(separator: ", ")
+    let file = dir.appendingPathComponent("open.json")
+    try #"{"identifier": "open", "windows": ["*"], "webviews": ["*"], "remote": {"urls": ["https://*"]}, "permissions": [\#(list)]}"#
+        .write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+}

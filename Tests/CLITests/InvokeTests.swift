@@ -99,7 +99,8 @@ struct InvokeTests {
 
     @Test("context options reach the command")
     func contextOptions() throws {
-        let r = try runBridge(["invoke", "bridge-test|context", "--platform=android", "--window", "settings", "--origin", "https://app.example"])
+        let r = try runBridge(["invoke", "bridge-test|context", "--platform=android", "--window", "settings", "--origin", "https://app.example",
+                               "--capabilities", try openCapabilities()])
         #expect(r.status == 0)
         #expect(try JSONParser.parse(r.stdout) == [
             "window": "settings", "webview": "settings", "origin": "https://app.example", "platform": "android", "device": "iphone",

@@ -25,7 +25,7 @@ extension BridgeProcess {
 struct ServeTests {
     @Test("initialize names the server, its version, the context and the commands; settings stick")
     func initialize() throws {
-        let p = try BridgeProcess(["serve"])
+        let p = try BridgeProcess(["serve", "--capabilities", try openCapabilities()])
         p.sendLine(request("1", "initialize", #"{"window":"w2","platform":"android","processId":42}"#))
         let r = try p.nextJSON()
         #expect(r["id"] == 1)

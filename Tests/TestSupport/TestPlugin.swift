@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
@@ -10,6 +11,8 @@ public struct TestPlugin: Plugin {
     public let name = "bridge-test"
 
     public init() {}
+
+    public var permissionFiles: [PermissionFile] { generatedPermissionFiles(self) }
 
     public var commands: [Command] {
         [
@@ -58,6 +61,8 @@ public struct OtherTestPlugin: Plugin {
 
     public init() {}
 
+    public var permissionFiles: [PermissionFile] { generatedPermissionFiles(self) }
+
     public var commands: [Command] {
         [Command("echo", summary: "Returns its arguments unchanged.") { .object($0.arguments) }]
     }
@@ -66,4 +71,13 @@ public struct OtherTestPlugin: Plugin {
 /// The error `crash` throws: not a `ResponseError`.
 struct TestPluginBug: Error, CustomStringConvertible {
     var description: String { "deliberate bug in bridge-test" }
+}
+
+/// What `permissions/<plugin>/` would hold for a test plugin: the generated per-command files
+/// and a default set that allows every command.
+func generatedPermissionFiles(_ plugin: any Plugin) -> [PermissionFile] {
+    let commands = plugin.commands.map(\.name)
+    let allows = commands.map { "\"allow-\(String($0.map { $0 == "_" ? "-" : $0 }))\"" }.joined(separator: ", ")
+    return commands.map { PermissionFile(path: CommandPermissions.path(command: $0), text: CommandPermissions.text(command: $0)) }
+        + [PermissionFile(path: "default.toml", text: "[default]\ndescription = \"Every command of \(plugin.name)\"\npermissions = [\(allows)]\n")]
 }

@@ -1,4 +1,5 @@
 import BridgeBackends
+import BridgeJSON
 import BridgeRouter
 
 /// The frak-share plugin: `plugin:frak-share|share_text`, forwarded to the platform backends.
@@ -13,4 +14,8 @@ public struct FrakSharePlugin: Plugin {
     public var commands: [Command] {
         [ShareTextCommand.command(backends: backends)]
     }
+
+    public var permissionFiles: [PermissionFile] { FrakSharePlugin.embeddedPermissionFiles }
+
+    public func scopeProblem(_ entry: JSON) -> String? { ShareScope.problem(entry) }
 }

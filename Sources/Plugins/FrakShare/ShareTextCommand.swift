@@ -43,6 +43,9 @@ enum ShareTextCommand {
                     details: details(["field": .string(key)]))
             }
         }
+        for (key, value) in [("url", url), ("imageUrl", args.string("image_url") ?? "")] where !value.isEmpty {
+            try ShareScope.check(key, value, grant: invocation.grant, command: command)
+        }
         if invocation.context.platform.isDesktop {
             throw ResponseError.unsupportedPlatform(DesktopBackend.unavailable, details: details([
                 "platform": .string(invocation.context.platform.rawValue),

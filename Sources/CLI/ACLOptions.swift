@@ -1,0 +1,36 @@
+import BridgeACL
+import BridgeRouter
+import BridgeServer
+
+/// The options that choose the capabilities in force and how refusals read.
+struct ACLOptions {
+    static let names: Set<String> = ["capabilities", "acl-messages"]
+
+    static let help = """
+      --capabilities PATH     a capability file or folder (e.g. src-tauri/capabilities); a
+                              tauri.conf.json beside or above it selects the active ones
+                              [built-in: every hosted plugin's default, window main, local]
+      --acl-messages verbose|terse
+                              refusals explained as Tauri's debug builds do, or its release
+                              one-liner [verbose]
+    """
+
+    let capabilities: String?
+    let messages: ACLMessages
+
+    init(_ args: ArgumentList) throws(UsageError) {
+        capabilities = try args.nonEmpty("capabilities")
+        messages = try args.choice("acl-messages", ACLMessages.self) ?? .verbose
+    }
+
+    /// The authority for `plugins`; a problem in any file is a start-up error naming it.
+    func authority(plugins: [any Plugin], subcommand: String) throws(UsageError) -> Authority {
+        do {
+            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages) { warning in
+                Log.error(warning)
+            }
+        } catch {
+            throw UsageError("ACL: \(error)", subcommand: subcommand, pointsToHelp: false)
+        }
+    }
+}
