@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "TestSupport"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),

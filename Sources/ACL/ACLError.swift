@@ -51,15 +51,29 @@ public struct ACLError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Finds where a value was written, for messages about semantic problems (the JSON and TOML
 /// parsers keep no positions in the values they return).
 enum SourceLocation {
-    /// The line and column (from 1) of the first occurrence of `needle` quoted as a string.
+    /// The line and column (from 1) of the first occurrence of `needle` quoted as a string, or
+    /// else written bare as a whole word (a TOML key).
     static func find(_ needle: String, in text: String) -> (Int, Int)? {
         for quoted in ["\"\(needle)\"", "'\(needle)'"] {
-            guard let range = text.range(of: quoted) else { continue }
-            let before = text[..<range.lowerBound]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            return (line, text[lineStart..<range.lowerBound].count + 1)
+            if let range = text.range(of: quoted) { return position(of: range.lowerBound, in: text) }
+        }
+        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" || c == "_" }
+        var searchFrom = text.startIndex
+        while let range = text.range(of: needle, range: searchFrom..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) {
+                return position(of: range.lowerBound, in: text)
+            }
+            searchFrom = range.upperBound
         }
         return nil
+    }
+
+    private static func position(of index: String.Index, in text: String) -> (Int, Int) {
+        let before = text[..<index]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return (line, text[lineStart..<index].count + 1)
     }
 }

@@ -65,7 +65,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
             hostname = String(authority[...close]).lowercased()
             let after = authority[authority.index(after: close)...]
             port = after.hasPrefix(":") ? String(after.dropFirst()) : ""
-        } else if let colon = authority.lastIndex(of: ":") {
+        } else if let colon = authority.lastIndex(of: ":"),
+                  authority[authority.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "*" }) {
             hostname = String(authority[..<colon]).lowercased()
             port = String(authority[authority.index(after: colon)...])
         } else {

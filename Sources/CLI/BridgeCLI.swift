@@ -9,6 +9,8 @@ public enum BridgeCLI {
     Usage:
       bridge invoke <command> [<args-json> | -] [options]   one call; prints its result
       bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
+      bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
+      bridge capabilities check PATH                         validate capability files
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -73,8 +75,23 @@ public enum BridgeCLI {
             }
             let command = try ServeCommand(args)
             return command.run(router: try router(args, extraPlugins: extraPlugins), streams: streams)
+        case "permissions":
+            let args = try ArgumentList(rest, subcommand: "permissions", options: PermissionsCommand.optionNames,
+                                        flags: PermissionsCommand.flagNames)
+            if args.wantsHelp {
+                streams.write(PermissionsCommand.help + "\n")
+                return 0
+            }
+            return try PermissionsCommand.run(args, plugins: try BackendOptions(args).plugins() + extraPlugins, streams: streams)
+        case "capabilities":
+            let args = try ArgumentList(rest, subcommand: "capabilities", options: [], flags: [])
+            if args.wantsHelp {
+                streams.write(CapabilitiesCommand.help + "\n")
+                return 0
+            }
+            return try CapabilitiesCommand.run(args, plugins: try BackendOptions(args).plugins() + extraPlugins, streams: streams)
         default:
-            throw UsageError("unknown subcommand '\(first)'; expected invoke or serve")
+            throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions or capabilities")
         }
     }
 }

@@ -71,7 +71,7 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke or serve\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions or capabilities\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -127,6 +127,8 @@ struct HelpTests {
         Usage:
           bridge invoke <command> [<args-json> | -] [options]   one call; prints its result
           bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
+          bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
+          bridge capabilities check PATH                         validate capability files
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.

@@ -1,4 +1,5 @@
 import BridgeBackends
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
@@ -86,5 +87,56 @@ extension Result {
     var failure: Failure? {
         if case .failure(let f) = self { return f }
         return nil
+    }
+}
+
+@Suite("share_text scopes")
+struct ShareScopeTests {
+    let backend = RecordingBackend()
+
+    func call(_ params: JSON, grant: CallGrant) async -> Result<CommandOutput, ResponseError> {
+        let backends = PlatformBackends(ios: backend, android: backend, desktop: backend)
+        let plugin = FrakSharePlugin(backends: backends)
+        guard let command = plugin.commands.first, let name = CommandName(plugin: "frak-share", command: "share_text"),
+              case .object(let args) = params,
+              let bound = try? ArgumentBinder.bind(args, parameters: ShareTextCommand.parameters, keyStyle: .camelCase,
+                                                   command: "share_text", fullName: name.description) else {
+            return .failure(.internalError("test setup"))
+        }
+        do {
+            return .success(try await command.handler(Invocation(name: name, arguments: args, bound: bound, context: CallContext(), grant: grant)))
+        } catch let error as ResponseError {
+            return .failure(error)
+        } catch {
+            return .failure(.internalError("\(error)"))
+        }
+    }
+
+    @Test("allow entries constrain each argument they name; deny entries win", arguments: [
+        (["url": "https://wallet.frak.id/i"] as JSON, CallGrant(allow: [["url": "https://*.frak.id/*"]]), nil as String?),
+        (["url": "https://evil.example/i"], CallGrant(allow: [["url": "https://*.frak.id/*"]]),
+         "frak-share.share_text: url \"https://evil.example/i\" is outside the scope; allowed url patterns: https://*.frak.id/*"),
+        (["text": "x", "imageUrl": "http://cdn.example/i.png"], CallGrant(globalDeny: [["imageUrl": "http://*"]]),
+         "frak-share.share_text: imageUrl \"http://cdn.example/i.png\" is denied by the scope entry {\"imageUrl\": \"http://*\"}"),
+        (["text": "x", "imageUrl": "https://cdn.example/i.png"], CallGrant(allow: [["url": "https://*.frak.id/*"]]), nil),
+        (["url": "https://a.frak.id/"], CallGrant(allow: [["url": "https://*.frak.id/*"]], deny: [["url": "https://a.frak.id/*"]]),
+         "frak-share.share_text: url \"https://a.frak.id/\" is denied by the scope entry {\"url\": \"https://a.frak.id/*\"}"),
+    ] as [(JSON, CallGrant, String?)])
+    func scope(params: JSON, grant: CallGrant, refusal: String?) async {
+        let outcome = await call(params, grant: grant)
+        #expect(outcome.failure?.message == refusal)
+        if refusal != nil {
+            #expect(outcome.failure?.code == .notAllowed)
+            #expect(backend.count == 0)
+        }
+    }
+
+    @Test("scope entries the plugin cannot read are start-up problems", arguments: [
+        (["url": "https://*"] as JSON, nil as String?), (["imageUrl": "http://x.example/*"], nil),
+        (["link": "x"], "a frak-share scope entry is {\"url\": PATTERN} or {\"imageUrl\": PATTERN}, found {\"link\":\"x\"}"),
+        (["url": "frak.id"], "remote URL pattern \"frak.id\" needs a scheme, e.g. https://*.example.com/*"),
+    ] as [(JSON, String?)])
+    func problems(entry: JSON, problem: String?) {
+        #expect(FrakSharePlugin().scopeProblem(entry) == problem)
     }
 }

@@ -1,0 +1,111 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+/// A fresh folder holding `files` (name → text); returns its path.
+func folder(_ files: [String: String]) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-acl-\(UUID().uuidString)")
+    for (name, text) in files {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return dir.path
+}
+
+@Suite("ACL from the command line (spawned bridge)")
+struct ACLCommandTests {
+    let share = #"{"text":"Join me","url":"https://wallet.frak.id/i"}"#
+
+    @Test("the built-in capability allows window main only; refusals exit 1 with -32001")
+    func builtIn() throws {
+        #expect(try runBridge(["invoke", "share_text", share], executable: Products.bridge).status == 0)
+        let refused = try runBridge(["invoke", "share_text", share, "--window", "settings"], executable: Products.bridge)
+        #expect(refused.status == 1)
+        let error = try JSONParser.parse(refused.stdout)
+        #expect(error["code"] == -32001)
+        #expect(error["message"]?.stringValue?.hasPrefix("frak-share.share_text not allowed on window \"settings\"") == true)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let terse = try runBridge(["invoke", "share_text", share, "--window", "settings", "--acl-messages", "terse"], executable: Products.bridge)
+        #expect(try JSONParser.parse(terse.stdout)["message"] == "Command plugin:frak-share|share_text not allowed by ACL")
+    }
+
+    @Test("a Tauri app's capabilities folder, selected by its tauri.conf.json, with scopes and denies")
+    func appFolder() throws {
+        let app = try folder([
+            "src-tauri/tauri.conf.json": #"{"app": {"security": {"capabilities": ["main-capability", "admin"]}}}"#,
+            "src-tauri/capabilities/main.json": #"{"identifier": "main-capability", "windows": ["main"], "permissions": ["core:default", "fs:read", {"identifier": "frak-share:allow-share-text", "allow": [{"url": "https://*.frak.id/*"}]}]}"#,
+            "src-tauri/capabilities/admin.toml": "identifier = \"admin\"\nwindows = [\"admin\"]\npermissions = [\"frak-share:default\", \"frak-share:deny-share-text\"]\n",
+            "src-tauri/capabilities/unused.json": #"{"identifier": "unused", "windows": ["*"], "permissions": ["frak-share:default"]}"#,
+        ])
+        let caps = ["--capabilities", app + "/src-tauri/capabilities"]
+        let ok = try runBridge(["invoke", "share_text", share] + caps, executable: Products.bridge)
+        #expect(ok.status == 0)
+        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: core, fs\n")
+        let outOfScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#] + caps, executable: Products.bridge)
+        #expect(try JSONParser.parse(outOfScope.stdout)["message"] == "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/*")
+        let denied = try runBridge(["invoke", "share_text", share, "--window", "admin"] + caps, executable: Products.bridge)
+        #expect(try JSONParser.parse(denied.stdout)["message"]?.stringValue?.hasPrefix("frak-share.share_text explicitly denied on origin local") == true)
+        let unselected = try runBridge(["invoke", "share_text", share, "--window", "other"] + caps, executable: Products.bridge)
+        #expect(unselected.status == 1)
+    }
+
+    @Test("broken ACL files stop start-up with exit 2 and a message naming the file", arguments: [
+        (["caps.json": #"{"identifier": "x", "windows": ["main"], "permissions": ["frak-share:allow-share-txt"]}"#],
+         "caps.json:1:58: Permission frak-share:allow-share-txt not found, expected one of frak-share:allow-https-links, frak-share:allow-share-text, frak-share:default, frak-share:deny-share-text"),
+        (["caps.toml": "identifier = \"x\"\nwindows = [\"main\"\n"], "caps.toml:3:1: invalid TOML: unterminated array"),
+        (["a.json": #"{"identifier": "x", "windows": ["main"]}"#, "b.json": #"{"identifier": "x", "windows": ["w"]}"#],
+         "b.json:1:16: capability identifier 'x' is also defined in"),
+        (["caps.json": #"{"identifier": "x", "windows": ["main"], "permissions": [{"identifier": "frak-share:default", "deny": [{"host": "x"}]}]}"#],
+         "ACL: scope of frak-share (from capability 'x', permission 'default'): a frak-share scope entry is {\"url\": PATTERN} or {\"imageUrl\": PATTERN}, found {\"host\":\"x\"}"),
+    ])
+    func startupErrors(files: [String: String], message: String) throws {
+        let dir = try folder(files)
+        for subcommand in [["invoke", "share_text", share], ["serve"]] {
+            let r = try runBridge(subcommand + ["--capabilities", dir], executable: Products.bridge)
+            #expect(r.status == 2)
+            #expect(r.stdout == "")
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+        }
+    }
+
+    @Test("a missing capabilities path is a start-up error")
+    func missingPath() throws {
+        let r = try runBridge(["invoke", "share_text", share, "--capabilities", "/nonexistent/caps"], executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr == "bridge: ACL: /nonexistent/caps: no such file or directory\n")
+    }
+
+    @Test("bridge permissions prints the reference of every hosted plugin")
+    func reference() throws {
+        let r = try runBridge(["permissions"], executable: Products.bridge)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("# frak-share\n\n## Default Permission\n\nDefault permissions for the frak-share plugin\n"))
+        #expect(r.stdout.contains("| `frak-share:allow-share-text` | Enables the share_text command without any pre-configured scope. |"))
+        #expect(r.stdout.contains("| `frak-share:deny-share-text` | Denies the share_text command without any pre-configured scope. |"))
+        #expect(try runBridge(["permissions", "--plugin", "nope"], executable: Products.bridge).status == 2)
+    }
+
+    @Test("bridge permissions explain: the verdict, its reasons, exit 0 or 1")
+    func explain() throws {
+        let allowed = try runBridge(["permissions", "explain", "share_text"], executable: Products.bridge)
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout.contains("ALLOWED by capability/permission default/default"))
+        let refused = try runBridge(["permissions", "explain", "share_text", "--window", "settings"], executable: Products.bridge)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("REFUSED (-32001): frak-share.share_text not allowed on window \"settings\""))
+        #expect(refused.stdout.contains("- capability \"default\" allows it through \"default\" for window \"main\", local"))
+    }
+
+    @Test("bridge capabilities check: 0 with a summary, 1 with file:line:column")
+    func check() throws {
+        let good = try folder(["main.json": #"{"identifier": "main", "windows": ["main"], "permissions": ["frak-share:default"]}"#])
+        let ok = try runBridge(["capabilities", "check", good], executable: Products.bridge)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "ok: 1 capability in \(good): main\n")
+        let bad = try folder(["main.json": "{\n  \"identifier\": \"main\",\n  \"windows\": [\"main\"],\n  \"permissions\": [\"frak-share:nope\"]\n}"])
+        let r = try runBridge(["capabilities", "check", bad], executable: Products.bridge)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("\(bad)/main.json:4:19: Permission frak-share:nope not found"))
+    }
+}
