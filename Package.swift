@@ -47,6 +47,11 @@ let package = Package(
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
+        // In-process micro-benchmarks (ACL resolution and checks), run by Benchmarks/run.sh.
+        .executableTarget(name: "bridge-benchmarks",
+                          dependencies: ["BridgeACL", "BridgeFrakShare", "BridgeJSON", "BridgeRouter"],
+                          path: "Benchmarks/Swift"),
+
         // Test doubles: the test-only plugin `bridge-test`.
         .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding", "BridgeACL"],
                 path: "Tests/TestSupport"),

@@ -246,6 +246,29 @@ def throughput(args):
 
 # ---------------------------------------------------------------- main
 
+MICRO_LABELS = {
+    "acl.parse_1000_capabilities_ms": ("parse 1,000 capabilities (JSON, one file)", "ms"),
+    "acl.resolve_1000_capabilities_ms": ("resolve 1,000 capabilities on 5 platforms", "ms"),
+    "acl.check_per_call_ns": ("ACL check per call (decision cached per context)", "ns"),
+    "acl.decide_uncached_per_call_us": ("ACL decision, context never seen (1,000 grants)", "us"),
+}
+
+
+def micro(args):
+    """In-process figures from the Swift micro-benchmark binary (Benchmarks/Swift/main.swift)."""
+    if not args.micro:
+        return
+    result = subprocess.run([args.micro], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BenchError(f"{args.micro} failed: {result.stderr.strip()}")
+    print()
+    print("In-process (Benchmarks/Swift, release build, median of several rounds)")
+    for line in result.stdout.splitlines():
+        key, _, value = line.partition(" ")
+        label, unit = MICRO_LABELS.get(key, (key, ""))
+        print(f"  {label:<55} {float(value):>10.2f} {unit}")
+
+
 def main():
     release = os.path.join(ROOT, ".build", "release")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -256,6 +279,8 @@ def main():
     parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"))
     parser.add_argument("--bridge", default=os.path.join(release, "bridge"))
     parser.add_argument("--minimal", default=os.path.join(HERE, ".out", "minimal"))
+    parser.add_argument("--micro", default=os.path.join(release, "bridge-benchmarks"),
+                        help="the in-process micro-benchmarks ('' to skip)")
     parser.add_argument("--sidecar", default=os.path.join(HERE, "Baseline", "echo-sidecar.js"))
     parser.add_argument("--node", default=shutil.which("node") or "", help="node executable ('' to skip)")
     args = parser.parse_args()
@@ -274,6 +299,7 @@ def main():
     try:
         cold_start(args)
         throughput(args)
+        micro(args)
     except BenchError as error:
         print(f"FAILED: {error}", file=sys.stderr)
         return 1

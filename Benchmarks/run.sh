@@ -12,6 +12,7 @@ cd "$root"
 echo "== building release products" >&2
 swift build -c release --product bridge-test-host >&2
 swift build -c release --product bridge >&2
+swift build -c release --product bridge-benchmarks >&2
 bin="$(swift build -c release --show-bin-path)"
 
 echo "== compiling the baseline Swift program" >&2
@@ -30,6 +31,7 @@ echo "== running benchmarks" >&2
 exec python3 "$bench_dir/bench.py" \
     --host "$bin/bridge-test-host" \
     --bridge "$bin/bridge" \
+    --micro "$bin/bridge-benchmarks" \
     --minimal "$out/minimal" \
     --sidecar "$bench_dir/Baseline/echo-sidecar.js" \
     "${node_args[@]}" \

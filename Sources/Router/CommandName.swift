@@ -9,6 +9,8 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
     public let command: String
     /// The method name a native backend receives: the lowerCamelCase command (`share_text` → `shareText`).
     public let nativeMethod: String
+    /// `plugin:<plugin>|<command>`, computed once.
+    public let description: String
 
     /// A name from its parts.
     /// - Returns: `nil` when either part breaks the naming rules.
@@ -17,6 +19,7 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         self.plugin = plugin
         self.command = command
         self.nativeMethod = CaseConversion.lowerCamelCase(command)
+        self.description = "plugin:\(plugin)|\(command)"
     }
 
     /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
@@ -29,8 +32,6 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         return (String(rest[..<bar]), String(rest[rest.index(after: bar)...]))
     }
 
-    /// `plugin:<plugin>|<command>`.
-    public var description: String { "plugin:\(plugin)|\(command)" }
 
 
     /// Whether `name` is a valid plugin name.
