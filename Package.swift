@@ -29,13 +29,21 @@ let package = Package(
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeBinding", "BridgeRouter"],
                 path: "Sources/ACL"),
+        // Media types recognised from their bytes (images, movies).
+        .target(name: "BridgeMedia", path: "Sources/Media"),
+        // The share inbox: a durable store in an App Group container, and activation rules.
+        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeBinding"], path: "Sources/Inbox"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
-        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter"],
+        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia"],
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeACL"],
                 path: "Sources/Plugins/FrakShare"),
+        // The share-extension plugin: read and clear the share inbox.
+        .target(name: "BridgeShareExtension",
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox"],
+                path: "Sources/Plugins/ShareExtension"),
         // The `serve` session: reader, single writer, in-flight table, lifecycle.
         .target(name: "BridgeServer",
                 dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter"],
@@ -43,7 +51,7 @@ let package = Package(
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
-                               "BridgeBackends", "BridgeFrakShare", "BridgeACL"],
+                               "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -62,8 +70,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
-        .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),

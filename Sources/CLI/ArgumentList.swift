@@ -4,7 +4,7 @@
 /// a lone `-` is a positional argument (stdin). Unknown options are usage errors.
 struct ArgumentList {
     private(set) var positionals: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     let subcommand: String
 
@@ -37,9 +37,9 @@ struct ArgumentList {
             }
             if options.contains(name) {
                 if let attached {
-                    values[name] = attached
+                    values[name, default: []].append(attached)
                 } else if let next = rest.popFirst() {
-                    values[name] = next
+                    values[name, default: []].append(next)
                 } else {
                     throw UsageError("option '--\(name)' needs a value", subcommand: subcommand)
                 }
@@ -61,11 +61,14 @@ struct ArgumentList {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of an option (the last one given wins).
-    func value(_ name: String) -> String? { values[name] }
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option, in order.
+    func values(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The value of an option that must be one of `T`'s cases.
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(UsageError) -> T? where T.RawValue == String {
-        guard let raw = values[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard let v = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
             throw UsageError("option '--\(name)' must be one of \(allowed), got '\(raw)'", subcommand: subcommand)
@@ -75,7 +78,7 @@ struct ArgumentList {
 
     /// The value of an option that must be a positive integer.
     func positiveInt(_ name: String) throws(UsageError) -> Int? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard let v = Int(raw), v > 0 else {
             throw UsageError("option '--\(name)' must be a positive integer, got '\(raw)'", subcommand: subcommand)
         }
@@ -84,7 +87,7 @@ struct ArgumentList {
 
     /// The value of an option that must be a non-empty string.
     func nonEmpty(_ name: String) throws(UsageError) -> String? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard !raw.isEmpty else { throw UsageError("option '--\(name)' must not be empty", subcommand: subcommand) }
         return raw
     }

@@ -1,11 +1,13 @@
 import BridgeBackends
 import BridgeFrakShare
+import BridgeInbox
 import BridgeRouter
+import BridgeShareExtension
 import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths"]
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -14,9 +16,11 @@ struct BackendOptions {
                               [$XDG_CACHE_HOME/bridge/android/<ID>/cache]
       --provider-paths FILE   Android provider_paths.xml whose roots the content:// URIs use
                               [<cache-path name="share" path="share/"/>]
+      --app-group DIR         the App Group container of the share inbox (share-extension)
     """
 
     let android: AndroidConfiguration
+    let inbox: ShareInbox?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -39,11 +43,15 @@ struct BackendOptions {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
         }
         android = AndroidConfiguration(appID: appID, cacheDirectory: cacheDirectory, providerPaths: providerPaths)
+        inbox = try args.nonEmpty("app-group").map { ShareInbox(group: $0) }
     }
 
     /// The product's plugins, configured by these options.
     func plugins() -> [any Plugin] {
-        [FrakSharePlugin(backends: PlatformBackends(android: AndroidBackend(configuration: android)))]
+        [
+            FrakSharePlugin(backends: PlatformBackends(android: AndroidBackend(configuration: android))),
+            ShareExtensionPlugin(inbox: inbox),
+        ]
     }
 
     /// Dot-separated segments of letters, digits and `_`, each starting with a letter, at least two.

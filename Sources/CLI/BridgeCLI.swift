@@ -11,6 +11,7 @@ public enum BridgeCLI {
       bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
       bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
       bridge capabilities check PATH                         validate capability files
+      bridge extension receive --app-group DIR [share]       what a share extension stores
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -90,8 +91,15 @@ public enum BridgeCLI {
                 return 0
             }
             return try CapabilitiesCommand.run(args, plugins: try BackendOptions(args).plugins() + extraPlugins, streams: streams)
+        case "extension":
+            let args = try ArgumentList(rest, subcommand: "extension", options: ExtensionCommand.optionNames, flags: [])
+            if args.wantsHelp {
+                streams.write(ExtensionCommand.help + "\n")
+                return 0
+            }
+            return try ExtensionCommand.run(args, streams: streams)
         default:
-            throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions or capabilities")
+            throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities or extension")
         }
     }
 }

@@ -2,6 +2,7 @@ import BridgeJSON
 import Foundation
 import Testing
 @testable import BridgeBackends
+import BridgeMedia
 
 @Suite("Android model: hash, extensions, intent, FileProvider")
 struct AndroidModelTests {

@@ -65,13 +65,13 @@ struct InvokeTests {
     @Test("usage errors exit 2 with a message that says what to do", arguments: [
         (["invoke"], "bridge: missing <command>: name the command to run, e.g. 'bridge invoke share_text'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "echo"], "bridge: command 'echo' is ambiguous; name one of: plugin:bridge-test-other|echo, plugin:bridge-test|echo\nRun 'bridge invoke --help' for usage.\n"),
-        (["invoke", "nope|echo"], "bridge: unknown plugin 'nope'; plugins: bridge-test, bridge-test-other, frak-share\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "nope|echo"], "bridge: unknown plugin 'nope'; plugins: bridge-test, bridge-test-other, frak-share, share-extension\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "{bad"], "bridge: <args-json> are not valid JSON: unexpected character 'b' at line 1, column 2; pass a JSON object such as '{\"text\":\"Hello\"}'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "{}", "{}"], "bridge: too many arguments: expected <command> and one <args-json>, got 3 arguments (quote the JSON)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions or capabilities\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions, capabilities or extension\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -129,6 +129,7 @@ struct HelpTests {
           bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
           bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
           bridge capabilities check PATH                         validate capability files
+          bridge extension receive --app-group DIR [share]       what a share extension stores
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.

@@ -1,6 +1,7 @@
 import BridgeACL
 import BridgeFrakShare
 import BridgeRouter
+import BridgeShareExtension
 import Foundation
 import Testing
 
@@ -13,6 +14,7 @@ let updateGenerated = ProcessInfo.processInfo.environment["BRIDGE_UPDATE_GENERAT
 /// The product plugins whose permission folders are committed and compiled in.
 let productPlugins: [(plugin: any Plugin, source: String)] = [
     (FrakSharePlugin(), "Sources/Plugins/FrakShare/FrakSharePermissions.swift"),
+    (ShareExtensionPlugin(inbox: nil), "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift"),
 ]
 
 /// Every permission file under `permissions/<plugin>/`, by relative path, sorted.

@@ -1,3 +1,4 @@
+import BridgeMedia
 import BridgeJSON
 
 /// What `UIActivityViewController` is handed: typed `UIActivityItemSource`s, never one

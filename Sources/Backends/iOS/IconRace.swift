@@ -1,3 +1,4 @@
+import BridgeMedia
 import BridgeJSON
 import Foundation
 

@@ -16,6 +16,34 @@ public enum ImageKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The file extension the inbox stores the image with.
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .gif: return "gif"
+        case .webp: return "webp"
+        case .heic: return "heic"
+        case .bmp: return "bmp"
+        case .tiff: return "tiff"
+        case .ico: return "ico"
+        }
+    }
+
+    /// The MIME type, for `data:` URLs.
+    public var mimeType: String {
+        switch self {
+        case .png: return "image/png"
+        case .jpeg: return "image/jpeg"
+        case .gif: return "image/gif"
+        case .webp: return "image/webp"
+        case .heic: return "image/heic"
+        case .bmp: return "image/bmp"
+        case .tiff: return "image/tiff"
+        case .ico: return "image/x-icon"
+        }
+    }
+
     /// Recognises the format `UIImage(data:)` would decode, from the file's leading bytes.
     public static func sniff(_ b: [UInt8]) -> ImageKind? {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {

@@ -1,0 +1,84 @@
+import BridgeBinding
+import BridgeInbox
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// The share-extension plugin: the app side of the share inbox. `read` returns what share
+/// extensions stored, oldest first; `clear` removes items — by id, or, without ids, only those a
+/// `read` has already returned, so a share that arrives in between is never lost.
+public struct ShareExtensionPlugin: Plugin {
+    public let name = "share-extension"
+    /// The inbox of `--app-group DIR`; `nil` without one.
+    public let inbox: ShareInbox?
+
+    public init(inbox: ShareInbox?) {
+        self.inbox = inbox
+    }
+
+    public var permissionFiles: [PermissionFile] { ShareExtensionPlugin.embeddedPermissionFiles }
+
+    public var commands: [Command] {
+        [
+            Command("read", summary: "Returns the stored shares, oldest first, and marks them delivered.", parameters: []) { invocation in
+                let result = try store(invocation).read()
+                var out: JSONObject = ["items": .array(result.items)]
+                if !result.quarantined.isEmpty { out["quarantined"] = .array(result.quarantined) }
+                return .object(out)
+            },
+            Command("clear", summary: "Removes the items named by ids, or every item a read has returned.",
+                    parameters: [Parameter("ids", .array)]) { invocation in
+                var ids: [String]? = nil
+                if let list = invocation.bound["ids"]?.arrayValue {
+                    ids = []
+                    for item in list {
+                        guard let id = item.stringValue else {
+                            throw ResponseError.invalidParams("invalid args `ids` for command `clear`: expected strings, found \(item.typeName)",
+                                                              details: ["field": "ids", "layer": "command"])
+                        }
+                        ids?.append(id)
+                    }
+                }
+                let (removed, notFound) = try store(invocation).clear(ids: ids)
+                return ["removed": .array(removed.map(JSON.string)), "notFound": .array(notFound.map(JSON.string))]
+            },
+        ]
+    }
+
+    private func store(_ invocation: Invocation) throws(ResponseError) -> StoreCall {
+        guard let inbox else {
+            throw ResponseError.rejected("no App Group container: start the bridge with --app-group DIR",
+                                         details: ["command": .string(invocation.name.description)])
+        }
+        return StoreCall(inbox: inbox, command: invocation.name)
+    }
+}
+
+/// One call on the store, with inbox errors turned into wire errors.
+private struct StoreCall {
+    let inbox: ShareInbox
+    let command: CommandName
+
+    func read() throws(ResponseError) -> ShareInbox.ReadResult {
+        do { return try inbox.read() } catch { throw wire(error) }
+    }
+
+    func clear(ids: [String]?) throws(ResponseError) -> (removed: [String], notFound: [String]) {
+        do { return try inbox.clear(ids: ids) } catch { throw wire(error) }
+    }
+
+    private func wire(_ error: InboxError) -> ResponseError {
+        let details: JSONObject = ["command": .string(command.description), "reason": .string(error.kind.rawValue)]
+        return error.kind == .invalidShare
+            ? .invalidParams(error.message, details: details.merging(["field": "ids"]))
+            : .rejected(error.message, details: details)
+    }
+}
+
+extension JSONObject {
+    fileprivate func merging(_ other: JSONObject) -> JSONObject {
+        var copy = self
+        for member in other { copy[member.key] = member.value }
+        return copy
+    }
+}
