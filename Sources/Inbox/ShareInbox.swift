@@ -116,11 +116,12 @@ public struct ShareInbox: Sendable {
         }
     }
 
-    /// The next arrival number, one past both the `sequence` file and every stored id (so a
-    /// lost or corrupt sequence file never reuses a number).
+    /// The next arrival number, one past the `sequence` file, every stored id and every
+    /// quarantined one (so a lost or corrupt sequence file never reuses a number).
     private func nextSequence(existing: [String]) throws(InboxError) -> Int {
         let file = path("sequence")
-        var last = existing.map { ItemID.sequence(of: String($0.dropLast(5))) }.max() ?? 0
+        let quarantined = (try? FileManager.default.contentsOfDirectory(atPath: path("quarantine"))) ?? []
+        var last = (existing + quarantined).map { ItemID.sequence(of: $0) }.max() ?? 0
         if let data = FileManager.default.contents(atPath: file) {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let n = Int(text), n >= 0 {
