@@ -29,6 +29,7 @@ final class BridgeProcess: @unchecked Sendable {
     private var stdoutBuffer: [UInt8] = []
     private var stderrBuffer: [UInt8] = []
     private var stdoutEOF = false
+    private var stderrEOF = false
 
     /// Starts `executable` with `arguments`; with `closeStdout`, its stdout's read end is closed
     /// at once, so every write the process makes to stdout fails with EPIPE.
@@ -60,7 +61,7 @@ final class BridgeProcess: @unchecked Sendable {
                 if isStdout {
                     if data.isEmpty { stdoutEOF = true } else { stdoutBuffer.append(contentsOf: data) }
                 } else {
-                    stderrBuffer.append(contentsOf: data)
+                    if data.isEmpty { stderrEOF = true } else { stderrBuffer.append(contentsOf: data) }
                 }
                 condition.broadcast()
                 condition.unlock()
@@ -126,6 +127,15 @@ final class BridgeProcess: @unchecked Sendable {
         return String(decoding: stdoutBuffer, as: UTF8.self)
     }
 
+    /// Everything the process wrote to stderr, once stderr reaches EOF (or the timeout).
+    func completeStderr(timeout: TimeInterval = 10) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !stderrEOF && condition.wait(until: deadline) {}
+        return String(decoding: stderrBuffer, as: UTF8.self)
+    }
+
     /// What the process wrote to stderr so far.
     var stderr: String {
         condition.lock()
@@ -162,7 +172,7 @@ func runBridge(_ arguments: [String], stdin: String? = nil, executable: String =
     p.closeInput()
     let out = p.remainingOutput(timeout: timeout)
     let status = p.waitForExit(timeout: timeout)
-    return RunResult(status: status, stdout: out, stderr: p.stderr)
+    return RunResult(status: status, stdout: out, stderr: p.completeStderr())
 }
 
 /// A capability file granting `permissions` to every window and webview, local and remote
