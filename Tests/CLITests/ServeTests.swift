@@ -62,6 +62,10 @@ struct ServeTests {
         p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))
         let r = try p.nextJSON(timeout: 2)
         #expect(r == ["jsonrpc": "2.0", "id": 7, "error": ["code": -32800, "message": "Request cancelled", "data": ["kind": "cancelled"]]])
+        // The command saw the cancellation and stopped (its task writes the mark as it unwinds).
+        let deadline = Date().addingTimeInterval(5)
+        while (try? String(contentsOfFile: marker, encoding: .utf8)) == nil && Date() < deadline { usleep(10_000) }
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "cancelled")
         // Cancelling again, or an unknown id, sends nothing.
         p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))
         p.sendLine(notification("$/cancelRequest", #"{"id":"nope"}"#))
@@ -70,7 +74,6 @@ struct ServeTests {
         p.closeInput()
         #expect(p.waitForExit() == 0)
         #expect(p.remainingOutput() == "")
-        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "cancelled")
     }
 
     @Test("EOF: in-flight requests are answered, then exit 0")
