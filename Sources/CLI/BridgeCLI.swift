@@ -45,12 +45,44 @@ public enum BridgeCLI {
         return Router(registry: registry, authority: authority)
     }
 
+    /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.
+    private struct Subcommand: Sendable {
+        let options: Set<String>
+        let flags: Set<String>
+        let help: String
+        let run: @Sendable (ArgumentList, [any Plugin], StandardStreams) throws(UsageError) -> Int32
+    }
+
+    private static let subcommands: [String: Subcommand] = [
+        "invoke": Subcommand(options: InvokeCommand.optionNames, flags: InvokeCommand.flagNames, help: InvokeCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            let command = try InvokeCommand(args)
+            return try command.run(router: router(args, extraPlugins: extra), streams: streams)
+        },
+        "serve": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: ServeCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            let command = try ServeCommand(args)
+            return command.run(router: try router(args, extraPlugins: extra), streams: streams)
+        },
+        "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            try PermissionsCommand.run(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
+        },
+        "capabilities": Subcommand(options: [], flags: [], help: CapabilitiesCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            try CapabilitiesCommand.run(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
+        },
+        "extension": Subcommand(options: ExtensionCommand.optionNames, flags: [], help: ExtensionCommand.help) {
+            (args, _, streams) throws(UsageError) in
+            try ExtensionCommand.run(args, streams: streams)
+        },
+    ]
+
     private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         guard let first = arguments.first else {
             streams.error(help)
             return 2
         }
-        let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h", "help":
             streams.write(help + "\n")
@@ -58,48 +90,17 @@ public enum BridgeCLI {
         case "--version", "-V":
             streams.write("bridge \(BridgeVersion.current)\n")
             return 0
-        case "invoke":
-            let args = try ArgumentList(rest, subcommand: "invoke", options: InvokeCommand.optionNames,
-                                        flags: InvokeCommand.flagNames)
-            if args.wantsHelp {
-                streams.write(InvokeCommand.help + "\n")
-                return 0
-            }
-            let command = try InvokeCommand(args)
-            return try command.run(router: router(args, extraPlugins: extraPlugins), streams: streams)
-        case "serve":
-            let args = try ArgumentList(rest, subcommand: "serve", options: ServeCommand.optionNames,
-                                        flags: ServeCommand.flagNames)
-            if args.wantsHelp {
-                streams.write(ServeCommand.help + "\n")
-                return 0
-            }
-            let command = try ServeCommand(args)
-            return command.run(router: try router(args, extraPlugins: extraPlugins), streams: streams)
-        case "permissions":
-            let args = try ArgumentList(rest, subcommand: "permissions", options: PermissionsCommand.optionNames,
-                                        flags: PermissionsCommand.flagNames)
-            if args.wantsHelp {
-                streams.write(PermissionsCommand.help + "\n")
-                return 0
-            }
-            return try PermissionsCommand.run(args, plugins: try BackendOptions(args).plugins() + extraPlugins, streams: streams)
-        case "capabilities":
-            let args = try ArgumentList(rest, subcommand: "capabilities", options: [], flags: [])
-            if args.wantsHelp {
-                streams.write(CapabilitiesCommand.help + "\n")
-                return 0
-            }
-            return try CapabilitiesCommand.run(args, plugins: try BackendOptions(args).plugins() + extraPlugins, streams: streams)
-        case "extension":
-            let args = try ArgumentList(rest, subcommand: "extension", options: ExtensionCommand.optionNames, flags: [])
-            if args.wantsHelp {
-                streams.write(ExtensionCommand.help + "\n")
-                return 0
-            }
-            return try ExtensionCommand.run(args, streams: streams)
         default:
-            throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities or extension")
+            guard let subcommand = subcommands[first] else {
+                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities or extension")
+            }
+            let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,
+                                        flags: subcommand.flags)
+            if args.wantsHelp {
+                streams.write(subcommand.help + "\n")
+                return 0
+            }
+            return try subcommand.run(args, extraPlugins, streams)
         }
     }
 }
