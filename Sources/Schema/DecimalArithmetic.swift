@@ -6,6 +6,7 @@ import BridgeJSON
 enum DecimalArithmetic {
     /// `-1`, `0` or `1` as `a` is less than, equal to or greater than `b`.
     static func compare(_ a: JSONNumber, _ b: JSONNumber) -> Int {
+        if let x = Int(a.text), let y = Int(b.text) { return x < y ? -1 : (x == y ? 0 : 1) }
         let x = a.decimal, y = b.decimal
         let sx = x.digits.isEmpty ? 0 : (x.negative ? -1 : 1)
         let sy = y.digits.isEmpty ? 0 : (y.negative ? -1 : 1)
@@ -24,6 +25,12 @@ enum DecimalArithmetic {
             if da != db { return da < db ? -1 : 1 }
         }
         return 0
+    }
+
+    /// Whether `n` has no fractional part (`1.0` and `1e2` do not), without decoding plain integers.
+    static func isInteger(_ n: JSONNumber) -> Bool {
+        let plain = !n.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        return plain || n.isInteger
     }
 
     /// Whether `value` is an integer multiple of `divisor` (which the meta-schema keeps positive).

@@ -18,8 +18,10 @@ import Foundation
 /// - ICU accepts syntax ECMA-262 refuses (possessive quantifiers `a*+`, atomic groups `(?>…)`,
 ///   inline flags `(?i)`, `\A`, `\z`, `\Q…\E`), with ICU's meaning;
 /// - lookbehind must have a bounded length in ICU (ECMA-262 allows any);
-/// - `\p{…}` is always a Unicode property (as with ECMA-262's `u` flag), and characters outside the
-///   Basic Multilingual Plane count as one character, as with the `u` flag;
+/// - `\p{…}` is always a Unicode property and `\u{…}` a code point (as with ECMA-262's `u` flag),
+///   and a character outside the Basic Multilingual Plane is one character for `.` and classes,
+///   as with the `u` flag (without it, ECMA-262 sees two UTF-16 units);
+/// - other identity escapes of letters keep ICU's meaning (`\a` is BEL, not `a`);
 /// - case-insensitive matching and `\b` follow ICU's Unicode rules.
 struct ECMARegex: Sendable {
     /// The pattern as the schema wrote it.
@@ -71,6 +73,16 @@ struct ECMARegex: Sendable {
                 case "s": out += inClass ? space : "[" + space + "]"
                 case "S": out += "[^" + space + "]"
                 case "b" where inClass: out += #"\x{08}"#
+                case "p", "P", "u":
+                    // `\p{…}` and `\u{…}` (as with the `u` flag) keep their braces; ICU spells `\u{…}` `\x{…}`.
+                    out.unicodeScalars.append("\\")
+                    guard i < s.count, s[i] == "{", let close = s[i...].firstIndex(of: "}") else {
+                        out.unicodeScalars.append(next)
+                        continue
+                    }
+                    out += next == "u" ? "x" : String(next)
+                    out += String(String.UnicodeScalarView(s[i...close]))
+                    i = close + 1
                 default:
                     out.unicodeScalars.append("\\")
                     out.unicodeScalars.append(next)

@@ -96,22 +96,22 @@ final class Evaluation {
     }
 
     /// Checks `value`, found at `token` inside the current instance, against `node`, reached by
-    /// the schema tokens `schema` below the current keyword.
-    func check(_ node: Int, _ value: JSON, at token: InstanceToken, schema: String...) -> Bool {
+    /// the schema token `schema` (if any) below the current keyword.
+    func check(_ node: Int, _ value: JSON, at token: InstanceToken, schema: String? = nil) -> Bool {
         instanceTokens.append(token)
-        schemaTokens.append(contentsOf: schema)
+        if let schema { schemaTokens.append(schema) }
         defer {
             instanceTokens.removeLast()
-            schemaTokens.removeLast(schema.count)
+            if schema != nil { schemaTokens.removeLast() }
         }
         return check(node, value)
     }
 
-    /// Checks the current instance against `node`, reached by the schema tokens `schema` below the
+    /// Checks the current instance against `node`, reached by the schema token `schema` below the
     /// current keyword.
-    func check(_ node: Int, _ value: JSON, schema: String...) -> Bool {
-        schemaTokens.append(contentsOf: schema)
-        defer { schemaTokens.removeLast(schema.count) }
+    func check(_ node: Int, _ value: JSON, schema: String) -> Bool {
+        schemaTokens.append(schema)
+        defer { schemaTokens.removeLast() }
         return check(node, value)
     }
 
@@ -170,7 +170,7 @@ enum Quote {
 
     /// The type name a message gives `value`: `integer` for a number with no fractional part.
     static func typeName(_ value: JSON) -> String {
-        if case .number(let n) = value, n.isInteger { return "integer" }
+        if case .number(let n) = value, DecimalArithmetic.isInteger(n) { return "integer" }
         return value.typeName
     }
 

@@ -32,7 +32,7 @@ extension Evaluation {
         case .string: satisfied = types.contains(.string)
         case .array: satisfied = types.contains(.array)
         case .object: satisfied = types.contains(.object)
-        case .number(let n): satisfied = types.contains(.number) || (types.contains(.integer) && n.isInteger)
+        case .number(let n): satisfied = types.contains(.number) || (types.contains(.integer) && DecimalArithmetic.isInteger(n))
         }
         if satisfied { return true }
         let expected = JSONTypes.names.filter { types.contains($0.1) }.map(\.0)

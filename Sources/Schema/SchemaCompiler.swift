@@ -153,7 +153,7 @@ struct SchemaCompiler {
     /// A keyword argument that must be a non-negative integer (`2.0` counts); values beyond `Int`
     /// are clamped, which no instance can tell apart.
     private func count(_ name: String, _ value: JSON, at location: String) throws(SchemaError) -> Int {
-        guard case .number(let n) = value, n.isInteger, DecimalArithmetic.compare(n, JSONNumber(0)) >= 0 else {
+        guard case .number(let n) = value, DecimalArithmetic.isInteger(n), DecimalArithmetic.compare(n, JSONNumber(0)) >= 0 else {
             throw SchemaError.malformed(name, at: location, "must be a non-negative integer")
         }
         return n.intValue ?? Int.max

@@ -5,8 +5,11 @@
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem, open for new kinds without breaking callers.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code as a stable, kebab-case name (`unresolvable-reference`).
         public let rawValue: String
+        /// A code by name; the static constants below are the ones this module throws.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
         public var description: String { rawValue }
 
         /// The schema does not validate against the draft-07 meta-schema; see `errors`.
