@@ -26,9 +26,9 @@ import Foundation
 struct ECMARegex: Sendable {
     /// The pattern as the schema wrote it.
     let source: String
-    /// Safe to share: `NSRegularExpression` is immutable and documented thread-safe, and this type
-    /// only calls its matching methods.
-    private let expression: SharedExpression
+    /// Sendable as Foundation declares it: immutable, and safe to match from several threads
+    /// (swift-corelibs-foundation checks the ICU matcher out per match, cloning it when busy).
+    private let expression: NSRegularExpression
 
     /// Compiles `source`.
     /// - Throws: the message of the regular-expression engine when `source` is not a valid pattern.
@@ -36,7 +36,7 @@ struct ECMARegex: Sendable {
         self.source = source
         let translated = ECMARegex.translate(source)
         do {
-            expression = SharedExpression(try NSRegularExpression(pattern: translated, options: []))
+            expression = try NSRegularExpression(pattern: translated, options: [])
         } catch {
             throw ECMARegexSyntaxError(pattern: source)
         }
@@ -45,7 +45,7 @@ struct ECMARegex: Sendable {
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
         let length = text.utf16.count
-        return expression.value.firstMatch(in: text, options: [], range: NSRange(location: 0, length: length)) != nil
+        return expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: length)) != nil
     }
 
     /// ECMA-262 syntax rewritten as ICU syntax with the same meaning (see the type's comment).
@@ -156,13 +156,4 @@ struct ECMARegex: Sendable {
 struct ECMARegexSyntaxError: Error {
     /// The pattern as written.
     let pattern: String
-}
-
-/// Holds an `NSRegularExpression` across concurrency domains.
-///
-/// `@unchecked Sendable` is sound: the expression is created once, never mutated (it has no
-/// mutable API), and Apple documents `NSRegularExpression` as safe to use from several threads.
-private final class SharedExpression: @unchecked Sendable {
-    let value: NSRegularExpression
-    init(_ value: NSRegularExpression) { self.value = value }
 }

@@ -56,8 +56,11 @@ public struct SchemaValidator: Sendable {
     /// Every reason `instance` does not satisfy the schema, in the order of the schema's keywords;
     /// empty when it is valid.
     ///
-    /// Time is linear in the size of the instance for a schema without `uniqueItems` worst cases
-    /// (which hashes) or costly patterns; paths are built only for the errors returned.
+    /// Time is linear in the size of the instance (times the schema's work per value: `uniqueItems`
+    /// hashes, patterns run ICU); JSON Pointer paths are built only for the errors returned.
+    ///
+    /// - Important: validation recurses once per level of the instance's nesting, like the rest of
+    ///   the project's JSON handling; `JSONParser` caps nesting at 128 levels by default.
     public func validate(_ instance: JSON) -> [ValidationError] {
         compiled.errors(in: instance)
     }

@@ -35,6 +35,21 @@ struct LargeInstanceTests {
         #expect(!v.isValid(.array(items)))
     }
 
+    @Test("one validator serves many tasks at once, patterns included")
+    func concurrentValidation() async throws {
+        let v = try validator(##"{"items": {"type": "object", "patternProperties": {"^x-": {"pattern": "^[a-z]+$"}}}}"##)
+        let good = JSON.array((0..<2_000).map { _ in .object(["x-a": "abc"]) })
+        let bad = JSON.array((0..<2_000).map { _ in .object(["x-a": "ABC"]) })
+        let results = await withTaskGroup(of: (Bool, Int).self) { group in
+            for k in 0..<8 {
+                group.addTask { k % 2 == 0 ? (v.isValid(good), v.validate(good).count) : (v.isValid(bad), v.validate(bad).count) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.filter { $0 == (true, 0) }.count == 4)
+        #expect(results.filter { $0 == (false, 2_000) }.count == 4)
+    }
+
     @Test("deeply nested instances against a recursive schema")
     func deepInstance() throws {
         let v = try validator(##"{"type": ["array", "integer"], "items": {"$ref": "#"}}"##)
