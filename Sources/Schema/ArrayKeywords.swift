@@ -64,6 +64,7 @@ extension Evaluation {
             }
             return true
         case .contains(let node):
+            if elements.isEmpty { return fail("expected at least one item to match the contains schema, but the array is empty") }
             let found = quietly { elements.contains { check(node, $0) } }
             return found || fail("expected at least one item to match the contains schema, but none of \(elements.count) did")
         default:

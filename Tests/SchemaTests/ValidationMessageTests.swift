@@ -49,6 +49,8 @@ struct ValidationMessageTests {
                     message: "expected at most 1 item, got 2"),
         MessageCase(schema: ##"{"contains": {"const": 0}}"##, instance: "[1, 2]", instancePath: "", schemaPath: "/contains",
                     message: "expected at least one item to match the contains schema, but none of 2 did"),
+        MessageCase(schema: ##"{"contains": {"const": 0}}"##, instance: "[]", instancePath: "", schemaPath: "/contains",
+                    message: "expected at least one item to match the contains schema, but the array is empty"),
         MessageCase(schema: ##"{"dependencies": {"card": ["billing"]}}"##, instance: ##"{"card": 1}"##,
                     instancePath: "", schemaPath: "/dependencies/card",
                     message: #"property "card" requires "billing", which is missing"#),
