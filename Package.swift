@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "BridgeHTTPClient", dependencies: ["BridgeJSON"], path: "Sources/HTTP"),
         // JSON Schema draft-07 validation on the project's JSON type.
         .target(name: "BridgeSchema", dependencies: ["BridgeJSON"], path: "Sources/Schema"),
+        // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
+        .target(name: "BridgeContract",
+                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding"],
+                path: "Sources/Contract"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
@@ -53,7 +57,8 @@ let package = Package(
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
-                               "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension"],
+                               "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
+                               "BridgeContract", "BridgeSchema"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -63,7 +68,7 @@ let package = Package(
                           path: "Benchmarks/Swift"),
 
         // Test doubles: the test-only plugin `bridge-test`.
-        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding", "BridgeACL"],
+        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding", "BridgeACL", "BridgeContract"],
                 path: "Tests/TestSupport"),
         // `bridge` plus the test-only plugin, spawned by the end-to-end tests.
         .executableTarget(name: "bridge-test-host", dependencies: ["BridgeCLI", "TestSupport"],
@@ -74,6 +79,9 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
+        .testTarget(name: "ContractTests",
+                    dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter",
+                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["BridgeSchema", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),

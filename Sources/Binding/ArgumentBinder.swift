@@ -59,7 +59,7 @@ public enum ArgumentBinder {
     }
 
     /// The found value as serde describes it in `invalid type: …`.
-    static func describe(_ value: JSON) -> String {
+    public static func describe(_ value: JSON) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return "boolean `\(b)`"

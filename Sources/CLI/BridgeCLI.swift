@@ -1,3 +1,4 @@
+import BridgeContract
 import BridgeRouter
 import BridgeServer
 
@@ -42,7 +43,7 @@ public enum BridgeCLI {
             fatalError("plugin registration failed: \(error)")
         }
         let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
-        return Router(registry: registry, authority: authority)
+        return Router(registry: registry, authority: authority, validator: SchemaArgumentValidator())
     }
 
     /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.

@@ -8,13 +8,16 @@ public struct Router: Sendable {
     public let registry: CommandRegistry
     /// The ACL; `nil` lets every registered command run (tests of the runtime alone).
     public let authority: (any CallAuthority)?
+    /// The argument schemas checked before binding; `nil` checks none.
+    public let validator: (any ArgumentValidator)?
 
     /// The reserved params key that carries per-call simulation settings; never reaches a command.
     public static let reservedKey = "__bridge"
 
-    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil) {
+    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, validator: (any ArgumentValidator)? = nil) {
         self.registry = registry
         self.authority = authority
+        self.validator = validator
     }
 
     /// A call ready to run: the command and its bound invocation.
@@ -64,6 +67,7 @@ public struct Router: Sendable {
             }
             arguments[Router.reservedKey] = nil
         }
+        if let refusal = validator?.check(entry.name, arguments: arguments) { return .failure(refusal) }
         var bound = BoundArguments()
         if let signature = entry.command.signature {
             do {

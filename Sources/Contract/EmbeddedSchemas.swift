@@ -1,0 +1,1175 @@
+// Generated from Schemas/ by `BRIDGE_UPDATE_GENERATED=1 swift test --filter ContractTests`.
+// DO NOT EDIT: edit the files in Schemas/ and regenerate; a test fails when they drift.
+
+/// The schemas of `Schemas/`, compiled in so the bridge checks its contract from any directory.
+enum EmbeddedSchemas {
+    static let files: [(path: String, text: String)] = [
+        ("acl/capability-file.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/acl/capability-file.schema.json",
+  "title": "Tauri v2 capability file",
+  "description": "One capability, an array of them, or {\"capabilities\": [...]} (TOML files as their JSON equivalent).",
+  "definitions": {
+    "capability": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "identifier"
+      ],
+      "properties": {
+        "$schema": {
+          "type": "string"
+        },
+        "identifier": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": {
+          "type": "string"
+        },
+        "local": {
+          "type": "boolean",
+          "default": true
+        },
+        "remote": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "urls": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[^:/]+://[^/]+"
+              }
+            }
+          }
+        },
+        "windows": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "webviews": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "permissions": {
+          "type": "array",
+          "items": {
+            "oneOf": [
+              {
+                "type": "string",
+                "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+                "maxLength": 116
+              },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "identifier"
+                ],
+                "properties": {
+                  "identifier": {
+                    "type": "string",
+                    "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+                    "maxLength": 116
+                  },
+                  "allow": {
+                    "type": "array"
+                  },
+                  "deny": {
+                    "type": "array"
+                  }
+                }
+              }
+            ]
+          }
+        },
+        "platforms": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "linux",
+              "macOS",
+              "windows",
+              "android",
+              "iOS"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "oneOf": [
+    {
+      "$ref": "#/definitions/capability"
+    },
+    {
+      "type": "array",
+      "items": {
+        "$ref": "#/definitions/capability"
+      }
+    },
+    {
+      "type": "object",
+      "required": [
+        "capabilities"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "$schema": {
+          "type": "string"
+        },
+        "capabilities": {
+          "type": "array",
+          "items": {
+            "$ref": "#/definitions/capability"
+          }
+        }
+      }
+    }
+  ]
+}
+"""##),
+        ("acl/permission-file.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/acl/permission-file.schema.json",
+  "title": "Tauri v2 plugin permission file",
+  "description": "permissions/<plugin>/**/*.toml or .json (TOML files as their JSON equivalent).",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "$schema": {
+      "type": "string"
+    },
+    "default": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "permissions"
+      ],
+      "properties": {
+        "description": {
+          "type": "string"
+        },
+        "permissions": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+            "maxLength": 116
+          }
+        }
+      }
+    },
+    "set": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "identifier",
+          "description",
+          "permissions"
+        ],
+        "properties": {
+          "identifier": {
+            "type": "string",
+            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"
+          },
+          "description": {
+            "type": "string"
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+              "maxLength": 116
+            }
+          }
+        }
+      }
+    },
+    "permission": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "identifier"
+        ],
+        "properties": {
+          "identifier": {
+            "type": "string",
+            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"
+          },
+          "description": {
+            "type": "string"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "commands": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "allow": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "deny": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "scope": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "allow": {
+                "type": "array"
+              },
+              "deny": {
+                "type": "array"
+              }
+            }
+          },
+          "platforms": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "linux",
+                "macOS",
+                "windows",
+                "android",
+                "iOS"
+              ]
+            }
+          }
+        }
+      }
+    }
+  }
+}
+"""##),
+        ("commands/frak-share/share_text.args.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/frak-share/share_text.args.schema.json",
+  "title": "plugin:frak-share|share_text arguments",
+  "description": "The named arguments a front end passes to invoke('plugin:frak-share|share_text', …), camelCase as Tauri binds them. null is the same as absent. The bridge checks them at layer 1, before binding, and refuses with -32602.",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "url": {
+      "description": "The link to share: an absolute http or https URL (empty = absent).",
+      "type": [
+        "string",
+        "null"
+      ],
+      "allOf": [
+        {
+          "pattern": "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?(\\[[^\\]/?#]+\\]|[^/?#@:\\[]+)(:[^/?#]*)?([/?#].*)?$",
+          "x-error-message": "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+        },
+        {
+          "pattern": "^[!#-;=?-\\[\\]_a-z~]*$",
+          "x-error-message": "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+        }
+      ]
+    },
+    "text": {
+      "description": "The body text.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "title": {
+      "description": "The subject: the iOS activity subject and link title; Android EXTRA_SUBJECT and EXTRA_TITLE.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "imageUrl": {
+      "description": "The thumbnail or icon to fetch: an absolute http or https URL (empty = absent).",
+      "type": [
+        "string",
+        "null"
+      ],
+      "allOf": [
+        {
+          "pattern": "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?(\\[[^\\]/?#]+\\]|[^/?#@:\\[]+)(:[^/?#]*)?([/?#].*)?$",
+          "x-error-message": "invalid args `imageUrl` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+        },
+        {
+          "pattern": "^[!#-;=?-\\[\\]_a-z~]*$",
+          "x-error-message": "invalid args `imageUrl` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+        }
+      ]
+    }
+  },
+  "allOf": [
+    {
+      "anyOf": [
+        {
+          "required": [
+            "url"
+          ],
+          "properties": {
+            "url": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        },
+        {
+          "required": [
+            "text"
+          ],
+          "properties": {
+            "text": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        }
+      ],
+      "x-error-message": "Missing 'url' or 'text' parameter"
+    }
+  ]
+}
+"""##),
+        ("commands/frak-share/share_text.result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/frak-share/share_text.result.schema.json",
+  "title": "plugin:frak-share|share_text result",
+  "description": "iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.",
+  "type": "object",
+  "required": [
+    "shared"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "shared": {
+      "type": "boolean"
+    }
+  }
+}
+"""##),
+        ("commands/share-extension/clear.args.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share-extension/clear.args.schema.json",
+  "title": "plugin:share-extension|clear arguments",
+  "description": "With ids, removes those items; without, only the items a read has already returned.",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "ids": {
+      "type": [
+        "array",
+        "null"
+      ],
+      "items": {
+        "type": "string",
+        "pattern": "^[0-9]{12}-[0-9a-f]{8}$",
+        "x-error-message": "invalid args `ids` for command `clear`: expected item ids as read returns them (12 digits, '-', 8 hex digits)"
+      }
+    }
+  }
+}
+"""##),
+        ("commands/share-extension/clear.result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share-extension/clear.result.schema.json",
+  "title": "plugin:share-extension|clear result",
+  "type": "object",
+  "required": [
+    "removed",
+    "notFound"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "removed": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "notFound": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  }
+}
+"""##),
+        ("commands/share-extension/read.args.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share-extension/read.args.schema.json",
+  "title": "plugin:share-extension|read arguments",
+  "description": "No arguments.",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {}
+}
+"""##),
+        ("commands/share-extension/read.result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share-extension/read.result.schema.json",
+  "title": "plugin:share-extension|read result",
+  "description": "The stored shares, oldest first; corrupt files moved aside are listed in 'quarantined'.",
+  "type": "object",
+  "required": [
+    "items"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "items": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "required": [
+          "id",
+          "text",
+          "receivedAt",
+          "attachments"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[0-9]{12}-[0-9a-f]{8}$"
+          },
+          "text": {
+            "type": "string",
+            "description": "The shared text; empty when none."
+          },
+          "url": {
+            "type": "string"
+          },
+          "image": {
+            "type": "string",
+            "pattern": "^data:image/[a-z+.-]+;base64,",
+            "description": "The first image as a data: URL (images up to 20 MiB)."
+          },
+          "imagePath": {
+            "type": "string",
+            "description": "The first image's file in the App Group container."
+          },
+          "receivedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "attachments": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "kind",
+                "typeIdentifier",
+                "path",
+                "bytes",
+                "name",
+                "present"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "enum": [
+                    "image",
+                    "movie",
+                    "file"
+                  ]
+                },
+                "typeIdentifier": {
+                  "type": "string"
+                },
+                "path": {
+                  "type": "string"
+                },
+                "bytes": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "name": {
+                  "type": "string"
+                },
+                "present": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "quarantined": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "required": [
+          "file",
+          "movedTo",
+          "reason"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "file": {
+            "type": "string"
+          },
+          "movedTo": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "reason": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  }
+}
+"""##),
+        ("error.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/error.schema.json",
+  "title": "Error object",
+  "description": "The error of a failed call: the JSON-RPC error object, also what 'bridge invoke' prints on stdout with exit status 1. 'message' is what a Tauri front end would receive from invoke().",
+  "type": "object",
+  "required": ["code", "message", "data"],
+  "additionalProperties": false,
+  "properties": {
+    "code": {
+      "description": "-32700 parse, -32600 invalid_request, -32601 not_found, -32602 invalid_args, -32603 internal, -32800 cancelled, -32001 not_allowed, -32002 unsupported_platform, -32003 rejected.",
+      "enum": [-32700, -32600, -32601, -32602, -32603, -32800, -32001, -32002, -32003]
+    },
+    "message": { "type": "string", "minLength": 1 },
+    "data": {
+      "type": "object",
+      "required": ["kind"],
+      "properties": {
+        "kind": { "enum": ["parse", "invalid_request", "not_found", "invalid_args", "internal", "cancelled", "not_allowed", "unsupported_platform", "rejected"] },
+        "command": { "type": "string" },
+        "plugin": { "type": "string" },
+        "layer": { "enum": ["command", "ios", "android", "desktop"] },
+        "field": { "type": "string" },
+        "suggestion": { "type": "string" },
+        "permissions": { "type": "array", "items": { "type": "string" } },
+        "platform": { "type": "string" },
+        "reason": { "type": "string" },
+        "line": { "type": "integer", "minimum": 1 },
+        "column": { "type": "integer", "minimum": 1 },
+        "offset": { "type": "integer", "minimum": 0 },
+        "limit": { "type": "integer", "minimum": 1 }
+      }
+    }
+  },
+  "allOf": [
+    { "if": { "properties": { "code": { "const": -32700 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "parse" } } } } } },
+    { "if": { "properties": { "code": { "const": -32600 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "invalid_request" } } } } } },
+    { "if": { "properties": { "code": { "const": -32601 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "not_found" } } } } } },
+    { "if": { "properties": { "code": { "const": -32602 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "invalid_args" } } } } } },
+    { "if": { "properties": { "code": { "const": -32603 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "internal" } } } } } },
+    { "if": { "properties": { "code": { "const": -32800 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "cancelled" } } } } } },
+    { "if": { "properties": { "code": { "const": -32001 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "not_allowed" } } } } } },
+    { "if": { "properties": { "code": { "const": -32002 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "unsupported_platform" } } } } } },
+    { "if": { "properties": { "code": { "const": -32003 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "rejected" } } } } } }
+  ]
+}
+
+"""##),
+        ("jsonrpc/notification.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/jsonrpc/notification.schema.json",
+  "title": "Notification from bridge serve",
+  "description": "bridge/presentation: sent before a request's response when initialize asked for 'inspect'.",
+  "type": "object",
+  "required": ["jsonrpc", "method", "params"],
+  "additionalProperties": false,
+  "properties": {
+    "jsonrpc": { "const": "2.0" },
+    "method": { "const": "bridge/presentation" },
+    "params": {
+      "type": "object",
+      "required": ["id", "presentation"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "type": ["string", "number", "null"] },
+        "presentation": {
+          "oneOf": [ { "$ref": "../presentation/ios.schema.json" }, { "$ref": "../presentation/android.schema.json" } ]
+        }
+      }
+    }
+  }
+}
+
+"""##),
+        ("jsonrpc/request.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/jsonrpc/request.schema.json",
+  "title": "JSON-RPC 2.0 request to bridge serve",
+  "description": "A request (with an id: answered exactly once) or a notification (without: never answered). A batch is a non-empty array of these.",
+  "definitions": {
+    "id": { "description": "Echoed exactly as written.", "type": ["string", "number", "null"] },
+    "message": {
+      "type": "object",
+      "required": ["jsonrpc", "method"],
+      "properties": {
+        "jsonrpc": { "const": "2.0" },
+        "id": { "$ref": "#/definitions/id" },
+        "method": {
+          "description": "plugin:<plugin>|<command>, or a protocol method: initialize, initialized, shutdown, exit, $/cancelRequest.",
+          "type": "string"
+        },
+        "params": {
+          "description": "The named arguments (an object; omitted = {}). Arrays are refused for plugin commands. '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
+          "type": ["object", "array"],
+          "properties": {
+            "__bridge": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": { "activity": { "type": "string", "minLength": 1 }, "cancel": { "type": "boolean" } }
+            }
+          }
+        }
+      }
+    }
+  },
+  "oneOf": [
+    { "$ref": "#/definitions/message" },
+    { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/message" } }
+  ]
+}
+
+"""##),
+        ("jsonrpc/response.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/jsonrpc/response.schema.json",
+  "title": "JSON-RPC 2.0 response from bridge serve",
+  "description": "Exactly one per request: a result or an error, never both. A batch is answered by one array of these.",
+  "definitions": {
+    "response": {
+      "type": "object",
+      "required": ["jsonrpc", "id"],
+      "additionalProperties": false,
+      "properties": {
+        "jsonrpc": { "const": "2.0" },
+        "id": { "type": ["string", "number", "null"] },
+        "result": {},
+        "error": { "$ref": "../error.schema.json" }
+      },
+      "oneOf": [ { "required": ["result"] }, { "required": ["error"] } ]
+    }
+  },
+  "oneOf": [
+    { "$ref": "#/definitions/response" },
+    { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/response" } }
+  ]
+}
+
+"""##),
+        ("presentation/android.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/presentation/android.schema.json",
+  "title": "Android presentation record",
+  "description": "The ACTION_SEND intent and chooser the plugin would start, and the thumbnail step.",
+  "type": "object",
+  "required": [
+    "platform",
+    "intent",
+    "chooser",
+    "thumbnail"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "platform": {
+      "const": "android"
+    },
+    "nativeMethod": {
+      "const": "shareText"
+    },
+    "intent": {
+      "type": "object",
+      "required": [
+        "action",
+        "type",
+        "extras",
+        "clipData",
+        "flags"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "action": {
+          "const": "android.intent.action.SEND"
+        },
+        "type": {
+          "const": "text/plain"
+        },
+        "extras": {
+          "type": "object",
+          "required": [
+            "android.intent.extra.TEXT"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "android.intent.extra.TEXT": {
+              "type": "string",
+              "minLength": 1
+            },
+            "android.intent.extra.SUBJECT": {
+              "type": "string"
+            },
+            "android.intent.extra.TITLE": {
+              "type": "string"
+            }
+          }
+        },
+        "clipData": {
+          "oneOf": [
+            {
+              "type": "null"
+            },
+            {
+              "type": "object",
+              "required": [
+                "label",
+                "uri"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "label": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "uri": {
+                  "type": "string",
+                  "pattern": "^content://"
+                }
+              }
+            }
+          ]
+        },
+        "flags": {
+          "type": "array",
+          "items": {
+            "const": "FLAG_GRANT_READ_URI_PERMISSION"
+          },
+          "maxItems": 1
+        }
+      }
+    },
+    "chooser": {
+      "type": "object",
+      "required": [
+        "title",
+        "flags"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "type": "null"
+        },
+        "flags": {
+          "const": [
+            "FLAG_ACTIVITY_NEW_TASK"
+          ]
+        }
+      }
+    },
+    "thumbnail": {
+      "oneOf": [
+        {
+          "type": "null"
+        },
+        {
+          "type": "object",
+          "required": [
+            "outcome",
+            "file",
+            "contentUri",
+            "elapsedMs"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "outcome": {
+              "enum": [
+                "downloaded",
+                "cached",
+                "timeout",
+                "failed"
+              ]
+            },
+            "file": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "contentUri": {
+              "oneOf": [
+                {
+                  "type": "null"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^content://"
+                }
+              ]
+            },
+            "elapsedMs": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "reason": {
+              "type": "string"
+            }
+          }
+        }
+      ]
+    }
+  }
+}
+"""##),
+        ("presentation/ios.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/presentation/ios.schema.json",
+  "title": "iOS presentation record",
+  "description": "What UIActivityViewController would have been handed, and what the simulated user did.",
+  "type": "object",
+  "required": [
+    "platform",
+    "device",
+    "activityItems",
+    "iconLoad",
+    "popover",
+    "completion",
+    "delivered"
+  ],
+  "additionalProperties": false,
+  "definitions": {
+    "metadata": {
+      "type": "object",
+      "required": [
+        "title",
+        "url",
+        "originalURL",
+        "icon"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "url": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "originalURL": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "icon": {
+          "oneOf": [
+            {
+              "type": "null"
+            },
+            {
+              "type": "object",
+              "required": [
+                "sourceURL",
+                "byteCount",
+                "typeIdentifier"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "sourceURL": {
+                  "type": "string"
+                },
+                "byteCount": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "typeIdentifier": {
+                  "type": "string"
+                }
+              }
+            }
+          ]
+        }
+      }
+    },
+    "item": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "kind",
+            "url",
+            "subject",
+            "metadata"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "link"
+            },
+            "url": {
+              "type": "string"
+            },
+            "subject": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "metadata": {
+              "$ref": "#/definitions/metadata"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "kind",
+            "text",
+            "subject"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "const": "text"
+            },
+            "text": {
+              "type": "string"
+            },
+            "subject": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          }
+        }
+      ]
+    }
+  },
+  "properties": {
+    "platform": {
+      "const": "ios"
+    },
+    "device": {
+      "enum": [
+        "iphone",
+        "ipad"
+      ]
+    },
+    "nativeMethod": {
+      "const": "shareText"
+    },
+    "activityItems": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 2,
+      "items": {
+        "$ref": "#/definitions/item"
+      }
+    },
+    "iconLoad": {
+      "oneOf": [
+        {
+          "type": "null"
+        },
+        {
+          "type": "object",
+          "required": [
+            "outcome",
+            "elapsedMs"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "outcome": {
+              "enum": [
+                "loaded",
+                "timeout",
+                "failed"
+              ]
+            },
+            "elapsedMs": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "reason": {
+              "type": "string"
+            }
+          }
+        }
+      ]
+    },
+    "popover": {
+      "oneOf": [
+        {
+          "type": "null"
+        },
+        {
+          "type": "object",
+          "required": [
+            "sourceView",
+            "sourceRect",
+            "permittedArrowDirections"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "sourceView": {
+              "type": "string"
+            },
+            "sourceRect": {
+              "type": "object",
+              "required": [
+                "x",
+                "y",
+                "width",
+                "height"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "x": {
+                  "type": "number"
+                },
+                "y": {
+                  "type": "number"
+                },
+                "width": {
+                  "const": 0
+                },
+                "height": {
+                  "const": 0
+                }
+              }
+            },
+            "permittedArrowDirections": {
+              "type": "array",
+              "maxItems": 0
+            }
+          }
+        }
+      ]
+    },
+    "completion": {
+      "type": "object",
+      "required": [
+        "activityType",
+        "completed"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "activityType": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "completed": {
+          "type": "boolean"
+        },
+        "reason": {
+          "type": "string"
+        }
+      }
+    },
+    "delivered": {
+      "oneOf": [
+        {
+          "type": "null"
+        },
+        {
+          "type": "object",
+          "required": [
+            "subject",
+            "items"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "subject": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "items": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      ]
+    }
+  },
+  "allOf": [
+    {
+      "if": {
+        "properties": {
+          "device": {
+            "const": "ipad"
+          }
+        }
+      },
+      "then": {
+        "properties": {
+          "popover": {
+            "type": "object"
+          }
+        }
+      },
+      "else": {
+        "properties": {
+          "popover": {
+            "type": "null"
+          }
+        }
+      }
+    }
+  ]
+}
+"""##),
+    ]
+}

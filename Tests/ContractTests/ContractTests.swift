@@ -1,0 +1,170 @@
+import BridgeACL
+import BridgeContract
+import BridgeFrakShare
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import BridgeSchema
+import BridgeShareExtension
+import BridgeTOML
+import Foundation
+import Testing
+import TestSupport
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let schemasFolder = root.appendingPathComponent("Schemas")
+
+/// Every `*.schema.json` under `Schemas/`, by relative path, sorted.
+func schemaFiles() throws -> [(path: String, text: String)] {
+    var out: [(String, String)] = []
+    let enumerator = FileManager.default.enumerator(atPath: schemasFolder.path)
+    while let relative = enumerator?.nextObject() as? String {
+        guard relative.hasSuffix(".schema.json") else { continue }
+        out.append((relative, try String(contentsOf: schemasFolder.appendingPathComponent(relative), encoding: .utf8)))
+    }
+    return out.sorted { $0.0 < $1.0 }
+}
+
+func embeddedSource(_ files: [(path: String, text: String)]) -> String {
+    var s = """
+    // Generated from Schemas/ by `BRIDGE_UPDATE_GENERATED=1 swift test --filter ContractTests`.
+    // DO NOT EDIT: edit the files in Schemas/ and regenerate; a test fails when they drift.
+
+    /// The schemas of `Schemas/`, compiled in so the bridge checks its contract from any directory.
+    enum EmbeddedSchemas {
+        static let files: [(path: String, text: String)] = [
+
+    """
+    for file in files { s += "        (\"\(file.path)\", ##\"\"\"\n\(file.text)\n\"\"\"##),\n" }
+    return s + "    ]\n}\n"
+}
+
+let productPlugins: [any Plugin] = [FrakSharePlugin(), ShareExtensionPlugin(inbox: nil)]
+
+@Suite("Schemas/ as the contract", .serialized)
+struct ContractTests {
+    @Test("the compiled-in schemas equal Schemas/")
+    func embedded() throws {
+        let files = try schemaFiles()
+        let source = root.appendingPathComponent("Sources/Contract/EmbeddedSchemas.swift")
+        let generated = embeddedSource(files)
+        if ProcessInfo.processInfo.environment["BRIDGE_UPDATE_GENERATED"] != nil {
+            try generated.write(to: source, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: source, encoding: .utf8) == generated,
+                "Sources/Contract/EmbeddedSchemas.swift drifted from Schemas/; regenerate with BRIDGE_UPDATE_GENERATED=1 swift test --filter ContractTests")
+        #expect(Set(SchemaCatalog.shared.documents.keys) == Set(files.map { SchemaCatalog.name(ofPath: $0.path) }))
+    }
+
+    @Test("every schema is valid draft-07, with an $id where it lives")
+    func schemasAreValid() throws {
+        for (path, text) in try schemaFiles() {
+            let json = try JSONParser.parse(text)
+            #expect(json["$id"]?.stringValue == SchemaCatalog.base + path, "\(path)")
+            _ = try SchemaValidator(schema: json, registry: SchemaCatalog.shared.registry)
+        }
+    }
+
+    @Test("every registered command has argument and result schemas; every command schema names a command")
+    func commandsAndSchemas() throws {
+        let registry = try CommandRegistry(plugins: productPlugins)
+        var expected = Set<String>()
+        for entry in registry.all {
+            for part in ["args", "result"] {
+                let name = SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, part)
+                expected.insert(name)
+                #expect(SchemaCatalog.shared.documents[name] != nil, "\(entry.name) has no \(name).schema.json")
+            }
+        }
+        let commandSchemas = Set(SchemaCatalog.shared.documents.keys.filter { $0.hasPrefix("commands/") })
+        #expect(commandSchemas.subtracting(expected).isEmpty, "schemas for commands that do not exist: \(commandSchemas.subtracting(expected).sorted())")
+    }
+
+    @Test("the examples beside the schemas are valid or invalid as their names say")
+    func examples() throws {
+        let folder = schemasFolder.appendingPathComponent("examples")
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var count = 0
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".json") else { continue }
+            let name = (relative as NSString).deletingLastPathComponent
+            let file = (relative as NSString).lastPathComponent
+            let instance = try JSONParser.parse([UInt8](try Data(contentsOf: folder.appendingPathComponent(relative))))
+            let valid = try SchemaCatalog.shared.validator(name).isValid(instance)
+            #expect(valid == file.hasPrefix("valid"), "\(relative)")
+            count += 1
+        }
+        #expect(count >= 40)
+    }
+
+    @Test("permission files validate: ours, the real frak-share plugin's, Tauri's fixtures")
+    func permissionFiles() throws {
+        var files = productPlugins.flatMap { plugin in plugin.permissionFiles.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) } }
+        if let shared = SharedConformance.directory {
+            for folder in ["frak-share/permissions", "tauri-acl/plugins"] {
+                let base = shared.appendingPathComponent(folder)
+                let enumerator = FileManager.default.enumerator(atPath: base.path)
+                while let relative = enumerator?.nextObject() as? String {
+                    guard relative.hasSuffix(".toml") else { continue }
+                    files.append((relative, try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
+                }
+            }
+        }
+        for (path, text) in files {
+            Contract.check(try TOMLParser.parse(text).json, "acl/permission-file")
+            _ = path
+        }
+        #expect(files.count >= 5)
+    }
+
+    @Test("capability files validate: Tauri's fixtures and the built-in capability")
+    func capabilityFiles() throws {
+        guard let shared = SharedConformance.directory else { return }
+        let base = shared.appendingPathComponent("tauri-acl/capabilities")
+        for case_ in try FileManager.default.contentsOfDirectory(atPath: base.path) {
+            for file in try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent(case_).path) where file.hasPrefix("cap") {
+                let text = try String(contentsOf: base.appendingPathComponent("\(case_)/\(file)"), encoding: .utf8)
+                let json = file.hasSuffix(".toml") ? try TOMLParser.parse(text).json : try JSONParser.parse(text)
+                Contract.check(json, "acl/capability-file")
+            }
+        }
+    }
+}
+
+@Suite("Arguments checked against their schema before binding")
+struct ArgumentSchemaTests {
+    func check(_ arguments: JSON, _ command: String = "share_text", plugin: String = "frak-share") -> ResponseError? {
+        guard case .object(let o) = arguments, let name = CommandName(plugin: plugin, command: command) else { return nil }
+        return SchemaArgumentValidator().check(name, arguments: o)
+    }
+
+    @Test("refusals keep the plugin's and Tauri's wording, with the instance path", arguments: [
+        ([:] as JSON, "Missing 'url' or 'text' parameter", ""),
+        (["url": "", "text": nil], "Missing 'url' or 'text' parameter", ""),
+        (["url": 1], "invalid args `url` for command `share_text`: invalid type: integer `1`, expected a string", "/url"),
+        (["text": "hi", "image_url": "x"], "invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?", "/image_url"),
+        (["text": "hi", "colour": "red"], "invalid args `colour` for command `share_text`: unknown key, expected one of `url`, `text`, `title`, `imageUrl`", "/colour"),
+        (["url": "javascript:alert(1)"], "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got \"javascript:alert(1)\"", "/url"),
+        (["url": "https://a b/"], "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got \"https://a b/\"", "/url"),
+        (["text": "x", "imageUrl": "//cdn/x.png"], "invalid args `imageUrl` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got \"//cdn/x.png\"", "/imageUrl"),
+    ] as [(JSON, String, String)])
+    func refusals(arguments: JSON, message: String, path: String) {
+        let error = check(arguments)
+        #expect(error?.code == .invalidParams)
+        #expect(error?.message == message)
+        #expect(error?.data["instancePath"] == .string(path))
+    }
+
+    @Test("conforming arguments pass", arguments: [
+        ["url": "https://frak.id/x", "text": "Join", "title": "T", "imageUrl": "https://frak.id/l.png"] as JSON,
+        ["text": "only text"], ["url": "HTTP://FRAK.ID"], ["url": "http://[::1]:8080/x?y=1#z"],
+    ])
+    func passes(arguments: JSON) {
+        #expect(check(arguments) == nil)
+    }
+
+    @Test("commands without a schema are not checked")
+    func noSchema() {
+        #expect(check(["anything": 1], "echo", plugin: "bridge-test") == nil)
+    }
+}
