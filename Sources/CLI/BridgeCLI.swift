@@ -13,6 +13,8 @@ public enum BridgeCLI {
       bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
       bridge capabilities check PATH                         validate capability files
       bridge extension receive --app-group DIR [share]       what a share extension stores
+      bridge validate <schema> <instance|->                  check JSON against a schema
+      bridge schema <command> | --list                       the contract's schemas
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -77,6 +79,14 @@ public enum BridgeCLI {
             (args, _, streams) throws(UsageError) in
             try ExtensionCommand.run(args, streams: streams)
         },
+        "validate": Subcommand(options: [], flags: [], help: SchemaCommands.validateHelp) {
+            (args, _, streams) throws(UsageError) in
+            try SchemaCommands.validate(args, streams: streams)
+        },
+        "schema": Subcommand(options: [], flags: ["list"], help: SchemaCommands.schemaHelp) {
+            (args, extra, streams) throws(UsageError) in
+            try SchemaCommands.schema(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
+        },
     ]
 
     private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -93,7 +103,7 @@ public enum BridgeCLI {
             return 0
         default:
             guard let subcommand = subcommands[first] else {
-                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities or extension")
+                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities, extension, validate or schema")
             }
             let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,
                                         flags: subcommand.flags)

@@ -82,6 +82,8 @@ struct IOSBackendTests {
         let out = try await share(["url": "https://frak.id/i", "text": "Join me", "title": "Frak", "imageUrl": .string(peer.url("/image.png"))])
         #expect(out.result == ["shared": true])
         let record = try #require(out.presentation)
+        Contract.check(record, "presentation/ios")
+        Contract.check(out.result, "commands/frak-share/share_text.result")
         #expect(record["platform"] == "ios")
         #expect(record["device"] == "iphone")
         #expect(record["popover"] == .null)
@@ -113,6 +115,7 @@ struct IOSBackendTests {
         let out = try await share(["url": "https://frak.id/i", "imageUrl": .string(peer.url(path))])
         #expect(out.result == ["shared": true])
         let load = try #require(out.presentation?["iconLoad"])
+        Contract.check(out.presentation ?? .null, "presentation/ios")
         #expect(load["outcome"] == "failed")
         #expect(load["reason"]?.stringValue?.contains(reason) == true, "\(load)")
         #expect(out.presentation?["activityItems"]?.arrayValue?.first?["metadata"]?["icon"] == .null)
@@ -138,9 +141,11 @@ struct IOSBackendTests {
     @Test("iPad presents a popover; the simulated user can dismiss or pick an activity")
     func simulation() async throws {
         let ipad = try await share(["url": "https://frak.id/i", "text": "hi"], CallContext(device: .ipad))
+        Contract.check(ipad.presentation ?? .null, "presentation/ios")
         #expect(ipad.presentation?["device"] == "ipad")
         #expect(ipad.presentation?["popover"]?["sourceRect"] == ["x": 417, "y": 597, "width": 0, "height": 0])
         let dismissed = try await share(["text": "hi"], CallContext(simulation: Simulation(cancel: true)))
+        Contract.check(dismissed.presentation ?? .null, "presentation/ios")
         #expect(dismissed.result == ["shared": false])
         #expect(dismissed.presentation?["completion"] == ["activityType": nil, "completed": false])
         #expect(dismissed.presentation?["delivered"] == .null)
@@ -178,6 +183,7 @@ struct AndroidBackendTests {
         let name = "share-\(image.javaHashCode).png"
         let uri = "content://id.frak.wallet.fileprovider/share/\(name)"
         let record = try #require(first.presentation)
+        Contract.check(record, "presentation/android")
         #expect(record["intent"] == [
             "action": "android.intent.action.SEND", "type": "text/plain",
             "extras": ["android.intent.extra.TEXT": "Join me\nhttps://frak.id/i",
@@ -211,6 +217,7 @@ struct AndroidBackendTests {
     func failures(path: String, reason: String) async throws {
         let out = try await share(["text": "x", "imageUrl": .string(peer.url(path))])
         let thumbnail = try #require(out.presentation?["thumbnail"])
+        Contract.check(out.presentation ?? .null, "presentation/android")
         #expect(thumbnail["outcome"] == "failed")
         #expect(thumbnail["reason"]?.stringValue?.contains(reason) == true, "\(thumbnail)")
         #expect(out.presentation?["intent"]?["clipData"] == .null)

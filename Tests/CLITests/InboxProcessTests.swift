@@ -2,6 +2,7 @@ import BridgeJSON
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// A PNG of `size` bytes (a real header, then padding).
 func pngFile(size: Int = 64) -> String {
@@ -28,7 +29,9 @@ func receive(_ group: String, _ extra: [String]) throws -> String? {
 func readInbox(_ group: String) throws -> JSON {
     let r = try runBridge(["invoke", "plugin:share-extension|read", "--app-group", group], executable: Products.bridge)
     #expect(r.status == 0, "\(r.stderr)")
-    return try JSONParser.parse(r.stdout)
+    let result = try JSONParser.parse(r.stdout)
+    Contract.check(result, "commands/share-extension/read.result")
+    return result
 }
 
 func itemIDs(_ read: JSON) -> [String] { read["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? [] }

@@ -1,5 +1,6 @@
 import BridgeJSON
 import Testing
+import TestSupport
 
 @Suite("bridge invoke (spawned)")
 struct InvokeTests {
@@ -37,6 +38,7 @@ struct InvokeTests {
         #expect(r.status == 1)
         let error = try JSONParser.parse(r.stdout)
         #expect(error == ["code": -32003, "message": "No way", "data": ["kind": "rejected", "command": "plugin:bridge-test|fail"]])
+        Contract.check(error, "error")
         #expect(r.stderr == "bridge: fail failed: No way (-32003 rejected)\n")
     }
 
@@ -71,7 +73,7 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions, capabilities or extension\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions, capabilities, extension, validate or schema\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -130,6 +132,8 @@ struct HelpTests {
           bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
           bridge capabilities check PATH                         validate capability files
           bridge extension receive --app-group DIR [share]       what a share extension stores
+          bridge validate <schema> <instance|->                  check JSON against a schema
+          bridge schema <command> | --list                       the contract's schemas
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.

@@ -1,6 +1,7 @@
 import BridgeJSON
 import Foundation
 import Testing
+import TestSupport
 
 /// A request line for `method` with `id` (raw JSON) and `params` (raw JSON).
 func request(_ id: String, _ method: String, _ params: String? = nil) -> String {
@@ -14,10 +15,13 @@ func notification(_ method: String, _ params: String? = nil) -> String {
 }
 
 extension BridgeProcess {
-    /// The next response, parsed.
+    /// The next message, parsed and checked against its envelope schema (a response or a
+    /// `bridge/presentation` notification).
     func nextJSON(timeout: TimeInterval = 10) throws -> JSON {
         let line = try #require(nextLine(timeout: timeout), "no message within \(timeout) s; stderr: \(stderr)")
-        return try JSONParser.parse(line)
+        let message = try JSONParser.parse(line)
+        Contract.check(message, message["method"] == nil ? "jsonrpc/response" : "jsonrpc/notification")
+        return message
     }
 }
 

@@ -25,6 +25,8 @@ struct ShareTextTests {
                                       executable: Products.bridge)
         let doc = try JSONParser.parse(inspected.stdout)
         #expect(doc["result"] == ["shared": true])
+        Contract.check(doc["result"] ?? .null, "commands/frak-share/share_text.result")
+        Contract.check(doc["presentation"] ?? .null, "presentation/ios")
         #expect(doc["presentation"]?["device"] == "ipad")
         #expect(doc["presentation"]?["popover"]?["permittedArrowDirections"] == [])
         #expect(doc["presentation"]?["completion"] == ["activityType": "com.apple.UIKit.activity.Mail", "completed": true])
@@ -42,6 +44,7 @@ struct ShareTextTests {
         let r = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--platform", "windows"], executable: Products.bridge)
         #expect(r.status == 1)
         #expect(try JSONParser.parse(r.stdout)["code"] == -32002)
+        Contract.check(try JSONParser.parse(r.stdout), "error")
         #expect(r.stderr == "bridge: share_text failed: frak-share is only available on iOS and Android (-32002 unsupported_platform)\n")
     }
 
@@ -53,6 +56,8 @@ struct ShareTextTests {
         let first = try JSONParser.parse(try runBridge(["invoke", "share_text", args] + options, executable: Products.bridge).stdout)
         let second = try JSONParser.parse(try runBridge(["invoke", "share_text", args] + options, executable: Products.bridge).stdout)
         #expect(first["presentation"]?["thumbnail"]?["outcome"] == "downloaded")
+        Contract.check(first["presentation"] ?? .null, "presentation/android")
+        Contract.check(second["presentation"] ?? .null, "presentation/android")
         #expect(second["presentation"]?["thumbnail"]?["outcome"] == "cached")
         let uri = second["presentation"]?["intent"]?["clipData"]?["uri"]?.stringValue ?? ""
         #expect(uri.hasPrefix("content://id.frak.wallet.fileprovider/share/share-"))

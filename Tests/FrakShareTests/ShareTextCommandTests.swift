@@ -5,6 +5,7 @@ import BridgeProtocol
 import BridgeRouter
 import Synchronization
 import Testing
+import TestSupport
 @testable import BridgeFrakShare
 
 /// A backend that records what reaches it.
@@ -64,6 +65,7 @@ struct ShareTextCommandTests {
         #expect(error?.code.rawValue == code)
         #expect(error?.message == message)
         #expect(backend.count == 0)
+        Contract.check(error?.json ?? .null, "error")
     }
 
     @Test("desktop targets refuse after the argument checks, as the plugin does", arguments: [Platform.linux, .macos, .windows])

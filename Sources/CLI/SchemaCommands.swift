@@ -1,0 +1,113 @@
+import BridgeContract
+import BridgeJSON
+import BridgeRouter
+import BridgeSchema
+import BridgeServer
+import Foundation
+
+/// `bridge validate <schema> <instance|->` and `bridge schema <command> | --list`.
+enum SchemaCommands {
+    static let validateHelp = """
+    Usage: bridge validate <schema> <instance | ->
+
+    Validates a JSON document against a JSON Schema (draft-07). <schema> is a schema of the
+    bridge's contract — a name such as commands/frak-share/share_text.args or presentation/ios,
+    or its $id — or a schema file (which may $ref the contract's schemas by $id). <instance>
+    is a JSON file, or - for stdin.
+
+    Exit status: 0 valid; 1 invalid (each error on stderr: where, what, and the schema path);
+    2 usage error (unknown schema, an invalid schema with the meta-schema's errors, unreadable
+    or malformed JSON).
+    """
+
+    static let schemaHelp = """
+    Usage: bridge schema <command>
+           bridge schema --list
+
+    Prints a command's argument and result schemas ({"command", "arguments", "result"}), or
+    lists every schema of the contract with its title. <command> is spelt as for invoke.
+    """
+
+    static func validate(_ args: ArgumentList, streams: StandardStreams) throws(UsageError) -> Int32 {
+        guard args.positionals.count == 2 else {
+            throw UsageError("expected <schema> and <instance | ->", subcommand: "validate")
+        }
+        let catalog = SchemaCatalog.shared
+        let validator: SchemaValidator
+        if let name = catalog.resolve(args.positionals[0]) {
+            do {
+                validator = try catalog.validator(name)
+            } catch {
+                throw UsageError("schema \(name): \(error)", subcommand: "validate", pointsToHelp: false)
+            }
+        } else {
+            let path = args.positionals[0]
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("unknown schema '\(path)': neither a schema of the contract (see 'bridge schema --list') nor a file", subcommand: "validate")
+            }
+            let schema = try readJSON(path, what: "the schema")
+            do {
+                validator = try SchemaValidator(schema: schema, registry: catalog.registry)
+            } catch {
+                throw UsageError("\(path) is not a usable schema: \(error)", subcommand: "validate", pointsToHelp: false)
+            }
+        }
+        let instance = try readJSON(args.positionals[1], what: "the instance")
+        let errors = validator.validate(instance)
+        if errors.isEmpty {
+            streams.write("valid\n")
+            return 0
+        }
+        for error in errors { streams.error("invalid: \(error)") }
+        return 1
+    }
+
+    static func schema(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
+        let catalog = SchemaCatalog.shared
+        if args.flag("list") {
+            for name in catalog.documents.keys.sorted() {
+                streams.write("\(name)\t\(catalog.documents[name]?["title"]?.stringValue ?? "")\n")
+            }
+            return 0
+        }
+        guard args.positionals.count == 1 else { throw UsageError("expected <command> or --list", subcommand: "schema") }
+        let registry: CommandRegistry
+        do {
+            registry = try CommandRegistry(plugins: plugins)
+        } catch {
+            fatalError("plugin registration failed: \(error)")
+        }
+        let entry: CommandRegistry.Entry
+        switch registry.resolve(cliName: args.positionals[0]) {
+        case .success(let e): entry = e
+        case .failure(let error): throw UsageError(error.description, subcommand: "schema")
+        }
+        let part = { (p: String) -> JSON in
+            catalog.documents[SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, p)] ?? .null
+        }
+        let document: JSON = ["command": .string(entry.name.description), "arguments": part("args"), "result": part("result")]
+        streams.write(document.serialized(JSONFormat(pretty: true)) + "\n")
+        return 0
+    }
+
+    private static func readJSON(_ path: String, what: String) throws(UsageError) -> JSON {
+        let bytes: [UInt8]
+        if path == "-" {
+            switch FileDescriptorIO.readAll(0, limit: 64 << 20) {
+            case .bytes(let b): bytes = b
+            case .tooLarge(let limit): throw UsageError("\(what) on stdin is larger than \(limit) bytes", subcommand: "validate")
+            case .failed(let code): throw UsageError("cannot read stdin (errno \(code))", subcommand: "validate")
+            }
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("cannot read \(what) \(path)", subcommand: "validate")
+            }
+            bytes = [UInt8](data)
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw UsageError("\(what) (\(path)) is not valid JSON: \(error)", subcommand: "validate")
+        }
+    }
+}
