@@ -73,7 +73,9 @@ struct IOSBackendTests {
 
     init() throws { peer = try HTTPPeer() }
 
-    func share(_ payload: JSON, _ context: CallContext = CallContext(), deadline: Double = 2.0) async throws -> CommandOutput {
+    /// `deadline` is generous by default, so a loaded machine cannot turn a download into a
+    /// timeout; the tests of the 2.0 s race pass it.
+    func share(_ payload: JSON, _ context: CallContext = CallContext(), deadline: Double = 10) async throws -> CommandOutput {
         try await IOSBackend(iconDeadlineSeconds: deadline).run(method: "shareText", payload: payload, context: context)
     }
 
@@ -131,7 +133,7 @@ struct IOSBackendTests {
     @Test("a slow host loses the race at 2.0 s and the sheet presents then", arguments: ["/slow?ms=5000", "/stall", "/drip"])
     func timeout(path: String) async throws {
         let clock = ContinuousClock.now
-        let out = try await share(["text": "x", "imageUrl": .string(peer.url(path))])
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url(path))], deadline: 2.0)
         let elapsed = ContinuousClock.now - clock
         #expect(out.presentation?["iconLoad"]?["outcome"] == "timeout")
         #expect(elapsed >= .milliseconds(1950))
@@ -167,7 +169,11 @@ struct AndroidBackendTests {
         cacheDirectory = temporaryCacheDirectory()
     }
 
-    var configuration: AndroidConfiguration { AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: cacheDirectory) }
+    /// A generous bound, so a loaded test machine cannot turn a download into a timeout; the
+    /// tests of the 2.0 s bound set it back.
+    var configuration: AndroidConfiguration {
+        AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: cacheDirectory, thumbnailDeadlineSeconds: 10)
+    }
     var shareDirectory: String { cacheDirectory + "/share" }
 
     func share(_ payload: JSON, configuration: AndroidConfiguration? = nil) async throws -> CommandOutput {
@@ -237,8 +243,10 @@ struct AndroidBackendTests {
 
     @Test("a body still trickling at 2.0 s is a timeout, and the partial file is removed")
     func timeout() async throws {
+        var plugin = configuration
+        plugin.thumbnailDeadlineSeconds = 2.0
         let clock = ContinuousClock.now
-        let out = try await share(["text": "x", "imageUrl": .string(peer.url("/drip"))])
+        let out = try await share(["text": "x", "imageUrl": .string(peer.url("/drip"))], configuration: plugin)
         #expect(out.presentation?["thumbnail"]?["outcome"] == "timeout")
         #expect(ContinuousClock.now - clock < .milliseconds(3500))
         #expect(files(in: shareDirectory) == [])

@@ -62,13 +62,14 @@ struct ServeTests {
         defer { try? FileManager.default.removeItem(atPath: marker) }
         let p = try BridgeProcess(["serve"])
         p.sendLine(request("7", "plugin:bridge-test|sleep", #"{"ms":20000,"marker":"\#(marker)"}"#))
-        usleep(100_000)
+        let started = Date().addingTimeInterval(10)
+        while (try? String(contentsOfFile: marker, encoding: .utf8)) != "started" && Date() < started { usleep(10_000) }
         p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))
         let r = try p.nextJSON(timeout: 2)
         #expect(r == ["jsonrpc": "2.0", "id": 7, "error": ["code": -32800, "message": "Request cancelled", "data": ["kind": "cancelled"]]])
         // The command saw the cancellation and stopped (its task writes the mark as it unwinds).
         let deadline = Date().addingTimeInterval(5)
-        while (try? String(contentsOfFile: marker, encoding: .utf8)) == nil && Date() < deadline { usleep(10_000) }
+        while (try? String(contentsOfFile: marker, encoding: .utf8)) != "cancelled" && Date() < deadline { usleep(10_000) }
         #expect(try String(contentsOfFile: marker, encoding: .utf8) == "cancelled")
         // Cancelling again, or an unknown id, sends nothing.
         p.sendLine(notification("$/cancelRequest", #"{"id":7}"#))

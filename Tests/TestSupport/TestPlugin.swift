@@ -19,10 +19,11 @@ public struct TestPlugin: Plugin {
             Command("echo", summary: "Returns its arguments unchanged.") { invocation in
                 .object(invocation.arguments)
             },
-            Command("sleep", summary: "Waits `ms` milliseconds (cancellable); with `marker`, writes `completed` or `cancelled` to that file.",
+            Command("sleep", summary: "Waits `ms` milliseconds (cancellable); with `marker`, writes `started`, then `completed` or `cancelled`, to that file.",
                     parameters: [Parameter("ms", .integer, required: true), Parameter("marker", .string)]) { invocation in
                 let ms = invocation.arguments["ms"]?.numberValue?.intValue ?? 0
                 let marker = invocation.arguments["marker"]?.stringValue
+                if let marker { try? Data("started".utf8).write(to: URL(fileURLWithPath: marker)) }
                 do {
                     try await Task.sleep(nanoseconds: UInt64(max(ms, 0)) * 1_000_000)
                 } catch {
