@@ -62,9 +62,9 @@ let package = Package(
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
-        // In-process micro-benchmarks (ACL resolution and checks), run by Benchmarks/run.sh.
+        // In-process micro-benchmarks (ACL resolution and checks, schema checks), run by Benchmarks/run.sh.
         .executableTarget(name: "bridge-benchmarks",
-                          dependencies: ["BridgeACL", "BridgeFrakShare", "BridgeJSON", "BridgeRouter"],
+                          dependencies: ["BridgeACL", "BridgeContract", "BridgeFrakShare", "BridgeJSON", "BridgeRouter"],
                           path: "Benchmarks/Swift"),
 
         // Test doubles: the test-only plugin `bridge-test`.

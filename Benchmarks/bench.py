@@ -251,6 +251,8 @@ MICRO_LABELS = {
     "acl.resolve_1000_capabilities_ms": ("resolve 1,000 capabilities on 5 platforms", "ms"),
     "acl.check_per_call_ns": ("ACL check per call (decision cached per context)", "ns"),
     "acl.decide_uncached_per_call_us": ("ACL decision, context never seen (1,000 grants)", "us"),
+    "schema.check_share_text_us": ("schema check of a share_text call (layer 1)", "us"),
+    "schema.refuse_share_text_us": ("schema refusal of a share_text call, with its message", "us"),
 }
 
 

@@ -1,6 +1,7 @@
 // In-process micro-benchmarks, run by Benchmarks/run.sh (release build), never by `swift test`.
 // Each figure is the median of several rounds; read them next to the baselines the script prints.
 import BridgeACL
+import BridgeContract
 import BridgeFrakShare
 import BridgeJSON
 import BridgeRouter
@@ -53,3 +54,18 @@ print(String(format: "acl.parse_1000_capabilities_ms %.2f", parse * 1000))
 print(String(format: "acl.resolve_1000_capabilities_ms %.2f", resolve * 1000))
 print(String(format: "acl.check_per_call_ns %.1f", cached / Double(calls) * 1e9))
 print(String(format: "acl.decide_uncached_per_call_us %.2f", uncached / Double(uncachedCalls) * 1e6))
+
+// Layer 1's schema check of a typical share_text call.
+let argumentValidator = SchemaArgumentValidator()
+let shareArguments: JSONObject = ["url": "https://frak.id/invite", "text": "Join me", "title": "Frak", "imageUrl": "https://frak.id/logo.png"]
+let checks = 100_000
+_ = argumentValidator.check(name, arguments: shareArguments)
+let schemaCheck = measure(rounds: 5) {
+    for _ in 0..<checks { _ = argumentValidator.check(name, arguments: shareArguments) }
+}
+let refusedArguments: JSONObject = ["text": "Join me", "image_url": "https://frak.id/logo.png"]
+let schemaRefusal = measure(rounds: 5) {
+    for _ in 0..<(checks / 10) { _ = argumentValidator.check(name, arguments: refusedArguments) }
+}
+print(String(format: "schema.check_share_text_us %.2f", schemaCheck / Double(checks) * 1e6))
+print(String(format: "schema.refuse_share_text_us %.2f", schemaRefusal / Double(checks / 10) * 1e6))

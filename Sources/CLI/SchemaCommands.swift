@@ -65,8 +65,8 @@ enum SchemaCommands {
     static func schema(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         let catalog = SchemaCatalog.shared
         if args.flag("list") {
-            for name in catalog.documents.keys.sorted() {
-                streams.write("\(name)\t\(catalog.documents[name]?["title"]?.stringValue ?? "")\n")
+            for name in catalog.names {
+                streams.write("\(name)\t\(catalog.document(name)?["title"]?.stringValue ?? "")\n")
             }
             return 0
         }
@@ -83,7 +83,7 @@ enum SchemaCommands {
         case .failure(let error): throw UsageError(error.description, subcommand: "schema")
         }
         let part = { (p: String) -> JSON in
-            catalog.documents[SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, p)] ?? .null
+            catalog.document(SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, p)) ?? .null
         }
         let document: JSON = ["command": .string(entry.name.description), "arguments": part("args"), "result": part("result")]
         streams.write(document.serialized(JSONFormat(pretty: true)) + "\n")

@@ -3,6 +3,7 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import BridgeSchema
+import Synchronization
 
 /// Layer 1's first check: a command's arguments against `commands/<plugin>/<command>.args`,
 /// before binding. Failures are `-32602` in the wording a Tauri front end knows:
@@ -11,20 +12,33 @@ import BridgeSchema
 /// - an unknown key: ``invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?``;
 /// - a missing key: `command share_text missing required key url`;
 /// and `data` names the instance path and the schema path.
-public struct SchemaArgumentValidator: ArgumentValidator {
+public final class SchemaArgumentValidator: ArgumentValidator {
     public let catalog: SchemaCatalog
+    /// Each command's validator (or its absence), found once.
+    private let validators = Mutex<[String: SchemaValidator?]>([:])
 
     public init(catalog: SchemaCatalog = .shared) {
         self.catalog = catalog
     }
 
     public func check(_ name: CommandName, arguments: JSONObject) -> ResponseError? {
+        let found = validators.withLock { $0[name.description] }
+        let validator: SchemaValidator?
+        if let found {
+            validator = found
+        } else {
+            let schemaName = SchemaCatalog.commandSchema(plugin: name.plugin, command: name.command, "args")
+            validator = catalog.contains(schemaName) ? try? catalog.validator(schemaName) : nil
+            validators.withLock { $0[name.description] = .some(validator) }
+        }
+        guard let validator else { return nil }
         let schemaName = SchemaCatalog.commandSchema(plugin: name.plugin, command: name.command, "args")
-        guard catalog.documents[schemaName] != nil, let validator = try? catalog.validator(schemaName) else { return nil }
         let instance = JSON.object(arguments)
+        // The common case, conforming arguments, stops early and builds no messages.
+        guard !validator.isValid(instance) else { return nil }
         let errors = validator.validate(instance)
         guard let error = SchemaArgumentValidator.mostSpecific(errors) else { return nil }
-        let schema = catalog.documents[schemaName] ?? .null
+        let schema = catalog.document(schemaName) ?? .null
         return SchemaArgumentValidator.wireError(error, instance: instance, schema: schema, command: name)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A schema's regular expression (`pattern`, `patternProperties`, `format: regex`), written in
 /// ECMA-262 syntax and run by `NSRegularExpression` (ICU) after a translation.
@@ -26,24 +27,44 @@ import Foundation
 struct ECMARegex: Sendable {
     /// The pattern as the schema wrote it.
     let source: String
+    /// The ICU expression, compiled on first use when the pattern is outside the fast subset.
     /// Sendable as Foundation declares it: immutable, and safe to match from several threads
     /// (swift-corelibs-foundation checks the ICU matcher out per match, cloning it when busy).
-    private let expression: NSRegularExpression
+    private let expression: LazyExpression
+    /// The pure-Swift machine, when the pattern stays within its subset (most schema patterns).
+    private let fast: ScalarRegex?
 
     /// Compiles `source`.
     /// - Throws: the message of the regular-expression engine when `source` is not a valid pattern.
     init(_ source: String) throws(ECMARegexSyntaxError) {
         self.source = source
+        fast = ScalarRegex(source)
         let translated = ECMARegex.translate(source)
-        do {
-            expression = try NSRegularExpression(pattern: translated, options: [])
-        } catch {
-            throw ECMARegexSyntaxError(pattern: source)
+        if fast == nil {
+            // Only patterns outside the fast subset need ICU to check them now; a pattern the
+            // fast machine parsed is valid ECMA-262, and ICU (loaded lazily) only backs it up.
+            do {
+                expression = LazyExpression(try NSRegularExpression(pattern: translated, options: []))
+            } catch {
+                throw ECMARegexSyntaxError(pattern: source)
+            }
+        } else {
+            expression = LazyExpression(pattern: translated)
         }
     }
 
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
+        if let fast, let verdict = fast.matches(text) { return verdict }
+        return icuMatches(text)
+    }
+
+    /// Whether the pure-Swift machine handles this pattern.
+    var hasFastPath: Bool { fast != nil }
+
+    /// The verdict of `NSRegularExpression` alone (the fast path's reference).
+    func icuMatches(_ text: String) -> Bool {
+        guard let expression = expression.value else { return false }
         let length = text.utf16.count
         return expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: length)) != nil
     }
@@ -156,4 +177,30 @@ struct ECMARegex: Sendable {
 struct ECMARegexSyntaxError: Error {
     /// The pattern as written.
     let pattern: String
+}
+
+/// An `NSRegularExpression` compiled now, or on first use.
+final class LazyExpression: Sendable {
+    private let pattern: String
+    private let compiled: Mutex<NSRegularExpression??>
+
+    init(_ expression: NSRegularExpression) {
+        pattern = expression.pattern
+        compiled = Mutex(.some(expression))
+    }
+
+    init(pattern: String) {
+        self.pattern = pattern
+        compiled = Mutex(nil)
+    }
+
+    /// The expression; `nil` if ICU refuses a pattern the fast machine accepted.
+    var value: NSRegularExpression? {
+        compiled.withLock { slot in
+            if let done = slot { return done }
+            let made = try? NSRegularExpression(pattern: pattern, options: [])
+            slot = .some(made)
+            return made
+        }
+    }
 }

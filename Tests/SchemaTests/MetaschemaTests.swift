@@ -22,7 +22,7 @@ struct MetaschemaTests {
         #expect(Metaschema.errors(in: try JSONParser.parse(Metaschema.text)).isEmpty)
     }
 
-    @Test("the README example prints what the README says")
+    @Test("errors name the instance path, the schema path through $ref, and what was expected")
     func readme() throws {
         let registry = SchemaRegistry()   // holds http://json-schema.org/draft-07/schema# already
         try registry.add(try JSONParser.parse(#"{"$id": "http://example.com/port.json", "type": "integer", "maximum": 65535}"#))
