@@ -37,13 +37,7 @@ public enum BridgeCLI {
     /// `args`' ACL options choose.
     private static func router(_ args: ArgumentList, extraPlugins: [any Plugin]) throws(UsageError) -> Router {
         let plugins = try BackendOptions(args).plugins() + extraPlugins
-        let registry: CommandRegistry
-        do {
-            registry = try CommandRegistry(plugins: plugins)
-        } catch {
-            // Only a programming error can get here: plugin names are fixed in code.
-            fatalError("plugin registration failed: \(error)")
-        }
+        let registry = CommandLookup.registry(plugins)
         let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
         return Router(registry: registry, authority: authority, validator: SchemaArgumentValidator())
     }

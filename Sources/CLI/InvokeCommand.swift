@@ -68,11 +68,7 @@ struct InvokeCommand {
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
-        let entry: CommandRegistry.Entry
-        switch router.registry.resolve(cliName: command) {
-        case .success(let e): entry = e
-        case .failure(let error): throw UsageError(error.description, subcommand: "invoke")
-        }
+        let entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
         let params = try readParams()
         let outcome: Result<CommandOutput, ResponseError>
         switch router.prepare(entry: entry, params: params, context: context) {

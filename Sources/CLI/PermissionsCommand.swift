@@ -45,17 +45,7 @@ struct PermissionsCommand {
             guard args.positionals.count == 2 else {
                 throw UsageError("explain takes exactly one <command>, e.g. 'bridge permissions explain share_text'", subcommand: "permissions")
             }
-            let registry: CommandRegistry
-            do {
-                registry = try CommandRegistry(plugins: plugins)
-            } catch {
-                fatalError("plugin registration failed: \(error)")
-            }
-            let entry: CommandRegistry.Entry
-            switch registry.resolve(cliName: args.positionals[1]) {
-            case .success(let e): entry = e
-            case .failure(let error): throw UsageError(error.description, subcommand: "permissions")
-            }
+            let entry = try CommandLookup.entry(args.positionals[1], in: CommandLookup.registry(plugins), subcommand: "permissions")
             let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: "permissions")
             let explanation = Explanation(entry.name, context: try ContextOptions.context(from: args), authority: authority)
             streams.write(explanation.lines.joined(separator: "\n") + "\n")

@@ -71,17 +71,7 @@ enum SchemaCommands {
             return 0
         }
         guard args.positionals.count == 1 else { throw UsageError("expected <command> or --list", subcommand: "schema") }
-        let registry: CommandRegistry
-        do {
-            registry = try CommandRegistry(plugins: plugins)
-        } catch {
-            fatalError("plugin registration failed: \(error)")
-        }
-        let entry: CommandRegistry.Entry
-        switch registry.resolve(cliName: args.positionals[0]) {
-        case .success(let e): entry = e
-        case .failure(let error): throw UsageError(error.description, subcommand: "schema")
-        }
+        let entry = try CommandLookup.entry(args.positionals[0], in: CommandLookup.registry(plugins), subcommand: "schema")
         let part = { (p: String) -> JSON in
             catalog.document(SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, p)) ?? .null
         }
