@@ -22,10 +22,14 @@ final class Evaluation {
     private(set) var collecting: Bool
     private var instanceTokens: [InstanceToken] = []
     private var schemaTokens: [String] = []
+    /// Whether locations are tracked: only when errors may be reported. A verdict-only run
+    /// (`isValid`) skips all location bookkeeping, the bulk of the cost on small instances.
+    private let tracksLocations: Bool
 
     init(nodes: [SchemaNode], collecting: Bool) {
         self.nodes = nodes
         self.collecting = collecting
+        self.tracksLocations = collecting
     }
 
     /// Whether `instance` satisfies node `node`; records an error for each failure when collecting.
@@ -36,9 +40,9 @@ final class Evaluation {
         case .keywords(let keywords):
             var valid = true
             for keyword in keywords {
-                schemaTokens.append(keyword.name)
+                if tracksLocations { schemaTokens.append(keyword.name) }
                 let satisfied = evaluate(keyword.kind, instance)
-                schemaTokens.removeLast()
+                if tracksLocations { schemaTokens.removeLast() }
                 if !satisfied {
                     valid = false
                     if !collecting { return false }
@@ -83,34 +87,40 @@ final class Evaluation {
 
     /// Records an error one step below the current instance location, at `token`.
     func fail(at token: InstanceToken, _ message: @autoclosure () -> String) -> Bool {
+        guard tracksLocations else { return fail(message()) }
         instanceTokens.append(token)
         defer { instanceTokens.removeLast() }
         return fail(message())
     }
 
     /// Runs `body` with `token` appended to the schema location.
-    func withSchemaToken(_ token: String, _ body: () -> Bool) -> Bool {
-        schemaTokens.append(token)
+    func withSchemaToken(_ token: @autoclosure () -> String, _ body: () -> Bool) -> Bool {
+        guard tracksLocations else { return body() }
+        schemaTokens.append(token())
         defer { schemaTokens.removeLast() }
         return body()
     }
 
     /// Checks `value`, found at `token` inside the current instance, against `node`, reached by
     /// the schema token `schema` (if any) below the current keyword.
-    func check(_ node: Int, _ value: JSON, at token: InstanceToken, schema: String? = nil) -> Bool {
-        instanceTokens.append(token)
-        if let schema { schemaTokens.append(schema) }
+    func check(_ node: Int, _ value: JSON, at token: @autoclosure () -> InstanceToken,
+               schema: @autoclosure () -> String? = nil) -> Bool {
+        guard tracksLocations else { return check(node, value) }
+        instanceTokens.append(token())
+        let schemaToken = schema()
+        if let schemaToken { schemaTokens.append(schemaToken) }
         defer {
             instanceTokens.removeLast()
-            if schema != nil { schemaTokens.removeLast() }
+            if schemaToken != nil { schemaTokens.removeLast() }
         }
         return check(node, value)
     }
 
     /// Checks the current instance against `node`, reached by the schema token `schema` below the
     /// current keyword.
-    func check(_ node: Int, _ value: JSON, schema: String) -> Bool {
-        schemaTokens.append(schema)
+    func check(_ node: Int, _ value: JSON, schema: @autoclosure () -> String) -> Bool {
+        guard tracksLocations else { return check(node, value) }
+        schemaTokens.append(schema())
         defer { schemaTokens.removeLast() }
         return check(node, value)
     }
@@ -125,6 +135,7 @@ final class Evaluation {
 
     /// Replaces the innermost schema token (`if` → `then`).
     func renameKeyword(_ name: String) {
+        guard tracksLocations, !schemaTokens.isEmpty else { return }
         schemaTokens[schemaTokens.count - 1] = name
     }
 
