@@ -59,8 +59,8 @@ public final class SchemaArgumentValidator: ArgumentValidator {
     }
 
     static func wireError(_ error: ValidationError, instance: JSON, schema: JSON, command: CommandName) -> ResponseError {
-        let key = error.instancePath.split(separator: "/").first.map { JSONPointerText.unescape(String($0)) }
-        let value = JSONPointerText.resolve(error.instancePath, in: instance)
+        let key = JSONPointer.tokens(error.instancePath)?.first
+        let value = JSONPointer.value(at: error.instancePath, in: instance)
         var details: JSONObject = ["command": .string(command.description), "layer": "command",
                                    "instancePath": .string(error.instancePath), "schemaPath": .string(error.schemaPath)]
         if let key { details["field"] = .string(key) }
@@ -71,19 +71,19 @@ public final class SchemaArgumentValidator: ArgumentValidator {
         let prefix = "invalid args `\(key ?? "")` for command `\(command.command)`"
         switch keyword(error) {
         case "type":
-            let node = JSONPointerText.resolve(String(error.schemaPath.dropLast("/type".count)), in: schema)
+            let node = JSONPointer.value(at: String(error.schemaPath.dropLast("/type".count)), in: schema)
             return .invalidParams("\(prefix): invalid type: \(ArgumentBinder.describe(value ?? .null)), expected \(expectation(node?["type"]))",
                                   details: details)
         case "additionalProperties":
-            let known = JSONPointerText.resolve(String(error.schemaPath.dropLast("/additionalProperties".count)), in: schema)?["properties"]?.objectValue?.keys ?? []
+            let known = JSONPointer.value(at: String(error.schemaPath.dropLast("/additionalProperties".count)), in: schema)?["properties"]?.objectValue?.keys ?? []
             if let suggestion = DidYouMean.suggest(for: key ?? "", among: known) {
                 details["suggestion"] = .string(suggestion)
                 return .invalidParams("\(prefix): unknown key; did you mean `\(suggestion)`?", details: details)
             }
             return .invalidParams("\(prefix): unknown key, expected one of \(known.map { "`\($0)`" }.joined(separator: ", "))", details: details)
         case "required":
-            let node = JSONPointerText.resolve(String(error.schemaPath.dropLast("/required".count)), in: schema)
-            let present = JSONPointerText.resolve(error.instancePath, in: instance)?.objectValue
+            let node = JSONPointer.value(at: String(error.schemaPath.dropLast("/required".count)), in: schema)
+            let present = JSONPointer.value(at: error.instancePath, in: instance)?.objectValue
             let missing = node?["required"]?.arrayValue?.compactMap(\.stringValue).first { present?[$0] == nil } ?? ""
             details["field"] = .string(missing)
             return .invalidParams("command \(command.command) missing required key \(missing)", details: details)
@@ -97,7 +97,7 @@ public final class SchemaArgumentValidator: ArgumentValidator {
     static func customMessage(at schemaPath: String, in schema: JSON) -> String? {
         var parts = schemaPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         while !parts.isEmpty {
-            if let message = JSONPointerText.resolve(parts.joined(separator: "/"), in: schema)?["x-error-message"]?.stringValue {
+            if let message = JSONPointer.value(at: parts.joined(separator: "/"), in: schema)?["x-error-message"]?.stringValue {
                 return message
             }
             parts.removeLast()
@@ -120,33 +120,6 @@ public final class SchemaArgumentValidator: ArgumentValidator {
             }
         }
         return words.isEmpty ? "any value" : words.joined(separator: " or ")
-    }
-}
-
-/// JSON Pointers over the project's values (RFC 6901), for error reporting.
-enum JSONPointerText {
-    static func unescape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
-
-    /// The value at `pointer` in `root`, or nil.
-    static func resolve(_ pointer: String, in root: JSON) -> JSON? {
-        guard !pointer.isEmpty else { return root }
-        var current = root
-        for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let token = unescape(String(raw))
-            switch current {
-            case .object(let o):
-                guard let next = o[token] else { return nil }
-                current = next
-            case .array(let a):
-                guard let index = Int(token), a.indices.contains(index) else { return nil }
-                current = a[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 }
 

@@ -2,9 +2,9 @@ import BridgeJSON
 
 /// RFC 6901 JSON Pointers: `""` is the whole document, `/a/0/b~1c` names `"b/c"` inside element 0
 /// of member `a`. In a token `~0` stands for `~` and `~1` for `/`.
-enum JSONPointer {
+public enum JSONPointer {
     /// `token` escaped for use inside a pointer (`~` → `~0`, `/` → `~1`).
-    static func escape(_ token: String) -> String {
+    public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingTildeAndSlash()
     }
@@ -19,10 +19,15 @@ enum JSONPointer {
         return out
     }
 
+    /// The value `pointer` names inside `document`, or `nil` when it names nothing or is malformed.
+    public static func value(at pointer: String, in document: JSON) -> JSON? {
+        tokens(pointer).flatMap { value(at: $0, in: document) }
+    }
+
     /// The unescaped tokens of `pointer`.
     /// - Returns: `nil` when `pointer` is neither empty nor starts with `/`, or when a `~` is not
     ///   followed by `0` or `1`.
-    static func tokens(_ pointer: String) -> [String]? {
+    public static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { return nil }
         var result: [String] = []
@@ -54,7 +59,7 @@ enum JSONPointer {
 
     /// The value that `tokens` names inside `document`, or `nil` when some token names nothing
     /// (a missing member, an index that is out of range or not written as a plain decimal).
-    static func value(at tokens: some Sequence<String>, in document: JSON) -> JSON? {
+    public static func value(at tokens: some Sequence<String>, in document: JSON) -> JSON? {
         var current = document
         for token in tokens {
             switch current {
