@@ -32,10 +32,10 @@ public final class SchemaArgumentValidator: ArgumentValidator {
             validators.withLock { $0[name.description] = .some(validator) }
         }
         guard let validator else { return nil }
-        let schemaName = SchemaCatalog.commandSchema(plugin: name.plugin, command: name.command, "args")
         let instance = JSON.object(arguments)
         // The common case, conforming arguments, stops early and builds no messages.
         guard !validator.isValid(instance) else { return nil }
+        let schemaName = SchemaCatalog.commandSchema(plugin: name.plugin, command: name.command, "args")
         let errors = validator.validate(instance)
         guard let error = SchemaArgumentValidator.mostSpecific(errors) else { return nil }
         let schema = catalog.document(schemaName) ?? .null

@@ -72,13 +72,6 @@ final class OutputChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Whether the stream has closed.
-    var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
-    }
-
     private func writerLoop() {
         var batch: [UInt8] = []
         while true {

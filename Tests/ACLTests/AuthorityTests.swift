@@ -2,6 +2,7 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import Testing
+import TestSupport
 @testable import BridgeACL
 
 let demoFiles: [(path: String, text: String)] = [
@@ -126,12 +127,5 @@ struct AuthorityTests {
     func foreignPlugins() throws {
         let a = try authority(#"{"identifier": "x", "windows": ["main"], "permissions": ["core:default", "fs:read", "demo:default"]}"#)
         #expect((try? a.authorize(ping, context: CallContext()).get()) != nil)
-    }
-}
-
-extension Result {
-    var failure: Failure? {
-        if case .failure(let f) = self { return f }
-        return nil
     }
 }

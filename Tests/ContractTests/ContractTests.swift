@@ -35,7 +35,7 @@ func embeddedSource(_ files: [(path: String, text: String)]) -> String {
         static let files: [(path: String, text: String)] = [
 
     """
-    for file in files { s += "        (\"\(file.path)\", ##\"\"\"\n\(file.text)\n\"\"\"##),\n" }
+    for file in files { s += "        (\"\(file.path)\", \(EmbeddedSource.literal(file.text))),\n" }
     return s + "    ]\n}\n"
 }
 
@@ -112,9 +112,8 @@ struct ContractTests {
                 }
             }
         }
-        for (path, text) in files {
+        for (_, text) in files {
             Contract.check(try TOMLParser.parse(text).json, "acl/permission-file")
-            _ = path
         }
         #expect(files.count >= 5)
     }

@@ -4,6 +4,7 @@ import BridgeRouter
 import BridgeShareExtension
 import Foundation
 import Testing
+import TestSupport
 
 /// The package root, from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -42,7 +43,7 @@ func embeddedSource(plugin: String, typeName: String, files: [(path: String, tex
 
     """
     for file in files {
-        s += "        PermissionFile(path: \"\(file.path)\", text: ##\"\"\"\n\(file.text)\n\"\"\"##),\n"
+        s += "        PermissionFile(path: \"\(file.path)\", text: \(EmbeddedSource.literal(file.text))),\n"
     }
     s += "    ]\n}\n"
     return s
@@ -92,7 +93,7 @@ struct GeneratedFilesTests {
         for (plugin, _) in productPlugins {
             let manifest = try PluginManifest.load(plugin: plugin.name, files: plugin.permissionFiles.map { ($0.path, $0.text) })
             for command in plugin.commands {
-                let slug = command.name.replacingOccurrences(of: "_", with: "-")
+                let slug = CommandPermissions.slug(command.name)
                 #expect(manifest.permission("allow-\(slug)")?.allow == [command.name])
                 #expect(manifest.permission("deny-\(slug)")?.deny == [command.name])
             }

@@ -85,13 +85,6 @@ struct ShareTextCommandTests {
     }
 }
 
-extension Result {
-    var failure: Failure? {
-        if case .failure(let f) = self { return f }
-        return nil
-    }
-}
-
 @Suite("share_text scopes")
 struct ShareScopeTests {
     let backend = RecordingBackend()

@@ -85,10 +85,3 @@ struct RegistryTests {
         }
     }
 }
-
-extension Result {
-    var failure: Failure? {
-        if case .failure(let f) = self { return f }
-        return nil
-    }
-}

@@ -78,7 +78,7 @@ struct TestPluginBug: Error, CustomStringConvertible {
 /// and a default set that allows every command.
 func generatedPermissionFiles(_ plugin: any Plugin) -> [PermissionFile] {
     let commands = plugin.commands.map(\.name)
-    let allows = commands.map { "\"allow-\(String($0.map { $0 == "_" ? "-" : $0 }))\"" }.joined(separator: ", ")
+    let allows = commands.map { "\"allow-\(CommandPermissions.slug($0))\"" }.joined(separator: ", ")
     return commands.map { PermissionFile(path: CommandPermissions.path(command: $0), text: CommandPermissions.text(command: $0)) }
         + [PermissionFile(path: "default.toml", text: "[default]\ndescription = \"Every command of \(plugin.name)\"\npermissions = [\(allows)]\n")]
 }

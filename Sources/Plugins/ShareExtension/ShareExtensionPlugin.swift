@@ -70,15 +70,7 @@ private struct StoreCall {
     private func wire(_ error: InboxError) -> ResponseError {
         let details: JSONObject = ["command": .string(command.description), "reason": .string(error.kind.rawValue)]
         return error.kind == .invalidShare
-            ? .invalidParams(error.message, details: details.merging(["field": "ids"]))
+            ? ResponseError.invalidParams(error.message, details: details).adding(["field": "ids"])
             : .rejected(error.message, details: details)
-    }
-}
-
-extension JSONObject {
-    fileprivate func merging(_ other: JSONObject) -> JSONObject {
-        var copy = self
-        for member in other { copy[member.key] = member.value }
-        return copy
     }
 }
