@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "BridgeHTTP", type: .dynamic, targets: ["BridgeHTTPClient"]),
     ],
     targets: [
+        // Pattern matching and suggestions: URL and glob patterns, did-you-mean. A leaf module.
+        .target(name: "BridgeMatching", path: "Sources/Matching"),
         // Exact JSON: value type, parser, serializer.
         .target(name: "BridgeJSON", path: "Sources/JSON"),
         // Bytes → messages: NDJSON and Content-Length framing.
@@ -19,7 +21,7 @@ let package = Package(
         // JSON-RPC 2.0 wire model: ids, errors, envelopes, batches.
         .target(name: "BridgeProtocol", dependencies: ["BridgeJSON"], path: "Sources/Protocol"),
         // Layer 1: declared parameters, camelCase keys → snake_case names, the camelCase payload.
-        .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Binding"),
+        .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMatching"], path: "Sources/Binding"),
         // TOML 1.0, for Tauri's permission files.
         .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/TOML"),
         // libBridgeHTTP.so: the only module that links FoundationNetworking.
@@ -28,23 +30,23 @@ let package = Package(
         .target(name: "BridgeSchema", dependencies: ["BridgeJSON"], path: "Sources/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
         .target(name: "BridgeContract",
-                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding"],
+                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding", "BridgeMatching"],
                 path: "Sources/Contract"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
-        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeBinding", "BridgeRouter"],
+        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
                 path: "Sources/ACL"),
         // Media types recognised from their bytes (images, movies).
         .target(name: "BridgeMedia", path: "Sources/Media"),
         // The share inbox: a durable store in an App Group container, and activation rules.
-        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeBinding"], path: "Sources/Inbox"),
+        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching"], path: "Sources/Inbox"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
         .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia"],
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeACL"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeACL", "BridgeMatching"],
                 path: "Sources/Plugins/FrakShare"),
         // The share-extension plugin: read and clear the share inbox.
         .target(name: "BridgeShareExtension",
@@ -84,7 +86,8 @@ let package = Package(
                                    "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["BridgeSchema", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
-        .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching"]),
+        .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 import Synchronization

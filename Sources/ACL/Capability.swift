@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMatching
 
 /// One capability: which permissions it grants, to which windows and webviews, from which
 /// origins, on which platforms.

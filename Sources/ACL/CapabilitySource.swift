@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMatching
 import Foundation
 
 /// Where capabilities come from: the built-in default, or `--capabilities FILE|DIR` with the

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMatching
 
 /// The ACL compiled for one platform: per command `plugin:<p>|<c>`, the grants that allow it
 /// and those that deny it, and each plugin's global scope — Tauri's `Resolved`.

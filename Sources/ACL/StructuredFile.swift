@@ -1,4 +1,4 @@
-import BridgeBinding
+import BridgeMatching
 import BridgeJSON
 import BridgeTOML
 

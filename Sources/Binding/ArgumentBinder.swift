@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 
 /// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it, made strict.

@@ -1,5 +1,6 @@
 import BridgeBinding
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 import BridgeSchema

@@ -1,4 +1,4 @@
-import BridgeBinding
+import BridgeMatching
 import BridgeJSON
 
 /// A share extension's `NSExtensionActivationRule`: which shares it accepts.

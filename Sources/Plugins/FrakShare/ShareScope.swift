@@ -1,5 +1,6 @@
 import BridgeACL
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 

@@ -1,6 +1,3 @@
-import BridgeJSON
-import Foundation
-
 /// A remote origin pattern of a capability (`remote.urls`), as Tauri's URL patterns: each
 /// component — protocol, username, password, hostname, port, pathname, search, hash — is a
 /// pattern where `*` matches any run of characters and `:name` one run without the component's
@@ -76,12 +73,6 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         guard !hostname.isEmpty else { throw PatternError(message: "remote URL pattern \"\(text)\" has no host") }
     }
 
-    /// The parsed components, as Tauri's resolved ACL shows them.
-    public var json: JSON {
-        ["hash": .string(hash), "hostname": .string(hostname), "password": .string(password), "pathname": .string(pathname),
-         "port": .string(port), "protocol": .string(protocolPart), "search": .string(search), "username": .string(username)]
-    }
-
     /// Whether a call's origin URL matches.
     public func matches(_ origin: OriginURL) -> Bool {
         URLPattern.match(protocolPart, origin.scheme, separator: nil)
@@ -120,47 +111,4 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         }
         return go(0, 0)
     }
-}
-
-/// The origin a call comes from: `local`, or a remote URL split into its components.
-public enum CallOrigin: Sendable, Equatable, CustomStringConvertible {
-    case local
-    case remote(OriginURL)
-
-    /// `local`, or an absolute URL.
-    /// - Throws: a message when the URL cannot be parsed.
-    public init(_ text: String) throws(PatternError) {
-        if text == "local" {
-            self = .local
-            return
-        }
-        guard let c = URLComponents(string: text), let scheme = c.scheme, let host = c.host, !host.isEmpty else {
-            throw PatternError(message: "origin \"\(text)\" is neither 'local' nor an absolute URL such as https://app.example.com")
-        }
-        let defaultPorts = ["http": 80, "https": 443, "ws": 80, "wss": 443]
-        let port = c.port.flatMap { $0 == defaultPorts[scheme.lowercased()] ? nil : String($0) } ?? ""
-        self = .remote(OriginURL(text: text, scheme: scheme.lowercased(), username: c.user ?? "", password: c.password ?? "",
-                                 host: host.lowercased(), port: port, path: c.path.isEmpty ? "/" : c.path,
-                                 query: c.query ?? "", fragment: c.fragment ?? ""))
-    }
-
-    public var description: String {
-        switch self {
-        case .local: return "local"
-        case .remote(let url): return url.text
-        }
-    }
-}
-
-/// The components of a remote origin URL.
-public struct OriginURL: Sendable, Equatable {
-    public let text: String
-    public let scheme: String
-    public let username: String
-    public let password: String
-    public let host: String
-    public let port: String
-    public let path: String
-    public let query: String
-    public let fragment: String
 }

@@ -97,9 +97,3 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         return p == tokens.count
     }
 }
-
-/// A pattern that cannot be parsed.
-public struct PatternError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
