@@ -121,7 +121,8 @@ struct IOSBackendTests {
         #expect(load["outcome"] == "failed")
         #expect(load["reason"]?.stringValue?.contains(reason) == true, "\(load)")
         #expect(out.presentation?["activityItems"]?.arrayValue?.first?["metadata"]?["icon"] == .null)
-        #expect((load["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 2600)
+        // The failure ends the race; it never waits past it (2.0 s). A generous bound, for a loaded machine.
+        #expect((load["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 10_000)
     }
 
     @Test("a refused connection fails fast")
@@ -301,6 +302,7 @@ struct DownloadCancellationTests {
         task.cancel()
         let result = await task.value
         #expect(result.outcome == .cancelled)
-        #expect(ContinuousClock.now - clock < .milliseconds(500))
+        // Only the cancellation can have ended it: both leg timeouts are 30 s. A generous bound, for a loaded machine.
+        #expect(ContinuousClock.now - clock < .seconds(10))
     }
 }

@@ -19,7 +19,7 @@ struct LargeInstanceTests {
         let smallTime = clock.measure { #expect(v.validate(small).isEmpty) }
         let largeTime = clock.measure { #expect(v.validate(large).isEmpty) }
         print("200,000 objects: \(largeTime) (20,000: \(smallTime))")
-        #expect(largeTime < .seconds(20))
+        #expect(largeTime < .seconds(120))
         // Linear: ten times the items takes about ten times as long, far from a hundred.
         #expect(largeTime < smallTime * 30)
     }
