@@ -1,47 +1,41 @@
 import Foundation
 
-/// Crash-safe file operations: a file is written to a temporary name in the same folder, flushed
-/// to disk, renamed into place and its folder flushed, so after a crash it is either complete or
-/// absent — never partial.
+/// Crash-safe file operations: a file is written to a temporary name, flushed to disk, renamed
+/// into place and its folder flushed, so after a crash it is either complete or absent — never
+/// partial. Every name is relative to a `DirectoryHandle`, so no link is followed.
 enum DurableFile {
-    /// Writes `bytes` to `path` atomically.
-    static func write(_ bytes: [UInt8], to path: String, temporaryFolder: String) throws(InboxError) {
-        let temporary = (temporaryFolder as NSString).appendingPathComponent(".\(UUID().uuidString).tmp")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw storageError("cannot create \(temporary)") }
-        var ok = true
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let n = Foundation.write(fd, base + offset, raw.count - offset)
-                if n > 0 { offset += n } else if !(n < 0 && errno == EINTR) { ok = false; return }
-            }
-        }
+    /// Writes `bytes` to `folder/name` atomically, through a temporary file in `temporary`.
+    static func write(_ bytes: [UInt8], to name: String, in folder: DirectoryHandle,
+                      temporary: DirectoryHandle) throws(InboxError) {
+        let staged = ".\(UUID().uuidString).tmp"
+        let fd = temporary.create(staged)
+        guard fd >= 0 else { throw storageError("cannot create \(temporary.child(staged))") }
+        let ok = writeAll(bytes[...], to: fd) && fsync(fd) == 0
         let error = errno
-        if ok && fsync(fd) != 0 { ok = false }
         close(fd)
         guard ok else {
-            unlink(temporary)
+            temporary.remove(staged)
             errno = error
-            throw storageError("cannot write \(path)")
+            throw storageError("cannot write \(folder.child(name))")
         }
-        guard rename(temporary, path) == 0 else {
+        guard temporary.move(staged, to: folder, as: name) else {
             let e = errno
-            unlink(temporary)
+            temporary.remove(staged)
             errno = e
-            throw storageError("cannot move \(temporary) to \(path)")
+            throw storageError("cannot move \(temporary.child(staged)) to \(folder.child(name))")
         }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        folder.sync()
     }
 
-    /// Copies `source` to `destination` (not yet visible: the caller renames the folder holding
-    /// it), refusing more than `limit` bytes; returns the byte count.
-    static func copy(_ source: String, to destination: String, limit: Int) throws(InboxError) -> Int {
+    /// Copies the user's file `source` to `folder/name` (not yet visible: the caller renames
+    /// the folder holding it), refusing more than `limit` bytes; returns the byte count.
+    static func copy(_ source: String, to name: String, in folder: DirectoryHandle, limit: Int) throws(InboxError) -> Int {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw InboxError(.invalidShare, "cannot read \(source): \(String(cString: strerror(errno)))") }
         defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw storageError("cannot create \(destination)") }
+        let output = folder.create(name)
+        guard output >= 0 else { throw storageError("cannot create \(folder.child(name))") }
+        defer { close(output) }
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -49,37 +43,28 @@ enum DurableFile {
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                close(output)
                 throw InboxError(.invalidShare, "cannot read \(source): \(String(cString: strerror(errno)))")
             }
             total += n
             guard total <= limit else {
-                close(output)
                 throw InboxError(.invalidShare, "\(source) is larger than the \(limit)-byte limit for one attachment")
             }
-            var offset = 0
-            while offset < n {
-                let w = buffer.withUnsafeBytes { Foundation.write(output, $0.baseAddress! + offset, n - offset) }
-                if w > 0 { offset += w } else if !(w < 0 && errno == EINTR) {
-                    close(output)
-                    throw storageError("cannot write \(destination)")
-                }
-            }
+            guard writeAll(buffer[..<n], to: output) else { throw storageError("cannot write \(folder.child(name))") }
         }
-        guard fsync(output) == 0 else {
-            close(output)
-            throw storageError("cannot flush \(destination)")
-        }
-        close(output)
+        guard fsync(output) == 0 else { throw storageError("cannot flush \(folder.child(name))") }
         return total
     }
 
-    /// Flushes a folder's entries (a rename is durable only once its folder is).
-    static func syncFolder(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
+    /// Writes every byte, retrying short writes and `EINTR`; false on an error (`errno` says which).
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, base + offset, raw.count - offset)
+                if n > 0 { offset += n } else if !(n < 0 && errno == EINTR) { return false }
+            }
+            return true
         }
     }
 

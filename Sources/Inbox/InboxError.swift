@@ -9,6 +9,9 @@ public struct InboxError: Error, Sendable, Equatable, CustomStringConvertible {
         case storage
         /// The activation rule file cannot be used.
         case invalidRule = "invalid_rule"
+        /// The App Group container is missing, or a folder or file the inbox relies on is a
+        /// link or not what it should be; nothing was read, written or deleted.
+        case container
     }
 
     public let kind: Kind

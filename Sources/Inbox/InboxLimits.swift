@@ -12,6 +12,8 @@ public struct InboxLimits: Sendable, Equatable {
     public var maxItems = 10_000
     /// The largest image returned inline as a `data:` URL by `read` (larger ones: path only).
     public var maxDataURLBytes = 20 << 20
+    /// The largest item file `read` parses (text and URL at their limits, JSON-escaped, fit).
+    public var maxItemBytes = 16 << 20
 
     public init() {}
 }

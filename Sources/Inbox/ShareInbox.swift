@@ -11,31 +11,40 @@ import Foundation
 ///   processes and the app never interleave; every file is written to `tmp/` and renamed into
 ///   place, so a crash leaves each item whole or absent; an item is deleted without being named
 ///   only after a `read` returned it; a corrupt file is moved to `quarantine/` and reported,
-///   never overwritten or read as empty.
+///   never overwritten or read as empty. Nothing is read, written or deleted outside the
+///   container through a link: every folder is opened without following links and worked on
+///   relative to its descriptor (`DirectoryHandle`); a container whose folders or lock file are
+///   links is refused (`.container`), and a link found in place of an item or an attachment
+///   is moved to `quarantine/` as a link and reported, never followed.
 public struct ShareInbox: Sendable {
+    /// `<group>/ShareInbox`.
     public let folder: String
+    /// The App Group container.
+    public let group: String
     public let limits: InboxLimits
 
-    /// The inbox of the App Group container `group` (created on first use).
+    /// The inbox of the App Group container `group`. The container must exist; the inbox's
+    /// folders are created in it on first use.
     public init(group: String, limits: InboxLimits = InboxLimits()) {
+        self.group = group
         folder = (group as NSString).appendingPathComponent("ShareInbox")
         self.limits = limits
     }
 
-    private func path(_ parts: String...) -> String {
-        parts.reduce(folder) { ($0 as NSString).appendingPathComponent($1) }
+    /// The inbox's folders, open for one operation.
+    private struct Folders {
+        let inbox, items, media, delivered, quarantine, tmp: DirectoryHandle
+        var lock: FileLock { FileLock(folder: inbox, name: "lock") }
     }
 
-    private var lock: FileLock { FileLock(path: path("lock")) }
-
-    private func prepare() throws(InboxError) {
-        for sub in ["items", "media", "delivered", "quarantine", "tmp"] {
-            do {
-                try FileManager.default.createDirectory(atPath: path(sub), withIntermediateDirectories: true)
-            } catch {
-                throw InboxError(.storage, "cannot create \(path(sub)): \(error.localizedDescription); nothing was stored")
-            }
-        }
+    /// Opens (creating when absent) every folder of the inbox, following no link.
+    /// - Throws: `.container` when the App Group container is missing (nothing is created
+    ///   then) or a folder is a link or not a folder.
+    private func open() throws(InboxError) -> Folders {
+        let inbox = try DirectoryHandle.container(group).folder("ShareInbox")
+        return Folders(inbox: inbox, items: try inbox.folder("items"), media: try inbox.folder("media"),
+                       delivered: try inbox.folder("delivered"), quarantine: try inbox.folder("quarantine"),
+                       tmp: try inbox.folder("tmp"))
     }
 
     // MARK: Append
@@ -43,45 +52,36 @@ public struct ShareInbox: Sendable {
     /// Stores a share; returns its id. The share is whole on disk when this returns.
     public func append(_ draft: ShareDraft, receivedAt: Date = Date()) throws(InboxError) -> String {
         try check(draft)
-        var groupIsFolder: ObjCBool = false
-        let group = (folder as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: group, isDirectory: &groupIsFolder), groupIsFolder.boolValue else {
-            throw InboxError(.storage, "the App Group container \(group) does not exist; create it or pass the right --app-group")
-        }
         // A file past RLIMIT_FSIZE must fail with EFBIG, not kill the writer.
         signal(SIGXFSZ, SIG_IGN)
-        try prepare()
-        return try lock.withLock { () throws(InboxError) -> String in
-            try sweep()
-            let items = itemFiles()
+        let f = try open()
+        return try f.lock.withLock { () throws(InboxError) -> String in
+            sweep(f)
+            let items = itemFiles(f)
             guard items.count < limits.maxItems else {
                 throw InboxError(.invalidShare, "the inbox holds \(items.count) items, its limit; the app must read and clear it first")
             }
-            let sequence = try nextSequence(existing: items)
+            let sequence = try nextSequence(f, existing: items)
             let id = ItemID.make(sequence: sequence)
-            let staging = path("tmp", id)
             var attachments: [ShareItem.Attachment] = []
             if !draft.attachments.isEmpty {
-                do {
-                    try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-                } catch {
-                    throw DurableFile.storageError("cannot create \(staging)")
-                }
                 do throws(InboxError) {
+                    let staging = try f.tmp.folder(id)
                     for (n, a) in draft.attachments.enumerated() {
                         let name = "\(n).\(a.fileExtension)"
-                        let bytes = try DurableFile.copy(a.path, to: (staging as NSString).appendingPathComponent(name),
-                                                         limit: limits.maxAttachmentBytes)
+                        let bytes = try DurableFile.copy(a.path, to: name, in: staging, limit: limits.maxAttachmentBytes)
                         attachments.append(ShareItem.Attachment(kind: a.kind.rawValue, typeIdentifier: a.typeIdentifier,
                                                                 file: "media/\(id)/\(name)", bytes: bytes,
                                                                 name: (a.path as NSString).lastPathComponent, mimeType: a.mimeType))
                     }
                     FaultPoint.reach("media-staged")
-                    DurableFile.syncFolder(staging)
-                    guard rename(staging, path("media", id)) == 0 else { throw DurableFile.storageError("cannot move \(staging) into media/") }
-                    DurableFile.syncFolder(path("media"))
+                    staging.sync()
+                    guard f.tmp.move(id, to: f.media, as: id) else {
+                        throw DurableFile.storageError("cannot move \(staging.path) into media/")
+                    }
+                    f.media.sync()
                 } catch {
-                    try? FileManager.default.removeItem(atPath: staging)
+                    f.tmp.removeTree(id)
                     throw error
                 }
             }
@@ -90,9 +90,9 @@ public struct ShareInbox: Sendable {
                                  attachments: attachments)
             do throws(InboxError) {
                 try DurableFile.write(item.json.serializedBytes(JSONFormat(sortedKeys: true, pretty: true)),
-                                      to: path("items", "\(id).json"), temporaryFolder: path("tmp"))
+                                      to: "\(id).json", in: f.items, temporary: f.tmp)
             } catch {
-                try? FileManager.default.removeItem(atPath: path("media", id))
+                f.media.removeTree(id)
                 throw error
             }
             FaultPoint.reach("item-stored")
@@ -118,41 +118,39 @@ public struct ShareInbox: Sendable {
 
     /// The next arrival number, one past the `sequence` file, every stored id and every
     /// quarantined one (so a lost or corrupt sequence file never reuses a number).
-    private func nextSequence(existing: [String]) throws(InboxError) -> Int {
-        let file = path("sequence")
-        let quarantined = (try? FileManager.default.contentsOfDirectory(atPath: path("quarantine"))) ?? []
-        var last = (existing + quarantined).map { ItemID.sequence(of: $0) }.max() ?? 0
-        if let data = FileManager.default.contents(atPath: file) {
+    private func nextSequence(_ f: Folders, existing: [String]) throws(InboxError) -> Int {
+        var last = (existing + f.quarantine.names()).map { ItemID.sequence(of: $0) }.max() ?? 0
+        switch f.inbox.read("sequence", limit: 64) {
+        case .bytes(let data):
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let n = Int(text), n >= 0 {
                 last = max(last, n)
             } else {
-                quarantine(file, reason: "the sequence file does not hold a number")
+                quarantine("sequence", in: f.inbox, f, reason: "the sequence file does not hold a number")
             }
+        case .tooLarge:
+            quarantine("sequence", in: f.inbox, f, reason: "the sequence file does not hold a number")
+        case .notOwnFile(let entry):
+            quarantine("sequence", in: f.inbox, f, reason: "the sequence file is \(entry), not the inbox's own")
+        case .unreadable:
+            break
         }
-        try DurableFile.write(Array("\(last + 1)\n".utf8), to: file, temporaryFolder: path("tmp"))
+        try DurableFile.write(Array("\(last + 1)\n".utf8), to: "sequence", in: f.inbox, temporary: f.tmp)
         return last + 1
     }
 
     /// Removes what interrupted writes left: staged media, temporary files, and media folders
-    /// whose item never landed. Runs under the lock, so no write is in progress.
-    private func sweep() throws(InboxError) {
-        let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: path("tmp"))) ?? [] {
-            try? fm.removeItem(atPath: path("tmp", name))
-        }
-        let items = Set(itemFiles().map { String($0.dropLast(5)) })
-        for name in (try? fm.contentsOfDirectory(atPath: path("media"))) ?? [] where !items.contains(name) {
-            try? fm.removeItem(atPath: path("media", name))
-        }
-        for name in (try? fm.contentsOfDirectory(atPath: path("delivered"))) ?? [] where !items.contains(name) {
-            try? fm.removeItem(atPath: path("delivered", name))
-        }
+    /// whose item never landed. Runs under the lock, so no write is in progress. A link is
+    /// removed as a link.
+    private func sweep(_ f: Folders) {
+        for name in f.tmp.names() { f.tmp.removeTree(name) }
+        let items = Set(itemFiles(f).map { String($0.dropLast(5)) })
+        for name in f.media.names() where !items.contains(name) { f.media.removeTree(name) }
+        for name in f.delivered.names() where !items.contains(name) { f.delivered.removeTree(name) }
     }
 
-    private func itemFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path("items"))) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+    private func itemFiles(_ f: Folders) -> [String] {
+        f.items.names().filter { $0.hasSuffix(".json") }
     }
 
     // MARK: Read and clear
@@ -166,25 +164,40 @@ public struct ShareInbox: Sendable {
     }
 
     /// Every stored item, oldest first; each is marked delivered, so a later `clear` without ids
-    /// may remove it. Corrupt files are quarantined and reported.
+    /// may remove it. Corrupt files, and links found in place of the inbox's files, are
+    /// quarantined and reported.
+    /// - Throws: `.container` when the App Group container is missing (nothing is created) or
+    ///   the inbox's folders are links.
     public func read() throws(InboxError) -> ReadResult {
-        try prepare()
-        return try lock.withLock { () throws(InboxError) -> ReadResult in
+        let f = try open()
+        return try f.lock.withLock { () throws(InboxError) -> ReadResult in
             var items: [JSON] = []
             var quarantined: [JSON] = []
-            for file in itemFiles() {
+            for file in itemFiles(f) {
                 let id = String(file.dropLast(5))
-                let itemPath = path("items", file)
-                let data = FileManager.default.contents(atPath: itemPath).map { [UInt8]($0) }
-                guard let data, let json = try? JSONParser.parse(data), let item = ShareItem(json: json, expectedID: id) else {
-                    let reason = data == nil ? "unreadable" : "not a share item (corrupt or edited by another program)"
-                    quarantined.append(quarantine(itemPath, reason: reason))
+                let item: ShareItem?
+                let reason: String
+                switch f.items.read(file, limit: limits.maxItemBytes) {
+                case .bytes(let data):
+                    item = (try? JSONParser.parse(data)).flatMap { ShareItem(json: $0, expectedID: id) }
+                    reason = "not a share item (corrupt or edited by another program)"
+                case .notOwnFile(let entry):
+                    item = nil
+                    reason = "\(entry), not an item the inbox wrote; not followed"
+                case .tooLarge:
+                    item = nil
+                    reason = "larger than \(limits.maxItemBytes) bytes: not an item the inbox wrote"
+                case .unreadable:
+                    item = nil
+                    reason = "unreadable"
+                }
+                guard let item else {
+                    quarantined.append(quarantine(file, in: f.items, f, reason: reason))
                     continue
                 }
-                items.append(describe(item))
-                let mark = path("delivered", id)
-                if !FileManager.default.fileExists(atPath: mark) {
-                    try DurableFile.write([], to: mark, temporaryFolder: path("tmp"))
+                items.append(describe(item, f, quarantined: &quarantined))
+                if f.delivered.entry(id) == .missing {
+                    try DurableFile.write([], to: id, in: f.delivered, temporary: f.tmp)
                 }
             }
             return ReadResult(items: items, quarantined: quarantined)
@@ -193,64 +206,96 @@ public struct ShareInbox: Sendable {
 
     /// Removes the items named by `ids`, or, without ids, every item a `read` has returned.
     /// - Returns: the ids removed, and the requested ids that were not there.
+    /// - Throws: `.invalidShare` for a malformed id; `.container` as `read` does.
     public func clear(ids: [String]?) throws(InboxError) -> (removed: [String], notFound: [String]) {
         for id in ids ?? [] where !ItemID.isValid(id) {
             throw InboxError(.invalidShare, "'\(id)' is not an inbox item id (12 digits, '-', 8 hex digits, as read returns them)")
         }
-        try prepare()
-        return try lock.withLock { () throws(InboxError) -> ([String], [String]) in
-            let stored = Set(itemFiles().map { String($0.dropLast(5)) })
+        let f = try open()
+        return try f.lock.withLock { () throws(InboxError) -> ([String], [String]) in
+            let stored = Set(itemFiles(f).map { String($0.dropLast(5)) })
             let targets: [String]
             var notFound: [String] = []
             if let ids {
                 targets = ids.filter { stored.contains($0) }
                 notFound = ids.filter { !stored.contains($0) }
             } else {
-                let delivered = (try? FileManager.default.contentsOfDirectory(atPath: path("delivered"))) ?? []
-                targets = delivered.filter { stored.contains($0) }.sorted()
+                targets = f.delivered.names().filter { stored.contains($0) }
             }
             for id in targets {
                 // The item goes first: a crash after it leaves only media, which sweep removes.
-                guard unlink(path("items", "\(id).json")) == 0 || errno == ENOENT else {
+                guard f.items.remove("\(id).json") else {
                     throw DurableFile.storageError("cannot remove item \(id)")
                 }
-                try? FileManager.default.removeItem(atPath: path("media", id))
-                unlink(path("delivered", id))
+                f.media.removeTree(id)
+                f.delivered.remove(id)
             }
-            DurableFile.syncFolder(path("items"))
+            f.items.sync()
             return (targets, notFound)
         }
     }
 
     /// The item as `read` returns it: `text` always (possibly empty), `url`, the first image as a
     /// `data:` URL (`image`) and its path (`imagePath`), every attachment with its absolute path.
-    private func describe(_ item: ShareItem) -> JSON {
+    /// An attachment is `present` only as a single-link regular file inside `media/<id>/`; a
+    /// link in its place (or in place of `media/<id>/`) is quarantined, never read.
+    private func describe(_ item: ShareItem, _ f: Folders, quarantined: inout [JSON]) -> JSON {
         var o: JSONObject = ["id": .string(item.id), "text": .string(item.text ?? "")]
         if let url = item.url { o["url"] = .string(url) }
-        if let image = item.attachments.first(where: { $0.kind == "image" }) {
-            let file = (folder as NSString).appendingPathComponent(image.file)
-            o["imagePath"] = .string(file)
-            if image.bytes <= limits.maxDataURLBytes, let data = FileManager.default.contents(atPath: file) {
-                o["image"] = .string("data:\(image.mimeType ?? "application/octet-stream");base64,\(data.base64EncodedString())")
+        var mediaFolder: DirectoryHandle? = nil
+        if !item.attachments.isEmpty {
+            switch f.media.entry(item.id) {
+            case .directory:
+                mediaFolder = try? f.media.folder(item.id, create: false)
+            case .missing:
+                break
+            case let other:
+                quarantined.append(quarantine(item.id, in: f.media, f,
+                                              reason: "\(other) in place of the item's media folder; not followed"))
+            }
+        }
+        /// The attachment's file name inside `media/<id>/`, when it is the inbox's own file.
+        func ownFile(_ a: ShareItem.Attachment) -> String? {
+            let name = String(a.file.dropFirst("media/\(item.id)/".count))
+            guard let mediaFolder, !name.isEmpty, !name.contains("/") else { return nil }
+            switch mediaFolder.entry(name) {
+            case .file(_, 1):
+                return name
+            case .missing:
+                return nil
+            case let other:
+                quarantined.append(quarantine(name, in: mediaFolder, f, reason: "\(other) in place of an attachment; not read"))
+                return nil
+            }
+        }
+        let present = item.attachments.map(ownFile)
+        if let index = item.attachments.firstIndex(where: { $0.kind == "image" }) {
+            let image = item.attachments[index]
+            o["imagePath"] = .string((folder as NSString).appendingPathComponent(image.file))
+            if let name = present[index], let mediaFolder, image.bytes <= limits.maxDataURLBytes,
+               case .bytes(let data) = mediaFolder.read(name, limit: limits.maxDataURLBytes) {
+                o["image"] = .string("data:\(image.mimeType ?? "application/octet-stream");base64,\(Data(data).base64EncodedString())")
             }
         }
         o["receivedAt"] = .string(item.receivedAt)
-        o["attachments"] = .array(item.attachments.map { a in
-            let file = (folder as NSString).appendingPathComponent(a.file)
-            return ["kind": .string(a.kind), "typeIdentifier": .string(a.typeIdentifier), "path": .string(file),
-                    "bytes": .integer(a.bytes), "name": .string(a.name), "present": .bool(FileManager.default.fileExists(atPath: file))]
+        o["attachments"] = .array(zip(item.attachments, present).map { a, name in
+            ["kind": .string(a.kind), "typeIdentifier": .string(a.typeIdentifier),
+             "path": .string((folder as NSString).appendingPathComponent(a.file)),
+             "bytes": .integer(a.bytes), "name": .string(a.name), "present": .bool(name != nil)]
         })
         return .object(o)
     }
 
-    /// Moves a corrupt file aside (never deletes or overwrites it) and describes the move.
+    /// Moves `name` (a corrupt file, or a link, which moves as a link) from `source` into
+    /// `quarantine/` — never deleting or overwriting it — and describes the move.
     @discardableResult
-    private func quarantine(_ file: String, reason: String) -> JSON {
+    private func quarantine(_ name: String, in source: DirectoryHandle, _ f: Folders, reason: String) -> JSON {
         let stamp = ShareInbox.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
-        let target = path("quarantine", "\((file as NSString).lastPathComponent).\(stamp).\(UUID().uuidString.prefix(8))")
-        let moved = rename(file, target) == 0
-        FileHandle.standardError.write(Data("bridge: share inbox: \(reason): moved \(file) to \(target)\n".utf8))
-        return ["file": .string(file), "movedTo": moved ? .string(target) : .null, "reason": .string(reason)]
+        let target = "\(name).\(stamp).\(UUID().uuidString.prefix(8))"
+        let moved = source.move(name, to: f.quarantine, as: target)
+        let file = source.child(name), movedTo = f.quarantine.child(target)
+        FileHandle.standardError.write(Data("bridge: share inbox: \(file): \(reason): moved to \(movedTo)\n".utf8))
+        return ["file": .string(file), "movedTo": moved ? .string(movedTo) : .null, "reason": .string(reason)]
     }
 
     static func timestamp(_ date: Date) -> String {

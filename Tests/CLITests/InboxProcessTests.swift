@@ -182,6 +182,39 @@ struct InboxProcessTests {
         #expect(noGroup.status == 2)
     }
 
+    @Test("read, clear and extension receive refuse a mistyped --app-group alike, creating nothing")
+    func missingContainer() throws {
+        let group = try appGroup() + "/mistyped"
+        let expected = "the App Group container \(group) does not exist; create it or pass the right --app-group"
+        let stored = try runBridge(["extension", "receive", "--app-group", group, "--text", "hi"], executable: Products.bridge)
+        #expect(stored.status == 1)
+        #expect(try JSONParser.parse(stored.stdout) == ["accepted": false, "kind": "container", "reason": .string(expected)])
+        for command in ["plugin:share-extension|read", "plugin:share-extension|clear"] {
+            let r = try runBridge(["invoke", command, "--app-group", group], executable: Products.bridge)
+            #expect(r.status == 1, "\(command)")
+            let error = try JSONParser.parse(r.stdout)
+            #expect(error["code"] == -32003)
+            #expect(error["message"] == .string(expected))
+            #expect(error["data"]?["reason"] == "container")
+        }
+        #expect(!FileManager.default.fileExists(atPath: group))
+    }
+
+    @Test("extension receive with ShareInbox/tmp a link to another folder refuses and deletes nothing there")
+    func temporaryFolderLink() throws {
+        let group = try appGroup()
+        #expect(try receive(group, ["--text", "first"]) != nil)
+        let outside = try appGroup()
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: outside + "/keep.txt"))
+        try FileManager.default.removeItem(atPath: group + "/ShareInbox/tmp")
+        try FileManager.default.createSymbolicLink(atPath: group + "/ShareInbox/tmp", withDestinationPath: outside)
+        let r = try runBridge(["extension", "receive", "--app-group", group, "--text", "second"], executable: Products.bridge)
+        #expect(r.status == 1)
+        #expect(try JSONParser.parse(r.stdout)["kind"] == "container")
+        #expect(r.stderr.contains("ShareInbox/tmp is a symbolic link"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["keep.txt"])
+    }
+
     @Test("the plugin without --app-group, and with malformed ids")
     func pluginErrors() throws {
         let r = try runBridge(["invoke", "plugin:share-extension|read"], executable: Products.bridge)
