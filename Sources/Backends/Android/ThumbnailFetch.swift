@@ -43,9 +43,13 @@ struct ThumbnailFetch: Sendable {
         } catch {
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
         }
-        if let cached = cache.cachedFile(for: imageURL) {
-            return exposed(cached, outcome: .cached, clock: clock)
+        // What the cache held and did not reuse, said beside whatever happens next.
+        let note: String?
+        switch cache.lookup(imageURL) {
+        case .hit(let cached): return exposed(cached, outcome: .cached, clock: clock)
+        case .miss(let found): note = found
         }
+        let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
         let temporary = cache.temporaryFile(for: imageURL)
         let limits = configuration.limits
         let race = await DeadlineRace.run(seconds: configuration.thumbnailDeadlineSeconds) {
@@ -54,11 +58,11 @@ struct ThumbnailFetch: Sendable {
         guard case .finished(let download) = race else {
             try? FileManager.default.removeItem(atPath: temporary)
             return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
-                          reason: "no thumbnail within \(Int(configuration.thumbnailDeadlineSeconds * 1000)) ms; shared without it")
+                          reason: because("no thumbnail within \(Int(configuration.thumbnailDeadlineSeconds * 1000)) ms; shared without it"))
         }
         guard download.outcome == .ok else {
             try? FileManager.default.removeItem(atPath: temporary)
-            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: download.reason)
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: because(download.reason))
         }
         let head = FileHandle(forReadingAtPath: temporary).map { handle -> [UInt8] in
             defer { try? handle.close() }
@@ -67,21 +71,22 @@ struct ThumbnailFetch: Sendable {
         guard ImageKind.sniff(head) != nil else {
             try? FileManager.default.removeItem(atPath: temporary)
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
-                          reason: "not an image (\(download.contentType ?? "no Content-Type"), \(download.bytes) bytes)")
+                          reason: because("not an image (\(download.contentType ?? "no Content-Type"), \(download.bytes) bytes)"))
         }
         do {
             let stored = try cache.store(temporary, url: imageURL,
                                          extension: ThumbnailCache.fileExtension(contentType: download.contentType))
-            return exposed(stored, outcome: .downloaded, clock: clock)
+            return exposed(stored, outcome: .downloaded, clock: clock, note: note)
         } catch {
-            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
+            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: because(error.reason))
         }
     }
 
-    private func exposed(_ file: String, outcome: Result.Outcome, clock: Stopwatch) -> Result {
+    private func exposed(_ file: String, outcome: Result.Outcome, clock: Stopwatch, note: String? = nil) -> Result {
         let uri = configuration.providerPaths.contentURI(for: file, authority: configuration.authority,
                                                          cacheDirectory: configuration.cacheDirectory)
+        let reasons = [uri == nil ? "the file is outside every FileProvider root, so it is not shared" : nil, note].compactMap { $0 }
         return Result(outcome: outcome, file: file, contentURI: uri, elapsedMs: clock.elapsedMs,
-                      reason: uri == nil ? "the file is outside every FileProvider root, so it is not shared" : nil)
+                      reason: reasons.isEmpty ? nil : reasons.joined(separator: "; "))
     }
 }
