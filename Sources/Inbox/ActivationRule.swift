@@ -9,10 +9,13 @@ import BridgeJSON
 /// are counted against their `…WithMaxCount`; a file of no recognised type may also come under
 /// `…AttachmentsWithMaxCount`, which, when present, caps all attachments together, as
 /// `…AttachmentsWithMinCount` floors them. `TRUEPREDICATE` accepts everything (App Store
-/// uploads refuse it); other predicate strings are not evaluated.
+/// uploads refuse it). Any other string is an `NSPredicate` (`PredicateParser`), evaluated
+/// against the share's `ExtensionContext` with the `UniformTypes` conformance tree.
 public enum ActivationRule: Sendable, Equatable {
     case truePredicate
     case dictionary(Counts)
+    /// A predicate string, parsed, with its source text.
+    case predicate(Predicate, source: String)
 
     /// The dictionary form's values.
     public struct Counts: Sendable, Equatable {
@@ -37,15 +40,23 @@ public enum ActivationRule: Sendable, Equatable {
         "NSExtensionActivationDictionaryVersion",
     ]
 
-    /// The rule a value describes: `"TRUEPREDICATE"` or the dictionary.
-    /// - Throws: `invalidRule` for predicate strings, unknown keys and wrong value types.
+    /// The rule a value describes: a predicate string (`TRUEPREDICATE` among them) or the
+    /// dictionary.
+    /// - Throws: `invalidRule` for predicates that do not parse (with line and column), unknown
+    ///   keys and wrong value types.
     public init(_ value: JSON) throws(InboxError) {
         switch value {
-        case .string(let predicate):
-            guard predicate.trimmingWhitespace == "TRUEPREDICATE" else {
-                throw InboxError(.invalidRule, "the bridge cannot evaluate the predicate \(JSON.string(predicate).serialized()); only TRUEPREDICATE and the dictionary form (NSExtensionActivationSupports… keys) are supported")
+        case .string(let text):
+            let trimmed = text.trimmingWhitespace
+            if trimmed.uppercased() == "TRUEPREDICATE" {
+                self = .truePredicate
+                return
             }
-            self = .truePredicate
+            do {
+                self = .predicate(try PredicateParser.parse(text), source: text)
+            } catch {
+                throw InboxError(.invalidRule, "the activation rule predicate does not parse: \(error)\n\(ActivationRule.pointer(text, error))")
+            }
         case .object(let o):
             var c = Counts()
             for member in o {
@@ -77,13 +88,50 @@ public enum ActivationRule: Sendable, Equatable {
             }
             self = .dictionary(c)
         default:
-            throw InboxError(.invalidRule, "NSExtensionActivationRule must be TRUEPREDICATE or a dictionary, found \(value.typeName)")
+            throw InboxError(.invalidRule, "NSExtensionActivationRule must be a predicate string or a dictionary, found \(value.typeName)")
         }
     }
 
-    /// Refuses a share the rule does not accept, saying which key refuses it.
-    public func evaluate(_ share: ShareDraft) throws(InboxError) {
-        guard case .dictionary(let c) = self else { return }
+    /// The line of `text` where `error` is, and a caret under its column.
+    static func pointer(_ text: String, _ error: PredicateError) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = error.line - 1 < lines.count ? String(lines[error.line - 1]) : ""
+        let indent = String(line.unicodeScalars.prefix(error.column - 1).map { $0 == "\t" ? "\t" : " " })
+        return "  \(line)\n  \(indent)^"
+    }
+
+    /// Refuses a share the rule does not accept, saying which key or clause refuses it.
+    /// - Parameter types: the conformance tree for `UTI-CONFORMS-TO` (the built-in one, plus
+    ///   the app's declared types).
+    public func evaluate(_ share: ShareDraft, types: UniformTypes = .builtIn) throws(InboxError) {
+        try evaluate(ExtensionContext(share: share), share: share, types: types)
+    }
+
+    /// Refuses an extension context the rule does not accept. The dictionary form is checked
+    /// against `share`'s counts; without a share only predicate rules are checked.
+    public func evaluate(_ context: ExtensionContext, share: ShareDraft? = nil, types: UniformTypes = .builtIn) throws(InboxError) {
+        switch self {
+        case .truePredicate:
+            return
+        case .predicate(let predicate, let source):
+            let evaluator = PredicateEvaluator(types: types, source: Array(source.unicodeScalars))
+            let root = context.value
+            let accepted: Bool
+            do {
+                accepted = try evaluator.holds(predicate, on: root)
+            } catch {
+                throw InboxError(.refused, "the activation rule cannot be evaluated on this share (iOS would not offer the extension): \(error)")
+            }
+            guard accepted else {
+                throw InboxError(.refused, "the activation rule refuses this share: \(evaluator.whyNot(predicate, on: root))")
+            }
+        case .dictionary(let c):
+            guard let share else { return }
+            try ActivationRule.evaluate(c, share)
+        }
+    }
+
+    private static func evaluate(_ c: Counts, _ share: ShareDraft) throws(InboxError) {
         func refuse(_ why: String) -> InboxError { InboxError(.refused, "the activation rule refuses this share: \(why)") }
         if !(share.text ?? "").isEmpty && !c.supportsText {
             throw refuse("it has text, and NSExtensionActivationSupportsText is absent or false")

@@ -9,6 +9,26 @@ public enum ActivationRuleFile {
     /// - Throws: `invalidRule` naming the file: unreadable, malformed, no rule, or a rule that
     ///   cannot be evaluated.
     public static func load(_ path: String) throws(InboxError) -> ActivationRule {
+        try rule(in: document(path), path: path)
+    }
+
+    /// The rule in `path` and the conformance tree extended with the types the same file
+    /// declares (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations`).
+    public static func loadWithTypes(_ path: String, types: UniformTypes = .builtIn) throws(InboxError) -> (ActivationRule, UniformTypes) {
+        let root = try document(path)
+        let rule = try rule(in: root, path: path)
+        return (rule, try located(path) { () throws(InboxError) in try types.adding(declarationsFrom: root) })
+    }
+
+    /// `types` extended with the declarations of the property list (or JSON) at `path`, e.g.
+    /// the app's own `Info.plist`.
+    public static func types(_ path: String, adding types: UniformTypes) throws(InboxError) -> UniformTypes {
+        let root = try document(path)
+        return try located(path) { () throws(InboxError) in try types.adding(declarationsFrom: root) }
+    }
+
+    /// The file as JSON: a property list (XML or binary) or a JSON document.
+    public static func document(_ path: String) throws(InboxError) -> JSON {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InboxError(.invalidRule, "\(path): cannot read the activation rule file")
         }
@@ -32,6 +52,10 @@ public enum ActivationRuleFile {
                 throw InboxError(.invalidRule, "\(path): neither a property list nor valid JSON: \(error)")
             }
         }
+        return root
+    }
+
+    private static func rule(in root: JSON, path: String) throws(InboxError) -> ActivationRule {
         let rule = root["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"]
             ?? root["NSExtensionAttributes"]?["NSExtensionActivationRule"]
             ?? root["NSExtensionActivationRule"]
@@ -43,7 +67,7 @@ public enum ActivationRuleFile {
         throw InboxError(.invalidRule, "\(path): no NSExtension/NSExtensionAttributes/NSExtensionActivationRule in it")
     }
 
-    private static func located(_ path: String, _ body: () throws(InboxError) -> ActivationRule) throws(InboxError) -> ActivationRule {
+    private static func located<T>(_ path: String, _ body: () throws(InboxError) -> T) throws(InboxError) -> T {
         do {
             return try body()
         } catch {

@@ -21,7 +21,7 @@ public struct ShareDraft: Sendable, Equatable {
 
     public let text: String?
     public let url: String?
-    public let attachments: [Attachment]
+    public private(set) var attachments: [Attachment]
 
     /// Reads the attachments' first bytes to classify them. Files given as images or movies must
     /// be images or movies; files given as plain files that turn out to be images or movies
@@ -53,12 +53,25 @@ public struct ShareDraft: Sendable, Equatable {
                 } else {
                     let ext = (path as NSString).pathExtension.lowercased()
                     let safe = ext.count <= 10 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? ext : ""
-                    attachments.append(Attachment(path: path, kind: .file, typeIdentifier: "public.data",
-                                                  fileExtension: safe.isEmpty ? "bin" : safe, mimeType: nil))
+                    let type = FileType.identify(head: head, fileExtension: ext)
+                    attachments.append(Attachment(path: path, kind: .file, typeIdentifier: type.typeIdentifier,
+                                                  fileExtension: safe.isEmpty ? "bin" : safe, mimeType: type.mimeType))
                 }
             }
         }
         self.attachments = attachments
+    }
+
+    /// The draft with plain files (`public.data`) typed by the extensions `types` declares, as
+    /// iOS types a file from the app's `UTExportedTypeDeclarations`.
+    public func typed(by types: UniformTypes) -> ShareDraft {
+        var copy = self
+        copy.attachments = attachments.map { a in
+            guard a.kind == .file, a.typeIdentifier == FileType.data.typeIdentifier,
+                  let declared = types.declaredType(forExtension: (a.path as NSString).pathExtension) else { return a }
+            return Attachment(path: a.path, kind: a.kind, typeIdentifier: declared, fileExtension: a.fileExtension, mimeType: a.mimeType)
+        }
+        return copy
     }
 
     public func count(_ kind: Attachment.Kind) -> Int { attachments.filter { $0.kind == kind }.count }

@@ -59,12 +59,12 @@ struct ActivationRuleTests {
     }
 
     @Test("rules that cannot be evaluated are clear errors", arguments: [
-        ("SUBQUERY(extensionItems, $e, $e.attachments.@count == 1).@count == 1" as JSON,
-         "the bridge cannot evaluate the predicate \"SUBQUERY(extensionItems, $e, $e.attachments.@count == 1).@count == 1\"; only TRUEPREDICATE and the dictionary form (NSExtensionActivationSupports… keys) are supported"),
+        ("SUBQUERY(extensionItems, $e, $e.attachments.@count == 1).@count ==" as JSON,
+         "the activation rule predicate does not parse: line 1, column 67: expected a key path, a variable or a literal, found end of the predicate\n  SUBQUERY(extensionItems, $e, $e.attachments.@count == 1).@count ==\n                                                                    ^"),
         (["NSExtensionActivationSupportsImagesWithMaxCount": 1] as JSON, "unknown activation rule key NSExtensionActivationSupportsImagesWithMaxCount; did you mean NSExtensionActivationSupportsImageWithMaxCount?"),
         (["NSExtensionActivationSupportsImageWithMaxCount": -1] as JSON, "NSExtensionActivationSupportsImageWithMaxCount must be a non-negative integer, found -1"),
         (["NSExtensionActivationSupportsText": "yes"] as JSON, "NSExtensionActivationSupportsText must be true or false, found \"yes\""),
-        ([1] as JSON, "NSExtensionActivationRule must be TRUEPREDICATE or a dictionary, found array"),
+        ([1] as JSON, "NSExtensionActivationRule must be a predicate string or a dictionary, found array"),
     ] as [(JSON, String)])
     func invalid(rule: JSON, message: String) {
         do {
