@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "BridgeShareExtension",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox"],
                 path: "Sources/Plugins/ShareExtension"),
+        // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
+        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
         // The `serve` session: reader, single writer, in-flight table, lifecycle.
         .target(name: "BridgeServer",
                 dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter"],
@@ -60,7 +62,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgeContract", "BridgeSchema"],
+                               "BridgeContract", "BridgeSchema", "BridgeRender"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -93,6 +95,7 @@ let package = Package(
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
         .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeJSON", "TestSupport", "bridge", "bridge-test-host"]),
     ],
     swiftLanguageModes: [.v6]

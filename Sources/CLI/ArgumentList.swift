@@ -9,11 +9,13 @@ struct ArgumentList {
     let subcommand: String
 
     /// Parses `arguments` given the names of the options that take a value and of the flags.
-    /// `--help`/`-h` is always a flag.
-    init(_ arguments: [String], subcommand: String, options: Set<String>, flags: Set<String>) throws(UsageError) {
+    /// `--help`/`-h` is always a flag; `aliases` maps short spellings (`-o`) to long names.
+    init(_ arguments: [String], subcommand: String, options: Set<String>, flags: Set<String>,
+         aliases: [String: String] = [:]) throws(UsageError) {
         self.subcommand = subcommand
         var rest = arguments[...]
-        while let arg = rest.popFirst() {
+        while var arg = rest.popFirst() {
+            if let long = aliases[arg] { arg = "--" + long }
             if arg == "--" {
                 positionals.append(contentsOf: rest)
                 break

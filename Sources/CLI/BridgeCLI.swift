@@ -15,6 +15,7 @@ public enum BridgeCLI {
       bridge extension receive --app-group DIR [share]       what a share extension stores
       bridge validate <schema> <instance|->                  check JSON against a schema
       bridge schema <command> | --list                       the contract's schemas
+      bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -46,6 +47,7 @@ public enum BridgeCLI {
     private struct Subcommand: Sendable {
         let options: Set<String>
         let flags: Set<String>
+        var aliases: [String: String] = [:]
         let help: String
         let run: @Sendable (ArgumentList, [any Plugin], StandardStreams) throws(UsageError) -> Int32
     }
@@ -81,6 +83,10 @@ public enum BridgeCLI {
             (args, extra, streams) throws(UsageError) in
             try SchemaCommands.schema(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
         },
+        "render": Subcommand(options: RenderCommand.optionNames, flags: [], aliases: RenderCommand.aliases, help: RenderCommand.help) {
+            (args, _, streams) throws(UsageError) in
+            try RenderCommand.run(args, streams: streams)
+        },
     ]
 
     private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -97,10 +103,10 @@ public enum BridgeCLI {
             return 0
         default:
             guard let subcommand = subcommands[first] else {
-                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities, extension, validate or schema")
+                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities, extension, validate, schema or render")
             }
             let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,
-                                        flags: subcommand.flags)
+                                        flags: subcommand.flags, aliases: subcommand.aliases)
             if args.wantsHelp {
                 streams.write(subcommand.help + "\n")
                 return 0

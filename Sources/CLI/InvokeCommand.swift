@@ -23,6 +23,8 @@ struct InvokeCommand {
     \(ACLOptions.help)
       --inspect               print {"result": …, "presentation": …}: the result and the
                               platform record of what the phone would have been handed
+      --preview FILE          also write the sheet the record describes, as one HTML
+                              document (see 'bridge render --help')
       --max-message-bytes N   the largest arguments document accepted [16777216]
       -h, --help              show this help
 
@@ -42,6 +44,8 @@ struct InvokeCommand {
     let maxMessageBytes: Int
     /// `--inspect`: print `{"result", "presentation"}` instead of the bare result.
     let inspect: Bool
+    /// `--preview FILE`: where to write the rendering of the presentation record.
+    let preview: String?
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList) throws(UsageError) {
@@ -60,11 +64,12 @@ struct InvokeCommand {
         context = try ContextOptions.context(from: args)
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         inspect = args.flag("inspect")
+        preview = try args.nonEmpty("preview")
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
 
-    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes", "preview"])
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -81,11 +86,20 @@ struct InvokeCommand {
                 ? .object(["result": output.result, "presentation": output.presentation ?? .null])
                 : output.result
             streams.write(document.serialized() + "\n")
+            if let preview {
+                guard let presentation = output.presentation else {
+                    streams.error("bridge: no preview written: \(entry.name.command) on \(context.platform.rawValue) presents nothing")
+                    return 0
+                }
+                try RenderCommand.write(try RenderCommand.render(presentation, what: "the presentation"), to: preview,
+                                        subcommand: "invoke")
+            }
             return 0
         case .failure(let error):
             streams.write(error.json.serialized() + "\n")
             let oneLine = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
             streams.error("bridge: \(entry.name.command) failed: \(oneLine) (\(error.code.rawValue) \(error.code.kind))")
+            if preview != nil { streams.error("bridge: no preview written: the call failed") }
             return 1
         }
     }

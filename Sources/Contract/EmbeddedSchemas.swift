@@ -796,7 +796,11 @@ enum EmbeddedSchemas {
       "additionalProperties": false,
       "properties": {
         "title": {
-          "type": "null"
+          "description": "The title passed to Intent.createChooser: null in the plugin, so Android draws its preview header; a string replaces that header with a title bar.",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "flags": {
           "const": [
@@ -928,6 +932,11 @@ enum EmbeddedSchemas {
                 },
                 "typeIdentifier": {
                   "type": "string"
+                },
+                "dataURL": {
+                  "description": "The icon's bytes as a data: URL (icons up to 1 MiB), so a rendering needs no network.",
+                  "type": "string",
+                  "pattern": "^data:image/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*={0,2}$"
                 }
               }
             }

@@ -90,10 +90,15 @@ struct IOSBackendTests {
         #expect(record["device"] == "iphone")
         #expect(record["popover"] == .null)
         #expect(record["iconLoad"]?["outcome"] == "loaded")
+        let dataURL = try #require(record["activityItems"]?.arrayValue?.first?["metadata"]?["icon"]?["dataURL"]?.stringValue)
+        #expect(dataURL.hasPrefix("data:image/png;base64,"))
+        let embedded = try #require(Data(base64Encoded: String(dataURL.dropFirst("data:image/png;base64,".count))))
+        #expect(embedded.count == 69 && embedded.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(record["activityItems"] == [
             ["kind": "link", "url": "https://frak.id/i", "subject": "Frak",
              "metadata": ["title": "Frak", "url": "https://frak.id/i", "originalURL": "https://frak.id/i",
-                          "icon": ["sourceURL": .string(peer.url("/image.png")), "byteCount": 69, "typeIdentifier": "public.png"]]],
+                          "icon": ["sourceURL": .string(peer.url("/image.png")), "byteCount": 69, "typeIdentifier": "public.png",
+                                   "dataURL": .string(dataURL)]]],
             ["kind": "text", "text": "Join me", "subject": "Frak"],
         ])
         #expect(record["completion"] == ["activityType": "com.apple.UIKit.activity.Message", "completed": true])

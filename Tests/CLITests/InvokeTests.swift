@@ -73,7 +73,7 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions, capabilities, extension, validate or schema\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected invoke, serve, permissions, capabilities, extension, validate, schema or render\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -134,6 +134,7 @@ struct HelpTests {
           bridge extension receive --app-group DIR [share]       what a share extension stores
           bridge validate <schema> <instance|->                  check JSON against a schema
           bridge schema <command> | --list                       the contract's schemas
+          bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.

@@ -1,5 +1,6 @@
 import BridgeMedia
 import BridgeJSON
+import Foundation
 
 /// What `UIActivityViewController` is handed: typed `UIActivityItemSource`s, never one
 /// concatenated string.
@@ -37,15 +38,28 @@ struct LinkMetadata: Sendable, Equatable {
     /// The `iconProvider`'s image.
     struct Icon: Sendable, Equatable {
         let sourceURL: String
-        let byteCount: Int
         let kind: ImageKind
+        /// The image's bytes: the record carries them (as `dataURL`) so a rendering of the
+        /// record shows the icon without fetching it again.
+        let bytes: [UInt8]
+
+        var byteCount: Int { bytes.count }
+
+        /// The largest icon the record embeds; a larger one is described without its bytes.
+        static let maxEmbeddedBytes = 1 << 20
+
+        var record: JSON {
+            var r: JSONObject = ["sourceURL": .string(sourceURL), "byteCount": .integer(byteCount),
+                                 "typeIdentifier": .string(kind.typeIdentifier)]
+            if byteCount <= Icon.maxEmbeddedBytes {
+                r["dataURL"] = .string("data:\(kind.mimeType);base64,\(Data(bytes).base64EncodedString())")
+            }
+            return .object(r)
+        }
     }
 
     var record: JSON {
-        let icon: JSON = icon.map {
-            ["sourceURL": .string($0.sourceURL), "byteCount": .number(JSONNumber($0.byteCount)),
-             "typeIdentifier": .string($0.kind.typeIdentifier)]
-        } ?? .null
+        let icon: JSON = icon?.record ?? .null
         return ["title": title.map(JSON.string) ?? .null, "url": url.map(JSON.string) ?? .null,
                 "originalURL": url.map(JSON.string) ?? .null, "icon": icon]
     }

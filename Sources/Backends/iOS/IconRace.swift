@@ -51,7 +51,7 @@ struct IconRace: Sendable {
                               reason: "not an image (\(download.contentType ?? "no Content-Type"), \(bytes.count) bytes)")
             }
             return Result(outcome: .loaded, elapsedMs: clock.elapsedMs,
-                          icon: LinkMetadata.Icon(sourceURL: imageURL, byteCount: bytes.count, kind: kind), reason: nil)
+                          icon: LinkMetadata.Icon(sourceURL: imageURL, kind: kind, bytes: bytes), reason: nil)
         }
     }
 }

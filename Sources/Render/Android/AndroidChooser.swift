@@ -1,0 +1,55 @@
+/// An Android presentation record, read: the `ACTION_SEND` intent and the chooser it starts.
+struct AndroidChooser {
+    struct Thumbnail {
+        let outcome: String
+        let file: String?
+        let contentUri: String?
+        let elapsedMs: Int
+        let reason: String?
+    }
+
+    /// `EXTRA_TEXT`: the share body.
+    let text: String
+    let subject: String?
+    /// `EXTRA_TITLE`: the preview header's title on API 29+.
+    let title: String?
+    /// The `ClipData` item's URI: the preview thumbnail.
+    let clipURI: String?
+    /// The title passed to `Intent.createChooser`; `null` in the plugin.
+    let chooserTitle: String?
+    let thumbnail: Thumbnail?
+    /// The thumbnail's pixels, when the caller read its file.
+    let thumbnailImage: InlineImage?
+
+    init(_ record: RecordReader, images: [String: [UInt8]]) throws(RenderError) {
+        let intent = try record.object("intent")
+        let extras = try intent.object("extras")
+        text = try extras.string("android.intent.extra.TEXT")
+        subject = try extras.optionalString("android.intent.extra.SUBJECT")
+        title = try extras.optionalString("android.intent.extra.TITLE")
+        clipURI = try intent.optionalObject("clipData").map { (c) throws(RenderError) in try c.string("uri") }
+        chooserTitle = try record.object("chooser").optionalString("title")
+        let thumbnail = try record.optionalObject("thumbnail").map { (t) throws(RenderError) in
+            Thumbnail(outcome: try t.string("outcome"), file: try t.optionalString("file"),
+                      contentUri: try t.optionalString("contentUri"), elapsedMs: Int(try t.optionalNumber("elapsedMs") ?? 0),
+                      reason: try t.optionalString("reason"))
+        }
+        self.thumbnail = thumbnail
+        // The chooser reads the ClipData URI; the record's thumbnail step says which file it names.
+        if clipURI != nil, let file = thumbnail?.file, let bytes = images[file] {
+            thumbnailImage = InlineImage(bytes: bytes)
+        } else {
+            thumbnailImage = nil
+        }
+    }
+
+    /// The file whose bytes the rendering shows, for the caller to read: the thumbnail behind
+    /// the `ClipData` URI.
+    static func imageFiles(in record: JSON) -> [String] {
+        guard record["intent"]?["clipData"]?["uri"]?.stringValue != nil,
+              let file = record["thumbnail"]?["file"]?.stringValue else { return [] }
+        return [file]
+    }
+}
+
+import BridgeJSON

@@ -1,0 +1,53 @@
+import BridgeJSON
+
+/// Renders a presentation record — what the phone would have been handed — as the sheet a
+/// person would see: one self-contained HTML document with inline SVG, that loads nothing
+/// (images inline as `data:` URLs) and runs no script.
+///
+/// Pure: the output depends only on the record and the image bytes handed in. Everything the
+/// record carries is written as text, never as markup.
+public enum PresentationRenderer {
+    /// The HTML document for `record`.
+    /// - Parameters:
+    ///   - record: an iOS or Android presentation record, or `bridge invoke --inspect`'s
+    ///     `{"result", "presentation"}` around one.
+    ///   - images: the bytes of the files the record refers to, keyed by path (see
+    ///     `imageFiles(in:)`); a file missing here is drawn as an unreadable thumbnail.
+    /// - Throws: `RenderError` naming the key when the record is not one the renderer knows.
+    public static func document(for record: JSON, images: [String: [UInt8]] = [:]) throws(RenderError) -> String {
+        let record = unwrapped(record)
+        let reader = RecordReader(record)
+        guard record.objectValue != nil else {
+            throw RenderError("a presentation record is a JSON object; got \(record.typeName)")
+        }
+        switch try reader.string("platform") {
+        case "ios":
+            let sheet = try IOSSheet(reader)
+            let header = IOSHeader(sheet)
+            return Document.page(title: "Share sheet: \(header.title)", platform: "ios", device: sheet.device.rawValue,
+                                 screen: IOSSheetView.screen(sheet), outcome: IOSResultView.html(sheet))
+        case "android":
+            let chooser = try AndroidChooser(reader, images: images)
+            return Document.page(title: "Chooser: \(chooser.chooserTitle ?? chooser.title ?? chooser.text)",
+                                 platform: "android", device: "phone",
+                                 screen: AndroidChooserView.screen(chooser), outcome: AndroidChooserView.outcome(chooser))
+        case let other:
+            throw RenderError("the record's `platform` must be ios or android; got \(other) (desktop calls present nothing)")
+        }
+    }
+
+    /// The files whose bytes the rendering of `record` shows (Android: the thumbnail the
+    /// `ClipData` URI names), for the caller to read and pass to `document(for:images:)`.
+    public static func imageFiles(in record: JSON) -> [String] {
+        let record = unwrapped(record)
+        return record["platform"]?.stringValue == "android" ? AndroidChooser.imageFiles(in: record) : []
+    }
+
+    /// The record itself, or the `presentation` of `--inspect`'s `{"result", "presentation"}`.
+    public static func unwrapped(_ document: JSON) -> JSON {
+        if document["platform"] == nil, document["result"] != nil, let presentation = document["presentation"] {
+            return presentation
+        }
+        return document
+    }
+}

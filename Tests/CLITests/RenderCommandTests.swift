@@ -1,0 +1,106 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+@Suite("bridge render and invoke --preview (spawned)")
+struct RenderCommandTests {
+    static let share = #"{"url":"https://frak.id/invite","text":"Join me","title":"Frak"}"#
+
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test("--help prints the whole usage")
+    func help() throws {
+        let r = try runBridge(["render", "--help"], executable: Products.bridge)
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+        Usage: bridge render <record.json | -> [-o FILE.html]
+
+        Draws a presentation record as the sheet a person would see, in one self-contained HTML
+        document (inline SVG, images as data: URLs, no network, no script): the iOS share sheet
+        (an iPhone bottom sheet, or an iPad popover at its anchor) and what the chosen activity
+        received, or the Android chooser with its preview header.
+
+        <record.json>        a record, or the output of 'bridge invoke … --inspect'; - for stdin
+        -o, --output FILE    write the document to FILE [stdout]
+
+        The record is checked against its schema (presentation/ios or presentation/android).
+        Android thumbnails are read from the file the record names.
+
+        Exit status: 0 rendered; 2 usage error (unreadable or malformed JSON, not a valid
+        presentation record, an unwritable FILE).
+
+        """)
+    }
+
+    @Test("invoke --preview writes the rendering of the call's record, and prints the result as before")
+    func preview() throws {
+        let file = temporaryPath("ipad.html")
+        let r = try runBridge(["invoke", "share_text", RenderCommandTests.share, "--device", "ipad",
+                               "--activity", "com.apple.UIKit.activity.Mail", "--preview", file], executable: Products.bridge)
+        #expect(r.status == 0)
+        #expect(r.stdout == "{\"shared\":true}\n")
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("data-popover=\"true\" data-anchor-x=\"417\" data-anchor-y=\"597\""))
+        #expect(html.contains("<span data-role=\"mail-subject\">Frak</span>"))
+    }
+
+    @Test("render reads a saved --inspect output, from a file (-o) or stdin (stdout), the same document")
+    func renderSaved() throws {
+        let inspected = try runBridge(["invoke", "share_text", RenderCommandTests.share, "--platform", "android", "--inspect"],
+                                      executable: Products.bridge)
+        #expect(inspected.status == 0)
+        let record = temporaryPath("record.json")
+        try inspected.stdout.write(toFile: record, atomically: true, encoding: .utf8)
+        let out = temporaryPath("android.html")
+        let toFile = try runBridge(["render", record, "-o", out], executable: Products.bridge)
+        #expect(toFile.status == 0)
+        #expect(toFile.stdout == "")
+        let fromStdin = try runBridge(["render", "-"], stdin: inspected.stdout, executable: Products.bridge)
+        #expect(fromStdin.status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == fromStdin.stdout)
+        #expect(fromStdin.stdout.contains("data-sheet=\"android\""))
+    }
+
+    @Test("invoke --preview on a failing call writes nothing and says so")
+    func previewOfFailure() throws {
+        let file = temporaryPath("none.html")
+        let r = try runBridge(["invoke", "share_text", #"{"text":"x"}"#, "--platform", "linux", "--preview", file],
+                              executable: Products.bridge)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasSuffix("bridge: no preview written: the call failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test("bad input is a usage error that says what is wrong", arguments: [
+        (["render"], nil, "bridge: missing <record.json>: name a record file, or - for stdin\nRun 'bridge render --help' for usage.\n"),
+        (["render", "a", "b"], nil, "bridge: expected one <record.json>, got 2 arguments\nRun 'bridge render --help' for usage.\n"),
+        (["render", "/nonexistent/record.json"], nil, "bridge: cannot read /nonexistent/record.json\n"),
+        (["render", "-"], "{", "bridge: the record on stdin is not valid JSON: unexpected end of input at line 1, column 2\n"),
+        (["render", "-"], #"{"platform":"linux"}"#,
+         "bridge: - is not a presentation record: it needs \"platform\": \"ios\" or \"android\"\n"),
+        (["render", "-"], #"{"platform":"ios","device":"iphone"}"#,
+         "bridge: - is not a valid ios presentation record:\n  at the root: missing required property \"activityItems\" (schema /required)\n"
+            + "  at the root: missing required property \"iconLoad\" (schema /required)\n"
+            + "  at the root: missing required property \"popover\" (schema /required)\n"
+            + "  at the root: missing required property \"completion\" (schema /required)\n"
+            + "  at the root: missing required property \"delivered\" (schema /required)\n"),
+        (["render", "-", "-o"], "{}", "bridge: option '--output' needs a value\nRun 'bridge render --help' for usage.\n"),
+    ] as [([String], String?, String)])
+    func usageErrors(arguments: [String], stdin: String?, message: String) throws {
+        let r = try runBridge(arguments, stdin: stdin, executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message)
+    }
+
+    @Test("an unwritable -o is a usage error")
+    func unwritable() throws {
+        let inspected = try runBridge(["invoke", "share_text", RenderCommandTests.share, "--inspect"], executable: Products.bridge)
+        let r = try runBridge(["render", "-", "-o", "/nonexistent/dir/out.html"], stdin: inspected.stdout, executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("bridge: cannot write /nonexistent/dir/out.html: "))
+    }
+}
