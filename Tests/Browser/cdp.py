@@ -1,8 +1,8 @@
-"""A minimal Chrome DevTools Protocol client for the bridge's browser tests and gallery.
+"""A minimal Chrome DevTools Protocol client: launches headless Chromium and drives pages.
 
-Starts headless Chromium on a free port, opens pages, evaluates expressions, captures and
-decodes screenshots. Needs `websocket-client` (pip) and a Chromium (`chromium`, Debian's
-package). Nothing here is the product: it is how the tests look at what the product drew.
+Only what the browser tests and the gallery need: open a page, evaluate JavaScript (awaiting
+promises), wait for events, capture screenshots (whole or clipped) and decode them, read console
+messages. Uses `websocket-client` and Debian's `chromium`.
 """
 import json
 import os
@@ -26,28 +26,27 @@ def find_chromium():
     return None
 
 
-class Chromium:
-    """A headless Chromium process with its DevTools endpoint; use as a context manager."""
+class Browser:
+    """One headless Chromium process with its own profile and DevTools endpoint; a context manager."""
 
-    def __init__(self, executable=None, timeout=60):
-        self.executable = executable or find_chromium()
-        if not self.executable:
-            raise RuntimeError("no Chromium found (install Debian's `chromium` package)")
+    def __init__(self, extra_args=(), timeout=60):
+        exe = find_chromium()
+        if exe is None:
+            raise RuntimeError("no chromium found: install Debian's chromium package (.ci/run does)")
         self.profile = tempfile.mkdtemp(prefix="bridge-chromium-")
-        self.process = subprocess.Popen(
-            [self.executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        args = [exe, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--disable-dev-shm-usage", "--mute-audio",
+                "--remote-debugging-port=0", "--user-data-dir=" + self.profile,
+                "--window-size=800,600", *extra_args, "about:blank"]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         deadline = time.monotonic() + timeout
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"Chromium exited with status {self.process.returncode} before listening")
-            if time.monotonic() > deadline:
+            if self.process.poll() is not None or time.monotonic() > deadline:
                 self.close()
-                raise RuntimeError(f"Chromium did not start its DevTools endpoint within {timeout} s")
+                raise RuntimeError("chromium did not start (no DevToolsActivePort)")
             time.sleep(0.05)
+        time.sleep(0.1)
         with open(port_file) as f:
             self.port = int(f.readline().strip())
 
@@ -56,6 +55,17 @@ class Chromium:
 
     def __exit__(self, *exc):
         self.close()
+
+    def new_page(self, width=None, height=None):
+        """A fresh tab; with `width` and `height`, a fixed viewport at device scale factor 1."""
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            info = json.loads(r.read())
+        page = Page(info["webSocketDebuggerUrl"], info["id"], self.port)
+        if width and height:
+            page.call("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        return page
 
     def close(self):
         if self.process.poll() is None:
@@ -67,74 +77,112 @@ class Chromium:
                 self.process.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
 
-    def new_page(self, width=1320, height=1260):
-        """A fresh tab with a fixed viewport (device scale factor 1)."""
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT")
-        with urllib.request.urlopen(request, timeout=30) as r:
-            target = json.load(r)
-        page = Page(target["webSocketDebuggerUrl"])
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        page.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
-        return page
+
+class JavaScriptError(Exception):
+    pass
 
 
 class Page:
-    """One tab over its DevTools WebSocket."""
+    """One tab, driven over its DevTools WebSocket. Events that arrive while waiting for an answer
+    are kept in `events` (console messages also in `console`)."""
 
-    def __init__(self, url):
-        self.ws = websocket.create_connection(url, timeout=60, suppress_origin=True)
+    def __init__(self, ws_url, target_id, port):
+        self.ws = websocket.create_connection(ws_url, timeout=60, suppress_origin=True)
+        self.target_id = target_id
+        self.port = port
         self.next_id = 0
+        self.console = []
         self.events = []
+        self.call("Runtime.enable")
+        self.call("Page.enable")
 
-    def close(self):
-        self.ws.close()
+    def _receive(self, deadline):
+        self.ws.settimeout(max(0.1, deadline - time.time()))
+        message = json.loads(self.ws.recv())
+        if message.get("method") == "Runtime.consoleAPICalled":
+            args = message["params"].get("args", [])
+            self.console.append(" ".join(str(a.get("value", a.get("description", ""))) for a in args))
+        return message
 
-    def call(self, method, **params):
+    def call(self, method, params=None, timeout=60):
         self.next_id += 1
-        ident = self.next_id
-        self.ws.send(json.dumps({"id": ident, "method": method, "params": params}))
+        mid = self.next_id
+        self.ws.send(json.dumps({"id": mid, "method": method, "params": params or {}}))
+        deadline = time.time() + timeout
         while True:
-            message = json.loads(self.ws.recv())
-            if message.get("id") == ident:
+            message = self._receive(deadline)
+            if message.get("id") == mid:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
                 return message.get("result", {})
-            self.events.append(message)
+            if "method" in message:
+                self.events.append(message)
+            if time.time() > deadline:
+                raise TimeoutError(method)
 
     def wait_event(self, method, timeout=60):
-        """The first event `method` (already received or next), within `timeout` seconds."""
+        """The first event `method` (already received, or the next one), within `timeout` seconds."""
         for i, event in enumerate(self.events):
             if event.get("method") == method:
                 return self.events.pop(i)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            message = json.loads(self.ws.recv())
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            message = self._receive(deadline)
             if message.get("method") == method:
                 return message
-            self.events.append(message)
+            if "method" in message:
+                self.events.append(message)
         raise TimeoutError(f"no {method} within {timeout} s")
 
+    def goto(self, url, ready="document.readyState === 'complete'"):
+        self.call("Page.navigate", {"url": url})
+        self.wait_for(ready)
+
     def open(self, url):
-        """Navigates and waits for the load event."""
+        """Navigates to `url` with a fresh event log and waits for its load event."""
         self.events.clear()
-        self.call("Page.navigate", url=url)
+        self.call("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired")
 
-    def evaluate(self, expression):
-        """The value of a JavaScript expression (JSON-serialisable)."""
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+    def evaluate(self, expression, timeout=60):
+        """The value of `expression` (a promise is awaited); raises JavaScriptError if it throws."""
+        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                "returnByValue": True, "timeout": int(timeout * 1000)}, timeout=timeout + 5)
         if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+            details = result["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text")
+            raise JavaScriptError(text)
         return result["result"].get("value")
 
-    def screenshot(self, clip=None):
-        """The viewport, or the CSS-pixel rectangle `clip` {x, y, w, h}, as PNG bytes."""
+    def wait_for(self, condition, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if self.evaluate(f"!!({condition})"):
+                    return
+            except JavaScriptError:
+                pass
+            time.sleep(0.05)
+        raise TimeoutError(f"waited {timeout} s for {condition}")
+
+    def capture(self, clip=None):
+        """PNG bytes of the viewport, or of the CSS-pixel rectangle `clip` {x, y, w, h}."""
         import base64
         params = {"format": "png"}
         if clip:
             params["clip"] = {"x": clip["x"], "y": clip["y"], "width": clip["w"], "height": clip["h"], "scale": 1}
-        return base64.b64decode(self.call("Page.captureScreenshot", **params)["data"])
+        return base64.b64decode(self.call("Page.captureScreenshot", params)["data"])
+
+    def screenshot(self, path):
+        with open(path, "wb") as f:
+            f.write(self.capture())
+
+    def close(self):
+        try:
+            self.ws.close()
+            urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/close/{self.target_id}", timeout=10).read()
+        except Exception:
+            pass
 
 
 def decode_png(data):

@@ -33,8 +33,8 @@ class RenderInBrowser(unittest.TestCase):
         cls.host = scenes.ImageHost()
         bridge = scenes.bridge_executable()
         cls.records = {name: scenes.render(bridge, name, cls.out, cls.host.url, cls.cache) for name in scenes.SCENES}
-        cls.browser = cdp.Chromium()
-        cls.page = cls.browser.new_page()
+        cls.browser = cdp.Browser()
+        cls.page = cls.browser.new_page(width=1320, height=1260)
         cls.page.call("Network.enable")
 
     @classmethod
@@ -53,7 +53,7 @@ class RenderInBrowser(unittest.TestCase):
 
     def pixels(self, g):
         """The screenshot of the rectangle g, as rows of (r, g, b)."""
-        return cdp.decode_png(self.page.screenshot(clip=g))[2]
+        return cdp.decode_png(self.page.capture(clip=g))[2]
 
     @staticmethod
     def is_logo(pixel):
@@ -140,7 +140,6 @@ class RenderInBrowser(unittest.TestCase):
         self.assertEqual(self.logo_pixels_in(self.geometry(".chooser")), 0, "the thumbnail must be gone with the preview")
 
     def test_hostile_title_is_text_and_nothing_runs(self):
-        self.page.call("Page.enable")
         self.open("ios-hostile-title")
         self.assertVisibleText("[data-role=title]", scenes.HOSTILE_TITLE)
         self.assertEqual(self.page.evaluate("document.scripts.length"), 0)
@@ -157,16 +156,16 @@ class RenderInBrowser(unittest.TestCase):
     def test_buttons_have_accessible_names(self):
         self.open("ios-iphone-messages")
         self.page.call("Accessibility.enable")
-        root = self.page.call("DOM.getDocument", depth=0)["root"]["nodeId"]
+        root = self.page.call("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         for name in ["AirDrop", "Messages", "Mail", "Notes", "Reminders", "Copy", "Add to Reading List", "Cancel"]:
-            nodes = self.page.call("Accessibility.queryAXTree", nodeId=root, accessibleName=name, role="button")["nodes"]
+            nodes = self.page.call("Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": "button"})["nodes"]
             self.assertEqual(len(nodes), 1, f"one button named {name!r}")
         pressed = self.page.evaluate("[...document.querySelectorAll('[aria-pressed=true]')].map(e => e.getAttribute('aria-label'))")
         self.assertEqual(pressed, ["Messages"])
         self.open("android-thumbnail")
-        root = self.page.call("DOM.getDocument", depth=0)["root"]["nodeId"]
+        root = self.page.call("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         for name in ["Messages", "Gmail", "Nearby Share", "Copy", "Cancel"]:
-            nodes = self.page.call("Accessibility.queryAXTree", nodeId=root, accessibleName=name, role="button")["nodes"]
+            nodes = self.page.call("Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": "button"})["nodes"]
             self.assertEqual(len(nodes), 1, f"one button named {name!r}")
 
 

@@ -20,7 +20,7 @@ def main():
     cache = scenes.temporary_cache()
     rows = []
     try:
-        with scenes.ImageHost() as host, cdp.Chromium() as browser:
+        with scenes.ImageHost() as host, cdp.Browser() as browser:
             page = browser.new_page(width=1320, height=1300)
             for name, (caption, *_rest) in scenes.SCENES.items():
                 scenes.render(bridge, name, HERE, host.url, cache)
@@ -29,7 +29,7 @@ def main():
                 stage = page.evaluate("(() => { const b = document.querySelector('.stage').getBoundingClientRect();"
                                       " return {x: 0, y: 0, w: Math.ceil(b.right), h: Math.ceil(b.bottom)}; })()")
                 with open(os.path.join(HERE, f"{name}.png"), "wb") as f:
-                    f.write(page.screenshot(clip=stage))
+                    f.write(page.capture(clip=stage))
                 rows.append(f"| [{name}]({name}.html) | {caption} | ![{name}]({name}.png) |")
                 print(f"gallery: {name}")
             page.close()
