@@ -28,6 +28,24 @@ public struct Capability: Sendable, Equatable {
     /// Whether it applies on `target` (a Tauri target name).
     public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
 
+    /// The capability as a capability file writes it (`Schemas/acl/capability-file.schema.json`).
+    public var json: JSON {
+        var o: JSONObject = ["identifier": .string(identifier), "local": .bool(local)]
+        if !description.isEmpty { o["description"] = .string(description) }
+        if !remote.isEmpty { o["remote"] = ["urls": .array(remote.map { .string($0.text) })] }
+        if !windows.isEmpty { o["windows"] = .array(windows.map { .string($0.text) }) }
+        if !webviews.isEmpty { o["webviews"] = .array(webviews.map { .string($0.text) }) }
+        o["permissions"] = .array(permissions.map { entry in
+            guard entry.allow != nil || entry.deny != nil else { return .string(entry.identifier.text) }
+            var e: JSONObject = ["identifier": .string(entry.identifier.text)]
+            if let allow = entry.allow { e["allow"] = .array(allow) }
+            if let deny = entry.deny { e["deny"] = .array(deny) }
+            return .object(e)
+        })
+        if let platforms { o["platforms"] = .array(platforms.map(JSON.string)) }
+        return .object(o)
+    }
+
     /// Reads one capability object.
     static func decode(_ value: JSON, file: String, text: String?) throws(ACLError) -> Capability {
         let r = try ObjectReader(value, what: "a capability", file: file, text: text)

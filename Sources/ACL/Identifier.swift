@@ -1,10 +1,14 @@
-/// A permission identifier, checked by the rules of Tauri's `Identifier`: lowercase ASCII
-/// letters, digits and `-` (never leading or trailing, never around the `:`), at most one `:`
-/// separating the plugin prefix from the base, not starting with `tauri-plugin-`, at most 116
-/// characters.
+/// A permission identifier, checked by the rules of Tauri's `Identifier`
+/// (`crates/tauri-utils/src/acl/identifier.rs`): lowercase ASCII letters, digits and `-` (never leading or
+/// trailing, never around a `:`), one `:` separating the plugin prefix from the base, not starting
+/// with `tauri-plugin-`, at most 116 bytes. An identifier starting with `core:` may have more
+/// separators (`core:window:allow-theme`); its last one separates the prefix (`core:window`, the
+/// core plugin) from the base (`allow-theme`). Uppercase letters are refused, as Tauri's message
+/// and documentation say (its byte check lets them through).
 public struct Identifier: Sendable, Hashable, CustomStringConvertible {
     public let text: String
-    /// The plugin, for `frak-share:default`; `nil` for a bare `default`.
+    /// The plugin, for `frak-share:default`; `core:window` for `core:window:allow-theme`; `nil`
+    /// for a bare `default`.
     public let prefix: String?
     /// The permission within its plugin: `default`, `allow-share-text`.
     public let base: String
@@ -28,29 +32,33 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Checks `text`, byte by byte, as Tauri does.
+    /// - Throws: the first rule `text` breaks.
     public init(_ text: String) throws(Problem) {
         if text.hasPrefix("tauri-plugin-") { throw .startsWithTauriPlugin }
         if text.isEmpty { throw .empty }
         if text.utf8.count > 116 { throw .tooLong(text.utf8.count) }
+        let colon = UInt8(ascii: ":"), hyphen = UInt8(ascii: "-")
+        let isCore = text.hasPrefix("core:")
         let bytes = Array(text.utf8)
         func isAlnum(_ c: UInt8) -> Bool { (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) }
         guard isAlnum(bytes[0]) else { throw .invalidFormat }
         var separator: Int? = nil
         var previous = bytes[0]
         for (k, c) in bytes.enumerated().dropFirst() {
-            if c == UInt8(ascii: ":") {
-                if previous == UInt8(ascii: "-") { throw .invalidFormat }
-                if previous == UInt8(ascii: ":") || separator != nil { throw separator != nil ? .multipleSeparators : .invalidFormat }
+            if c == colon {
+                if previous == hyphen { throw .invalidFormat }
+                if separator != nil && !isCore { throw .multipleSeparators }
                 separator = k
-            } else if c == UInt8(ascii: "-") {
-                if previous == UInt8(ascii: ":") { throw .invalidFormat }
+            } else if c == hyphen {
+                if previous == colon { throw .invalidFormat }
             } else if !isAlnum(c) {
                 throw .invalidFormat
             }
             previous = c
         }
-        if previous == UInt8(ascii: ":") { throw .prefixWithoutBase }
-        if previous == UInt8(ascii: "-") { throw .trailingHyphen }
+        if previous == colon { throw .prefixWithoutBase }
+        if previous == hyphen { throw .trailingHyphen }
         self.text = text
         if let separator {
             prefix = String(decoding: bytes[..<separator], as: UTF8.self)

@@ -63,7 +63,7 @@ enum EmbeddedSchemas {
             "oneOf": [
               {
                 "type": "string",
-                "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+                "pattern": "^(?:core(?::(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)*:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?::[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)$",
                 "maxLength": 116
               },
               {
@@ -75,7 +75,7 @@ enum EmbeddedSchemas {
                 "properties": {
                   "identifier": {
                     "type": "string",
-                    "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+                    "pattern": "^(?:core(?::(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)*:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?::[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)$",
                     "maxLength": 116
                   },
                   "allow": {
@@ -161,7 +161,7 @@ enum EmbeddedSchemas {
           "type": "array",
           "items": {
             "type": "string",
-            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+            "pattern": "^(?:core(?::(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)*:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?::[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)$",
             "maxLength": 116
           }
         }
@@ -180,7 +180,7 @@ enum EmbeddedSchemas {
         "properties": {
           "identifier": {
             "type": "string",
-            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"
+            "pattern": "^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$"
           },
           "description": {
             "type": "string"
@@ -189,7 +189,7 @@ enum EmbeddedSchemas {
             "type": "array",
             "items": {
               "type": "string",
-              "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[a-z0-9]([a-z0-9-]*[a-z0-9])?)?$",
+              "pattern": "^(?:core(?::(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)*:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?::[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?)$",
               "maxLength": 116
             }
           }
@@ -207,7 +207,7 @@ enum EmbeddedSchemas {
         "properties": {
           "identifier": {
             "type": "string",
-            "pattern": "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"
+            "pattern": "^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$"
           },
           "description": {
             "type": "string"

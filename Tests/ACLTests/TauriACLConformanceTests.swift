@@ -33,12 +33,9 @@ struct TauriACLConformanceTests {
         "platform-specific-permissions.iOS": ["allowed_commands": [:], "denied_commands": [:], "global_scope": ["os": ["allow": [], "deny": []]]],
     ]
 
-    @Test("every case resolves to its expected allowed and denied commands and global scopes")
+    @Test("every case resolves to its expected allowed and denied commands and global scopes", SharedConformance.required)
     func suite() throws {
-        guard let base = SharedConformance.directory?.appendingPathComponent("tauri-acl") else {
-            print(SharedConformance.missing)
-            return
-        }
+        let base = try SharedConformance.folder("tauri-acl")
         let expectedFiles = try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("expected").path).sorted()
         var runs: [(name: String, caseName: String, target: String, expected: JSON)] = []
         for file in expectedFiles where file.hasSuffix(".json") {
@@ -67,12 +64,9 @@ struct TauriACLConformanceTests {
         #expect(failed.isEmpty)
     }
 
-    @Test("the real frak-share permission files load unchanged and equal ours")
+    @Test("the real frak-share permission files load unchanged and equal ours", SharedConformance.required)
     func frakShareFiles() throws {
-        guard let base = SharedConformance.directory?.appendingPathComponent("frak-share/permissions") else {
-            print(SharedConformance.missing)
-            return
-        }
+        let base = try SharedConformance.folder("frak-share/permissions")
         var files: [(path: String, text: String)] = []
         let enumerator = FileManager.default.enumerator(atPath: base.path)
         while let relative = enumerator?.nextObject() as? String {

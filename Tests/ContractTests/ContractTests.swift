@@ -99,36 +99,56 @@ struct ContractTests {
         #expect(count >= 40)
     }
 
-    @Test("permission files validate: ours, the real frak-share plugin's, Tauri's fixtures")
-    func permissionFiles() throws {
-        var files = productPlugins.flatMap { plugin in plugin.permissionFiles.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) } }
-        if let shared = SharedConformance.directory {
-            for folder in ["frak-share/permissions", "tauri-acl/plugins"] {
-                let base = shared.appendingPathComponent(folder)
-                let enumerator = FileManager.default.enumerator(atPath: base.path)
-                while let relative = enumerator?.nextObject() as? String {
-                    guard relative.hasSuffix(".toml") else { continue }
-                    files.append((relative, try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
-                }
+    /// The `.toml` files under `folders` of `../shared/conformance`.
+    static func sharedFiles(_ folders: [String], suffixes: [String] = [".toml"]) throws -> [(path: String, text: String)] {
+        var files: [(String, String)] = []
+        for folder in folders {
+            let base = try SharedConformance.folder(folder)
+            let enumerator = FileManager.default.enumerator(atPath: base.path)
+            while let relative = enumerator?.nextObject() as? String {
+                guard suffixes.contains(where: relative.hasSuffix) else { continue }
+                files.append(("\(folder)/\(relative)", try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
             }
         }
-        for (_, text) in files {
-            Contract.check(try TOMLParser.parse(text).json, "acl/permission-file")
-        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    @Test("the bridge's own permission files validate")
+    func ownPermissionFiles() throws {
+        let files = productPlugins.flatMap { plugin in plugin.permissionFiles.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) } }
+        for (_, text) in files { Contract.check(try TOMLParser.parse(text).json, "acl/permission-file") }
+        #expect(files.count >= 3)
+    }
+
+    @Test("permission files validate: the real frak-share plugin's, Tauri's fixtures", SharedConformance.required)
+    func sharedPermissionFiles() throws {
+        let files = try ContractTests.sharedFiles(["frak-share/permissions", "tauri-acl/plugins"])
+        for (_, text) in files { Contract.check(try TOMLParser.parse(text).json, "acl/permission-file") }
         #expect(files.count >= 5)
     }
 
-    @Test("capability files validate: Tauri's fixtures and the built-in capability")
+    @Test("the built-in capability validates as a capability file")
+    func builtInCapability() throws {
+        let manifests = try ACLSetup.manifests(productPlugins)
+        let builtIn = CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin })
+        #expect(builtIn.permissions.map(\.identifier.text) == ["frak-share:default", "share-extension:default"])
+        Contract.check(builtIn.json, "acl/capability-file")
+        // And it reads back as the same capability.
+        #expect(try Capability.decodeFile(builtIn.json.serialized(), path: "built-in") == [builtIn])
+    }
+
+    @Test("capability files validate: Tauri's fixtures and five real apps' folders", SharedConformance.required)
     func capabilityFiles() throws {
-        guard let shared = SharedConformance.directory else { return }
-        let base = shared.appendingPathComponent("tauri-acl/capabilities")
-        for case_ in try FileManager.default.contentsOfDirectory(atPath: base.path) {
-            for file in try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent(case_).path) where file.hasPrefix("cap") {
-                let text = try String(contentsOf: base.appendingPathComponent("\(case_)/\(file)"), encoding: .utf8)
-                let json = file.hasSuffix(".toml") ? try TOMLParser.parse(text).json : try JSONParser.parse(text)
-                Contract.check(json, "acl/capability-file")
-            }
+        let fixtures = try ContractTests.sharedFiles(["tauri-acl/capabilities"], suffixes: [".json", ".toml"])
+            .filter { ($0.path as NSString).lastPathComponent.hasPrefix("cap") }
+        let apps = try ContractTests.sharedFiles(["tauri-apps"], suffixes: [".json", ".toml"])
+            .filter { $0.path.contains("/capabilities/") }
+        for (path, text) in fixtures + apps {
+            let json = path.hasSuffix(".toml") ? try TOMLParser.parse(text).json : try JSONParser.parse(text)
+            Contract.check(json, "acl/capability-file")
         }
+        #expect(fixtures.count >= 9)
+        #expect(apps.count >= 8)
     }
 }
 

@@ -15,12 +15,9 @@ struct SchemaConformanceTests {
     /// Files that cannot run here, with the reason printed in the summary.
     static let skipped: [String: String] = ["refRemote.json": "needs a remote server"]
 
-    @Test("every group and test of every draft7 file gives the expected verdict")
+    @Test("every group and test of every draft7 file gives the expected verdict", SharedConformance.required)
     func draft7() throws {
-        guard let base = SharedConformance.directory?.appendingPathComponent("json-schema-test-suite/draft7") else {
-            print(SharedConformance.missing)
-            return
-        }
+        let base = try SharedConformance.folder("json-schema-test-suite/draft7")
         let names = try FileManager.default.contentsOfDirectory(atPath: base.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names.count > 30)
         var passed = 0, total = 0, skippedTests = 0
