@@ -143,7 +143,8 @@ struct IOSBackendTests {
         let elapsed = ContinuousClock.now - clock
         #expect(out.presentation?["iconLoad"]?["outcome"] == "timeout")
         #expect(elapsed >= .milliseconds(1950))
-        #expect(elapsed < .milliseconds(3500))
+        // Within 3× the 2.0 s bound: a loaded 2-core machine is slow, never early.
+        #expect(elapsed < .seconds(6))
     }
 
     @Test("iPad presents a popover; the simulated user can dismiss or pick an activity")
@@ -234,8 +235,8 @@ struct AndroidBackendTests {
         #expect(thumbnail["reason"]?.stringValue?.contains(reason) == true, "\(thumbnail)")
         #expect(out.presentation?["intent"]?["clipData"] == .null)
         #expect(out.presentation?["intent"]?["flags"] == [])
-        // Within the 2.0 s bound, with slack for a loaded test machine.
-        #expect((thumbnail["elapsedMs"]?.numberValue?.intValue ?? 99_999) <= 2600)
+        // Within 3× the 2.0 s bound, slack for a loaded test machine.
+        #expect((thumbnail["elapsedMs"]?.numberValue?.intValue ?? 99_999) <= 6000)
         #expect(files(in: shareDirectory) == [])
     }
 
@@ -254,7 +255,8 @@ struct AndroidBackendTests {
         let clock = ContinuousClock.now
         let out = try await share(["text": "x", "imageUrl": .string(peer.url("/drip"))], configuration: plugin)
         #expect(out.presentation?["thumbnail"]?["outcome"] == "timeout")
-        #expect(ContinuousClock.now - clock < .milliseconds(3500))
+        // Within 3× the 2.0 s bound, slack for a loaded test machine.
+        #expect(ContinuousClock.now - clock < .seconds(6))
         #expect(files(in: shareDirectory) == [])
     }
 
