@@ -301,15 +301,16 @@ struct DownloadCancellationTests {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-dl-\(UUID().uuidString)").path
         // Long leg timeouts, so only the cancellation can end the download (even on a busy machine).
         var limits = DownloadLimits()
-        limits.connectTimeoutMs = 30_000
-        limits.readTimeoutMs = 30_000
+        limits.connectTimeoutMs = 120_000
+        limits.readTimeoutMs = 120_000
         let task = Task { await HTTPDownload.run(url: peer.url("/drip"), to: destination, limits: limits) }
         try await Task.sleep(nanoseconds: 300_000_000)
         let clock = ContinuousClock.now
         task.cancel()
         let result = await task.value
         #expect(result.outcome == .cancelled)
-        // Only the cancellation can have ended it: both leg timeouts are 30 s. A generous bound, for a loaded machine.
-        #expect(ContinuousClock.now - clock < .seconds(10))
+        // The outcome says the cancellation ended it (a leg timeout would say .timeout); the
+        // bound, half a leg timeout, is only generous slack for a loaded machine.
+        #expect(ContinuousClock.now - clock < .seconds(60))
     }
 }
