@@ -54,9 +54,9 @@ let package = Package(
                 path: "Sources/Plugins/ShareExtension"),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
-        // The `serve` session: reader, single writer, in-flight table, lifecycle.
+        // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         .target(name: "BridgeServer",
-                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter"],
+                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",

@@ -4,7 +4,7 @@ import BridgeJSON
 public struct Request: Sendable, Equatable {
     public let id: RequestID
     public let method: String
-    /// The `params` member: an object, an array, or `nil` when omitted.
+    /// The `params` member: an object, an array, or `nil` when omitted or `null`.
     public let params: JSON?
 
     public init(id: RequestID, method: String, params: JSON?) {
@@ -67,7 +67,8 @@ public enum IncomingMessage: Sendable, Equatable {
             self = .invalid(id: id, error: .invalidRequest("\"method\" must be a string, got \(methodValue.typeName)"))
             return
         }
-        let params = object["params"]
+        // `null` is the same as absent: real clients (pygls) send it for `shutdown` and `exit`.
+        let params: JSON? = object["params"].flatMap { $0.isNull ? JSON?.none : $0 }
         if let params {
             switch params {
             case .object, .array: break

@@ -3,28 +3,30 @@ import Foundation
 
 /// The single writer of the protocol stream: every message the session sends goes through here.
 ///
-/// `send` frames a message and queues it without blocking on I/O; one writer thread drains the
-/// queue with `write(2)`, coalescing messages that arrive together into one system call. When
+/// `send` queues a message without blocking; one writer thread drains the queue, serialising and
+/// framing the messages and coalescing those that arrive together into one `write(2)`. When
 /// the reader of the stream goes away (`EPIPE` or any other write error) the channel closes,
 /// drops what is queued and calls `onClosed` once; it never busy-loops and never raises SIGPIPE
 /// (the caller ignores that signal).
 final class OutputChannel: @unchecked Sendable {
     // Sendable proof: every stored `var` below is read and written only while `condition` is
-    // locked; `fd` and `onClosed` are immutable.
+    // locked; `fd` is immutable.
     private let condition = NSCondition()
-    private var pending: [UInt8] = []
+    private var pending: [OutboundMessage] = []
     private var writing = false
     private var closed = false
     private var corked = false
     private var mode: FramingMode = .lines
     private let fd: Int32
-    private let onClosed: @Sendable () -> Void
 
-    /// A channel writing to `fd`; `onClosed` runs once, on the writer thread, if the stream breaks.
-    init(fd: Int32, onClosed: @escaping @Sendable () -> Void) {
+    /// A channel writing to `fd`; nothing is written before `start`.
+    init(fd: Int32) {
         self.fd = fd
-        self.onClosed = onClosed
-        let thread = Thread { [self] in writerLoop() }
+    }
+
+    /// Starts the writer thread; `onClosed` runs once, on that thread, if the stream breaks.
+    func start(onClosed: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in writerLoop(onClosed: onClosed) }
         thread.name = "bridge.output"
         thread.start()
     }
@@ -36,13 +38,13 @@ final class OutputChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Queues one message body, framed for the session.
-    func send(_ body: [UInt8]) {
+    /// Queues one message, to be framed for the session when it is written.
+    func send(_ message: OutboundMessage) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed else { return }
         let wasEmpty = pending.isEmpty
-        mode.frame(body, into: &pending)
+        pending.append(message)
         if wasEmpty && !corked { condition.broadcast() }
     }
 
@@ -72,17 +74,21 @@ final class OutputChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func writerLoop() {
-        var batch: [UInt8] = []
+    private func writerLoop(onClosed: @Sendable () -> Void) {
+        var batch: [OutboundMessage] = []
+        var bytes: [UInt8] = []
         while true {
             condition.lock()
             while pending.isEmpty || corked { condition.wait() }
             swap(&batch, &pending)
+            let framing = mode
             writing = true
             condition.unlock()
 
-            let ok = FileDescriptorIO.writeAll(fd, batch)
-            batch.removeAll(keepingCapacity: batch.capacity <= 1 << 20)
+            for message in batch { framing.frame(message.bytes, into: &bytes) }
+            batch.removeAll(keepingCapacity: true)
+            let ok = FileDescriptorIO.writeAll(fd, bytes)
+            bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20)
 
             condition.lock()
             writing = false

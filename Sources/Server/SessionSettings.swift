@@ -1,9 +1,11 @@
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
-/// `device`, `inspect`. Other keys (an LSP client's `processId`, `capabilities`, …) are ignored.
+/// `device`, `inspect`. A key that is a near-miss of one of these (`platfrom`) is refused with a
+/// did-you-mean; other keys (an LSP client's `processId`, `rootUri`, `capabilities`, …) are ignored.
 struct SessionSettings: Equatable {
     var window: String?
     var webview: String?
@@ -13,12 +15,22 @@ struct SessionSettings: Equatable {
     /// `inspect: true` asks for a `bridge/presentation` notification before each call's response.
     var inspect: Bool?
 
+    /// The keys `initialize` reads.
+    static let keys = ["window", "webview", "origin", "platform", "device", "inspect"]
+
     /// Reads the settings from `initialize` params.
-    /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value.
+    /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value,
+    ///   or when a key is a near-miss of a known one.
     init(params: JSON?) throws(ResponseError) {
         guard let params, !params.isNull else { return }
         guard case .object(let object) = params else {
             throw .invalidParams("invalid params for `initialize`: expected an object, got \(params.typeName)")
+        }
+        for member in object where !SessionSettings.keys.contains(member.key) {
+            if let meant = DidYouMean.suggest(for: member.key, among: SessionSettings.keys) {
+                throw .invalidParams("unknown key `\(member.key)` for `initialize`: did you mean `\(meant)`?",
+                                     details: ["field": .string(member.key), "suggestion": .string(meant)])
+            }
         }
         window = try SessionSettings.string(object, "window")
         webview = try SessionSettings.string(object, "webview")

@@ -18,6 +18,14 @@ struct IncomingMessageTests {
             == .single(.notification(Notification(method: "m", params: nil))))
     }
 
+    @Test("\"params\": null is the same as absent, for requests and notifications")
+    func nullParams() {
+        #expect(payload(#"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#)
+            == .single(.request(Request(id: .number(JSONNumber(2)), method: "shutdown", params: nil))))
+        #expect(payload(#"{"jsonrpc":"2.0","method":"exit","params":null}"#)
+            == .single(.notification(Notification(method: "exit", params: nil))))
+    }
+
     @Test("number ids keep their text for the echo")
     func numberIDText() throws {
         guard case .single(.request(let r)) = payload(#"{"jsonrpc":"2.0","id":1.50,"method":"m"}"#) else {
@@ -35,7 +43,6 @@ struct IncomingMessageTests {
         (#"{"jsonrpc":"2.0","id":{},"method":"m"}"#, .null, "Invalid request: \"id\" must be a string, a number or null, got object"),
         (#"{"jsonrpc":"2.0","id":3}"#, .number(JSONNumber(3)), "Invalid request: missing \"method\""),
         (#"{"jsonrpc":"2.0","id":3,"method":"m","params":"x"}"#, .number(JSONNumber(3)), "Invalid request: \"params\" must be an object or an array, got string"),
-        (#"{"jsonrpc":"2.0","method":"m","params":null}"#, .null, "Invalid request: \"params\" must be an object or an array, got null"),
         ("1", .null, "Invalid request: expected a JSON-RPC object, got number"),
         (#""x""#, .null, "Invalid request: expected a JSON-RPC object, got string"),
     ])

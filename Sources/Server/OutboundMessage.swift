@@ -1,0 +1,60 @@
+import BridgeJSON
+import BridgeProtocol
+
+/// One response: the request's id and its outcome.
+public struct Response: Sendable, Equatable {
+    public let id: RequestID
+    public let outcome: Result<JSON, ResponseError>
+
+    public init(id: RequestID, outcome: Result<JSON, ResponseError>) {
+        self.id = id
+        self.outcome = outcome
+    }
+
+    /// The response serialised: `{"jsonrpc":"2.0","id":…,"result"|"error":…}`.
+    public var bytes: [UInt8] { OutgoingMessage.response(id: id, outcome) }
+}
+
+/// A notification the session sends to its peer, such as `bridge/presentation`.
+public struct SessionNotification: Sendable, Equatable {
+    public let method: String
+    public let params: JSON
+
+    public init(method: String, params: JSON) {
+        self.method = method
+        self.params = params
+    }
+
+    /// The notification serialised: `{"jsonrpc":"2.0","method":…,"params":…}`.
+    public var bytes: [UInt8] { OutgoingMessage.notification(method: method, params: params) }
+}
+
+/// One message a session writes to its peer, as a value: the state machine decides what to
+/// send and in which order, a transport serialises and frames it (`bytes`) when it writes.
+public enum OutboundMessage: Sendable, Equatable {
+    /// The response to one request outside a batch.
+    case response(Response)
+    /// The response to a batch: one array with a response per request of the batch, in the
+    /// batch's order.
+    case batch([Response])
+    /// A notification, e.g. `bridge/presentation` before the response it belongs to.
+    case notification(SessionNotification)
+
+    /// The message serialised as JSON text, without framing.
+    public var bytes: [UInt8] {
+        switch self {
+        case .response(let r): return r.bytes
+        case .batch(let responses): return OutgoingMessage.batch(responses.map(\.bytes))
+        case .notification(let n): return n.bytes
+        }
+    }
+
+    /// The ids this message answers (empty for a notification).
+    public var answeredIDs: [RequestID] {
+        switch self {
+        case .response(let r): return [r.id]
+        case .batch(let responses): return responses.map(\.id)
+        case .notification: return []
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Dispatch
+import Synchronization
+
+/// One JSON-RPC session over any transport: the `SessionStateMachine` behind one lock, the
+/// router that runs the calls it starts, and the session's settings (`initialize`).
+///
+/// A transport uses it like this:
+/// 1. create it with a `SessionTransport` (where messages go, how the session ends);
+/// 2. feed it what the peer sent, in order, from one reader at a time: `receive(_:)` with the
+///    decoded payloads of one chunk of input (`IncomingPayload(bytes:)` per framed message;
+///    framing errors as `.failure`), then `endOfInput()` when input ends;
+/// 3. report `outputClosed()` when the peer cannot be written to, and `signal(_:)` for
+///    SIGTERM/SIGINT/SIGHUP;
+/// 4. stop reading once `isReading` is false (after `exit`), and wait for `transport.end`.
+///
+/// The engine answers `initialize` itself and runs every other call through the router, each as
+/// its own task, so calls run concurrently and answer in any order. A finished call's response is
+/// preceded by its notifications (`bridge/presentation` when `initialize` asked for `inspect`).
+///
+/// - Important: one engine per peer: request ids are the peer's, so two peers sharing an
+///   engine must not reuse each other's ids.
+public final class SessionEngine: Sendable {
+    private struct State: Sendable {
+        var machine = SessionStateMachine()
+        /// The tasks of running calls, to cancel them; a call finished or cancelled before its
+        /// task was recorded is never recorded.
+        var tasks: [CallToken: Task<Void, Never>] = [:]
+        var context: CallContext
+        /// Reused between events to spare an allocation each time.
+        var scratch: [SessionStateMachine.Action] = []
+    }
+
+    /// A call the router accepted, waiting to be launched with the rest of its chunk.
+    private struct PreparedCall: Sendable {
+        let token: CallToken
+        let id: RequestID?
+        let call: Router.Call
+    }
+
+    private let state: Mutex<State>
+    private let router: Router
+    private let configuration: ServerConfiguration
+    private let transport: any SessionTransport
+    /// Whether `initialize` asked for `bridge/presentation` notifications.
+    private let inspect = Atomic<Bool>(false)
+    /// Where calls start: a second core runs the commands while the reader parses the next chunk.
+    private let callQueue = DispatchQueue(label: "bridge.calls")
+
+    /// An engine for one session, writing through `transport`; `context` is the session's
+    /// window, webview, origin, platform and device until `initialize` changes them.
+    public init(router: Router, configuration: ServerConfiguration, context: CallContext, transport: any SessionTransport) {
+        self.router = router
+        self.configuration = configuration
+        self.transport = transport
+        self.state = Mutex(State(context: context))
+    }
+
+    /// Whether the transport should keep reading input (false after `exit`, a signal, or the end).
+    public var isReading: Bool { state.withLock { $0.machine.isReading } }
+
+    /// Handles the messages of one chunk of input, in order, and starts the calls they make.
+    /// Returns without waiting for any call.
+    public func receive(_ payloads: [IncomingPayload]) {
+        guard !payloads.isEmpty else { return }
+        var started: [SessionStateMachine.Action] = []
+        var context = CallContext()
+        let later = state.withLock { s -> Deferred in
+            for payload in payloads { s.machine.handle(.received(payload), into: &s.scratch) }
+            let later = perform(&s, started: &started)
+            context = s.context
+            return later
+        }
+        later.run(transport)
+        var prepared: [PreparedCall] = []
+        for case .startCall(let token, let method, let params, let id) in started {
+            if method == ProtocolMethod.initialize {
+                let completion = initialize(params: params, context: &context)
+                finish(token, completion)
+                continue
+            }
+            switch router.prepare(method: method, params: params, context: context) {
+            case .success(let call):
+                prepared.append(PreparedCall(token: token, id: id, call: call))
+            case .failure(let error):
+                if id == nil { Log.error("notification \(method): \(error.message)") }
+                finish(token, .failure(error))
+            }
+        }
+        launch(prepared)
+    }
+
+    /// The peer's input ended: running calls are answered, then the session ends with 0.
+    public func endOfInput() { handle(.endOfInput) }
+
+    /// The peer cannot be written to any more: the session ends with 0.
+    public func outputClosed() { handle(.outputClosed) }
+
+    /// The process received `number` (SIGTERM, SIGINT, SIGHUP): running calls are answered
+    /// `-32800` and the session ends with `128 + number`; a second signal ends it at once.
+    public func signal(_ number: Int32) { handle(.signal(number)) }
+
+    private func handle(_ event: SessionStateMachine.Event) {
+        var started: [SessionStateMachine.Action] = []
+        let later = state.withLock { s -> Deferred in
+            s.machine.handle(event, into: &s.scratch)
+            return perform(&s, started: &started)
+        }
+        later.run(transport)
+    }
+
+    /// Reports a call's end to the state machine.
+    private func finish(_ token: CallToken, _ completion: CallCompletion) {
+        var started: [SessionStateMachine.Action] = []
+        let later = state.withLock { s -> Deferred in
+            s.tasks[token] = nil
+            s.machine.handle(.callFinished(token, completion), into: &s.scratch)
+            return perform(&s, started: &started)
+        }
+        later.run(transport)
+    }
+
+    /// What an event leaves to do once the lock is released.
+    private struct Deferred: Sendable {
+        var tasks: [Task<Void, Never>] = []
+        var actions: [SessionStateMachine.Action] = []
+
+        /// Cancels the tasks, then logs and ends as the actions say.
+        func run(_ transport: any SessionTransport) {
+            tasks.forEach { $0.cancel() }
+            for action in actions {
+                switch action {
+                case .log(let message): Log.error(message)
+                case .end(let status): transport.end(status: status)
+                case .endNow(let status): transport.endNow(status: status)
+                case .send, .startCall, .cancelCall: break
+                }
+            }
+        }
+    }
+
+    /// Performs the actions that must happen under the lock (sends, in order; recording the
+    /// calls to start; taking the tasks to cancel); returns the rest, to do after unlocking.
+    private func perform(_ s: inout State, started: inout [SessionStateMachine.Action]) -> Deferred {
+        var later = Deferred()
+        for action in s.scratch {
+            switch action {
+            case .send(let message):
+                transport.send(message)
+            case .startCall(let token, _, _, _):
+                if s.machine.isRunning(token) { started.append(action) }
+            case .cancelCall(let token):
+                if let task = s.tasks.removeValue(forKey: token) { later.tasks.append(task) }
+            case .end, .endNow, .log:
+                later.actions.append(action)
+            }
+        }
+        s.scratch.removeAll(keepingCapacity: true)
+        return later
+    }
+
+    // MARK: Calls
+
+    /// Hands the calls of one chunk to `callQueue`, in order; each runs as its own task.
+    private func launch(_ calls: [PreparedCall]) {
+        guard !calls.isEmpty else { return }
+        callQueue.async { [self] in
+            let runnable = state.withLock { s in calls.filter { s.machine.isRunning($0.token) } }
+            var tasks: [(CallToken, Task<Void, Never>)] = []
+            tasks.reserveCapacity(runnable.count)
+            for prepared in runnable {
+                // Starts on this thread and runs until the handler first suspends: a command that
+                // answers without waiting costs no thread hop; one that waits frees this queue.
+                let task = Task.immediate { [self, router] in
+                    let outcome = await router.run(prepared.call)
+                    finish(prepared.token, completion(of: outcome, id: prepared.id))
+                }
+                tasks.append((prepared.token, task))
+            }
+            let stale = state.withLock { s -> [Task<Void, Never>] in
+                var stale: [Task<Void, Never>] = []
+                for (token, task) in tasks {
+                    if s.machine.isRunning(token) { s.tasks[token] = task } else { stale.append(task) }
+                }
+                return stale
+            }
+            // Finished calls ignore this; calls cancelled before their task was recorded stop.
+            stale.forEach { $0.cancel() }
+        }
+    }
+
+    /// The completion of a call: its outcome, preceded by `bridge/presentation` when asked for.
+    private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?) -> CallCompletion {
+        var notifications: [SessionNotification] = []
+        if case .success(let output) = outcome, let id, inspect.load(ordering: .relaxed),
+           let presentation = output.presentation {
+            notifications.append(SessionNotification(method: "bridge/presentation",
+                                                     params: ["id": id.json, "presentation": presentation]))
+        }
+        return CallCompletion(notifications: notifications, outcome: outcome.map(\.result))
+    }
+
+    // MARK: initialize
+
+    /// Applies `initialize` params to the session and builds its result.
+    private func initialize(params: JSON?, context: inout CallContext) -> CallCompletion {
+        let settings: SessionSettings
+        do {
+            settings = try SessionSettings(params: params)
+        } catch {
+            return .failure(error)
+        }
+        if let wanted = settings.inspect { inspect.store(wanted, ordering: .relaxed) }
+        let current = state.withLock { s -> CallContext in
+            s.context = settings.applied(to: s.context)
+            return s.context
+        }
+        context = current
+        let result: JSON = [
+            "capabilities": .object(JSONObject()),
+            "serverInfo": ["name": .string(configuration.serverName), "version": .string(configuration.serverVersion)],
+            "platform": .string(current.platform.rawValue),
+            "device": .string(current.device.rawValue),
+            "window": .string(current.window),
+            "webview": .string(current.webview),
+            "origin": .string(current.origin),
+            "inspect": .bool(inspect.load(ordering: .relaxed)),
+            "commands": .array(router.registry.all.map { .string($0.name.description) }),
+        ]
+        return .success(result)
+    }
+}
