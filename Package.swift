@@ -37,12 +37,14 @@ let package = Package(
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
                 path: "Sources/ACL"),
+        // The XML subset of Android resource files (manifests, provider paths), with lines.
+        .target(name: "BridgeXML", path: "Sources/XML"),
         // Media types recognised from their bytes (images, movies).
         .target(name: "BridgeMedia", path: "Sources/Media"),
         // The share inbox: a durable store in an App Group container, and activation rules.
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching"], path: "Sources/Inbox"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
-        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia"],
+        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML"],
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",

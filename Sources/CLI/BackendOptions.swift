@@ -7,7 +7,7 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group"]
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -17,6 +17,7 @@ struct BackendOptions {
       --provider-paths FILE   Android provider_paths.xml whose roots the content:// URIs use
                               [<cache-path name="share" path="share/"/>]
       --app-group DIR         the App Group container of the share inbox (share-extension)
+      --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
     """
 
     let android: AndroidConfiguration
@@ -43,7 +44,12 @@ struct BackendOptions {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
         }
         android = AndroidConfiguration(appID: appID, cacheDirectory: cacheDirectory, providerPaths: providerPaths)
-        inbox = try args.nonEmpty("app-group").map { ShareInbox(group: $0) }
+        let group = try args.nonEmpty("app-group"), filesDirectory = try args.nonEmpty("files-dir")
+        if group != nil && filesDirectory != nil {
+            throw UsageError("give --app-group (iOS) or --files-dir (Android), not both: they name the inbox's container",
+                             subcommand: args.subcommand)
+        }
+        inbox = (group ?? filesDirectory).map { ShareInbox(group: $0) }
     }
 
     /// The product's plugins, configured by these options.

@@ -19,8 +19,8 @@ public struct ShareDraft: Sendable, Equatable {
         public let mimeType: String?
     }
 
-    public let text: String?
-    public let url: String?
+    public private(set) var text: String?
+    public private(set) var url: String?
     public private(set) var attachments: [Attachment]
 
     /// Reads the attachments' first bytes to classify them. Files given as images or movies must
@@ -71,6 +71,14 @@ public struct ShareDraft: Sendable, Equatable {
                   let declared = types.declaredType(forExtension: (a.path as NSString).pathExtension) else { return a }
             return Attachment(path: a.path, kind: a.kind, typeIdentifier: declared, fileExtension: a.fileExtension, mimeType: a.mimeType)
         }
+        return copy
+    }
+
+    /// The same attachments with another text and URL.
+    public func replacing(text: String?, url: String?) -> ShareDraft {
+        var copy = self
+        copy.text = text
+        copy.url = url
         return copy
     }
 

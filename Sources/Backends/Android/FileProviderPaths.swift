@@ -1,3 +1,4 @@
+import BridgeXML
 import Foundation
 
 /// The roots of an androidx `FileProvider`, from `provider_paths.xml`, and the `content://`
@@ -28,9 +29,9 @@ public struct FileProviderPaths: Sendable, Equatable {
     /// - Throws: a message naming the line, for malformed XML, an unknown root element, or a
     ///   root without a `name` (FileProvider: "Name must not be empty").
     public init(xml: String) throws(ProviderPathsError) {
-        let elements: [ProviderPathsXML.Element]
+        let elements: [XMLElements.Element]
         do {
-            elements = try ProviderPathsXML.elements(xml)
+            elements = try XMLElements.parse(xml)
         } catch {
             throw ProviderPathsError(message: error.description)
         }

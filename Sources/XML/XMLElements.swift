@@ -1,27 +1,49 @@
-/// A reader for the small XML subset of `res/xml/provider_paths.xml`: an optional prolog,
-/// comments, and elements with quoted attributes. Enough to read FileProvider roots without
+/// A reader for the XML subset of Android resource files (`AndroidManifest.xml`,
+/// `res/xml/provider_paths.xml`): an optional prolog, comments, and elements with quoted
+/// attributes; text content is skipped. Enough to read manifests and FileProvider roots without
 /// linking FoundationXML (libxml2) into every start-up.
-enum ProviderPathsXML {
-    /// One element: its name and attributes, in document order.
-    struct Element: Equatable {
-        let name: String
-        let attributes: [String: String]
+public enum XMLElements {
+    /// One element: its name and attributes, where it starts, and how deep it is.
+    public struct Element: Sendable, Equatable {
+        public let name: String
+        /// Attributes by their qualified name (`android:name`).
+        public let attributes: [String: String]
+        /// The 1-based line of its `<`.
+        public let line: Int
+        /// 0 for the root element, 1 for its children, …
+        public let depth: Int
+
+        public init(name: String, attributes: [String: String], line: Int = 1, depth: Int = 0) {
+            self.name = name
+            self.attributes = attributes
+            self.line = line
+            self.depth = depth
+        }
     }
 
     /// Why the file could not be read, with its line.
-    struct ParseError: Error, Equatable, CustomStringConvertible {
-        let line: Int
-        let message: String
-        var description: String { "line \(line): \(message)" }
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
     }
 
-    /// Every element of the document (start and empty tags), in order.
-    static func elements(_ text: String) throws(ParseError) -> [Element] {
+    /// Every element of the document (start and empty tags), in document order.
+    public static func parse(_ text: String) throws(ParseError) -> [Element] {
         let s = Array(text.unicodeScalars)
         var i = 0
         var out: [Element] = []
-        var depth = 0
-        func line(_ at: Int) -> Int { 1 + s[0..<min(at, s.count)].filter { $0 == "\n" }.count }
+        var stack: [String] = []
+        let newlines = s.indices.filter { s[$0] == "\n" }
+        // The number of newlines before `at`, plus one (binary search).
+        func line(_ at: Int) -> Int {
+            var low = 0, high = newlines.count
+            while low < high {
+                let mid = (low + high) / 2
+                if newlines[mid] < at { low = mid + 1 } else { high = mid }
+            }
+            return low + 1
+        }
         func starts(_ prefix: String, _ at: Int) -> Bool {
             let p = Array(prefix.unicodeScalars)
             return at + p.count <= s.count && Array(s[at..<at + p.count]) == p
@@ -39,7 +61,7 @@ enum ProviderPathsXML {
         }
         while i < s.count {
             if s[i] != "<" {
-                if !s[i].properties.isWhitespace && depth == 0 {
+                if !s[i].properties.isWhitespace && stack.isEmpty {
                     throw ParseError(line: line(i), message: "text outside the root element")
                 }
                 i += 1
@@ -49,9 +71,17 @@ enum ProviderPathsXML {
             if starts("<?", i) { i = try skip(past: "?>", from: i + 2); continue }
             if starts("<!", i) { i = try skip(past: ">", from: i + 2); continue }
             if starts("</", i) {
-                i = try skip(past: ">", from: i + 2)
-                depth -= 1
-                if depth < 0 { throw ParseError(line: line(i), message: "closing tag without an opening tag") }
+                let closeStart = i
+                i += 2
+                var closing = ""
+                while i < s.count && isNameChar(s[i]) { closing.unicodeScalars.append(s[i]); i += 1 }
+                i = try skip(past: ">", from: i)
+                guard let open = stack.popLast() else {
+                    throw ParseError(line: line(closeStart), message: "closing tag </\(closing)> without an opening tag")
+                }
+                guard open == closing else {
+                    throw ParseError(line: line(closeStart), message: "</\(closing)> closes <\(open)>")
+                }
                 continue
             }
             let tagStart = i
@@ -60,10 +90,11 @@ enum ProviderPathsXML {
             while i < s.count && isNameChar(s[i]) { name.unicodeScalars.append(s[i]); i += 1 }
             guard !name.isEmpty else { throw ParseError(line: line(tagStart), message: "malformed tag") }
             var attributes: [String: String] = [:]
+            let elementDepth = stack.count
             while true {
                 while i < s.count && s[i].properties.isWhitespace { i += 1 }
                 guard i < s.count else { throw ParseError(line: line(tagStart), message: "unterminated tag <\(name)>") }
-                if s[i] == ">" { i += 1; depth += 1; break }
+                if s[i] == ">" { i += 1; stack.append(name); break }
                 if starts("/>", i) { i += 2; break }
                 var attribute = ""
                 while i < s.count && isNameChar(s[i]) { attribute.unicodeScalars.append(s[i]); i += 1 }
@@ -84,9 +115,9 @@ enum ProviderPathsXML {
                 i += 1
                 attributes[attribute] = try decodeEntities(raw, line: line(i))
             }
-            out.append(Element(name: name, attributes: attributes))
+            out.append(Element(name: name, attributes: attributes, line: line(tagStart), depth: elementDepth))
         }
-        if depth != 0 { throw ParseError(line: line(s.count), message: "unclosed element") }
+        if !stack.isEmpty { throw ParseError(line: line(s.count), message: "unclosed element") }
         return out
     }
 
