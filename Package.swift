@@ -8,8 +8,6 @@ let package = Package(
     name: "bridge",
     products: [
         .executable(name: "bridge", targets: ["bridge"]),
-        // URLSession downloads, loaded by the bridge with dlopen only when a call downloads.
-        .library(name: "BridgeHTTP", type: .dynamic, targets: ["BridgeHTTPClient"]),
     ],
     targets: [
         // Pattern matching and suggestions: URL and glob patterns, did-you-mean. A leaf module.
@@ -24,8 +22,8 @@ let package = Package(
         .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMatching"], path: "Sources/Binding"),
         // TOML 1.0, for Tauri's permission files.
         .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/TOML"),
-        // libBridgeHTTP.so: the only module that links FoundationNetworking.
-        .target(name: "BridgeHTTPClient", dependencies: ["BridgeJSON"], path: "Sources/HTTP"),
+        // Downloads (C): libcurl's multi interface on one thread; libcurl is dlopen'ed on first use.
+        .target(name: "BridgeHTTP", path: "Sources/HTTP"),
         // JSON Schema draft-07 validation on the project's JSON type.
         .target(name: "BridgeSchema", dependencies: ["BridgeJSON"], path: "Sources/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
@@ -44,7 +42,7 @@ let package = Package(
         // The share inbox: a durable store in an App Group container, and activation rules.
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching"], path: "Sources/Inbox"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
-        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML"],
+        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",

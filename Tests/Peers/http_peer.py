@@ -3,11 +3,19 @@
 
 Prints "PORT <n>" once listening, then serves until stdin closes (so it dies with the test).
 Routes: /image.png /image.jpg /octet.png (PNG bytes, no image type) /slow?ms=N /stall /404
-/drip (1 byte a second) /html /redirect-same /redirect-https /redirect-loop /huge /hits?path=P (how often P was served).
+/drip (1 byte a second) /html /redirect-same /redirect-https /redirect-http /redirect-loop /huge
+/hits?path=P (how often P was served).
+
+With --tls DIR it serves https instead: it makes a test certificate authority and a certificate
+for 127.0.0.1 signed by it with `openssl`, writes DIR/ca.pem (the file a client must trust) and
+prints "CA <path>" after the port line.
 """
 import http.server
+import os
 import socketserver
+import ssl
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -85,6 +93,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(302, None, b"", [("Location", "/image.png")])
             elif url.path == "/redirect-https":
                 self.send_body(302, None, b"", [("Location", "https://127.0.0.1:%d/image.png" % port)])
+            elif url.path == "/redirect-http":
+                self.send_body(302, None, b"", [("Location", "http://127.0.0.1:%d/image.png" % port)])
             elif url.path == "/redirect-loop":
                 self.send_body(302, None, b"", [("Location", "/redirect-loop")])
             elif url.path == "/huge":
@@ -109,12 +119,48 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # A thousand clients may connect at once.
+    request_queue_size = 4096
+    tls = None
+
+    def finish_request(self, request, client_address):
+        # The TLS handshake runs on the request's own thread, never in the accept loop.
+        if self.tls is not None:
+            try:
+                request = self.tls.wrap_socket(request, server_side=True)
+            except (ssl.SSLError, OSError):
+                return
+        super().finish_request(request, client_address)
+
+
+def make_certificates(directory):
+    """A test CA and a certificate for 127.0.0.1 signed by it; returns (ca, cert, key) paths."""
+    os.makedirs(directory, exist_ok=True)
+    ca_key, ca, key, csr, cert, ext = (os.path.join(directory, name) for name in
+                                       ("ca.key", "ca.pem", "server.key", "server.csr", "server.pem", "server.ext"))
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
+            "-days", "2", "-subj", "/CN=bridge test CA")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr, "-subj", "/CN=127.0.0.1")
+    with open(ext, "w") as f:
+        f.write("subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n")
+    openssl("x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert,
+            "-days", "2", "-extfile", ext)
+    return ca, cert, key
 
 
 def main():
     server = Server(("127.0.0.1", 0), Handler)
+    ca = None
+    if len(sys.argv) == 3 and sys.argv[1] == "--tls":
+        ca, cert, key = make_certificates(sys.argv[2])
+        server.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server.tls.load_cert_chain(cert, key)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print("PORT %d" % server.server_address[1], flush=True)
+    if ca:
+        print("CA %s" % ca, flush=True)
     sys.stdin.read()
 
 

@@ -1,37 +1,56 @@
 import Foundation
 
 /// The misbehaving image host of `Tests/Peers/http_peer.py`, on 127.0.0.1, for as long as this
-/// object lives.
+/// object lives; over https with `tls`, its certificate signed by a test CA made for it.
 public final class HTTPPeer: @unchecked Sendable {
     // Sendable proof: all stored properties are set in init and never changed.
     public let port: Int
+    /// With `tls`: the PEM file of the test certificate authority that signed the peer's certificate.
+    public let caFile: String?
+    private let scheme: String
     private let process: Process
     private let stdin: Pipe
 
     /// Starts the peer and waits for its port.
-    public init() throws {
+    /// - Parameter tls: serve https (needs the `openssl` command) instead of http.
+    public init(tls: Bool = false) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Peers/http_peer.py").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
+        if tls {
+            let certificates = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-tls-\(UUID().uuidString)").path
+            process.arguments? += ["--tls", certificates]
+        }
+        scheme = tls ? "https" : "http"
         stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
+        let lines = tls ? 2 : 1
+        var output = Data()
+        while output.filter({ $0 == 0x0A }).count < lines {
             let chunk = stdout.fileHandleForReading.availableData
             if chunk.isEmpty { break }
-            line.append(chunk)
+            output.append(chunk)
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let text = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard let first = text.first, first.hasPrefix("PORT "), let port = Int(first.dropFirst(5)) else {
             process.terminate()
-            throw PeerError(message: "http_peer.py did not start (is python3 installed?): \(text)")
+            throw PeerError(message: "http_peer.py did not start (is python3 installed? openssl, for tls?): \(text)")
         }
         self.port = port
+        if tls {
+            guard text.count > 1, text[1].hasPrefix("CA ") else {
+                process.terminate()
+                throw PeerError(message: "http_peer.py --tls made no certificate authority (is openssl installed?): \(text)")
+            }
+            caFile = String(text[1].dropFirst(3))
+        } else {
+            caFile = nil
+        }
     }
 
     deinit {
@@ -39,10 +58,10 @@ public final class HTTPPeer: @unchecked Sendable {
         process.terminate()
     }
 
-    /// `http://127.0.0.1:<port><path>`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// `http://127.0.0.1:<port><path>` (`https://…` with `tls`).
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
-    /// How many times the peer served `path`.
+    /// How many times the peer served `path` (over http only).
     public func hits(_ path: String) throws -> Int {
         let socket = try LoopbackGET(port: port, path: "/hits?path=\(path)")
         return Int(socket.body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

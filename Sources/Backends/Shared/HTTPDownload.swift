@@ -1,4 +1,4 @@
-import BridgeJSON
+import BridgeHTTP
 import Foundation
 import Synchronization
 
@@ -9,8 +9,16 @@ public struct DownloadLimits: Sendable, Equatable {
     /// The largest body accepted; a larger one is stopped as it streams.
     public var maxBytes = 10 << 20
     public var maxRedirects = 20
+    /// A PEM file of the certificate authorities trusted for https, instead of the system's;
+    /// by default `$BRIDGE_CA_FILE` when set.
+    public var caFile: String? = DownloadLimits.environmentCAFile
 
     public init() {}
+
+    static var environmentCAFile: String? {
+        guard let value = ProcessInfo.processInfo.environment["BRIDGE_CA_FILE"], !value.isEmpty else { return nil }
+        return value
+    }
 }
 
 /// How a download ended.
@@ -23,105 +31,108 @@ public struct DownloadResult: Sendable, Equatable {
     public var status: Int?
     public var contentType: String?
     public var bytes: Int
+    public var redirects: Int
     public var reason: String?
     public var finalURL: String?
 
-    init(json: JSON) {
-        outcome = json["outcome"]?.stringValue.flatMap(Outcome.init(rawValue:)) ?? .failed
-        status = json["status"]?.numberValue?.intValue
-        contentType = json["contentType"]?.stringValue
-        bytes = json["bytes"]?.numberValue?.intValue ?? 0
-        reason = json["reason"]?.stringValue
-        finalURL = json["finalURL"]?.stringValue
-    }
-
-    static func failed(_ reason: String) -> DownloadResult {
-        DownloadResult(json: ["outcome": "failed", "reason": .string(reason)])
+    init(_ result: bridge_http_result) {
+        switch result.outcome {
+        case BRIDGE_HTTP_OK: outcome = .ok
+        case BRIDGE_HTTP_CANCELLED: outcome = .cancelled
+        default: outcome = .failed
+        }
+        status = result.status == 0 ? nil : Int(result.status)
+        contentType = result.content_type.map { String(cString: $0) }
+        bytes = Int(result.bytes)
+        redirects = Int(result.redirects)
+        reason = result.reason.map { String(cString: $0) }
+        finalURL = result.final_url.map { String(cString: $0) }
     }
 }
 
-/// Downloads a URL to a file through `libBridgeHTTP.so`; cancelling the calling task cancels
-/// the download (its result is then `cancelled`).
+/// Downloads a URL to a file with the bridge's download engine (`Sources/HTTP`: libcurl,
+/// loaded on first use, on one event-loop thread for every download); cancelling the calling
+/// task cancels the download at once (its result is then `cancelled`).
 enum HTTPDownload {
     static func run(url: String, to destination: String, limits: DownloadLimits) async -> DownloadResult {
-        let library: HTTPLibrary
-        switch HTTPLibrary.shared {
-        case .success(let l): library = l
-        case .failure(let e): return .failed(e.reason)
-        }
-        let request: JSON = [
-            "url": .string(url), "destination": .string(destination),
-            "maxBytes": .number(JSONNumber(limits.maxBytes)),
-            "connectTimeoutMs": .number(JSONNumber(limits.connectTimeoutMs)),
-            "readTimeoutMs": .number(JSONNumber(limits.readTimeoutMs)),
-            "maxRedirects": .number(JSONNumber(limits.maxRedirects)),
-        ]
-        let pending = PendingDownload(library: library)
+        let pending = PendingDownload()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.begin(continuation)
                 let context = Unmanaged.passRetained(pending).toOpaque()
-                let handle = request.serialized().withCString { library.start($0, context, downloadFinished) }
-                pending.attach(handle)
+                let id = url.withCString { url in
+                    destination.withCString { destination in
+                        withOptionalCString(limits.caFile) { caFile in
+                            var request = bridge_http_request(
+                                url: url, destination: destination, ca_file: caFile,
+                                max_bytes: Int64(limits.maxBytes), connect_timeout_ms: Int32(clamping: limits.connectTimeoutMs),
+                                read_timeout_ms: Int32(clamping: limits.readTimeoutMs), max_redirects: Int32(clamping: limits.maxRedirects))
+                            return bridge_http_start(&request, context, downloadFinished)
+                        }
+                    }
+                }
+                pending.attach(id)
             }
         } onCancel: {
             pending.cancel()
         }
     }
+
+    /// The engine's state: downloads in flight, whether libcurl is loaded.
+    static var statistics: bridge_http_stats { bridge_http_statistics() }
 }
 
-/// Called by the library exactly once per download, on one of its threads.
-private let downloadFinished: HTTPLibrary.Completion = { context, resultJSON in
-    guard let context else { return }
+private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}
+
+/// Called by the engine exactly once per download, on its thread.
+private let downloadFinished: bridge_http_completion = { context, result in
+    guard let context, let result else { return }
     let pending = Unmanaged<PendingDownload>.fromOpaque(context).takeRetainedValue()
-    let json = (try? JSONParser.parse(String(cString: resultJSON))) ?? ["outcome": "failed", "reason": "malformed result"]
-    pending.complete(DownloadResult(json: json))
+    pending.complete(DownloadResult(result.pointee))
 }
 
-/// The state shared by the caller, the cancellation handler and the library's callback.
+/// The state shared by the caller, the cancellation handler and the engine's callback.
 private final class PendingDownload: Sendable {
     private struct State {
         var continuation: CheckedContinuation<DownloadResult, Never>?
-        var handle: UInt?
+        var id: UInt64 = 0
         var cancelRequested = false
         var completed = false
     }
 
-    private let library: HTTPLibrary
     private let state = Mutex(State())
-
-    init(library: HTTPLibrary) { self.library = library }
 
     func begin(_ continuation: CheckedContinuation<DownloadResult, Never>) {
         state.withLock { $0.continuation = continuation }
     }
 
-    /// Records the library's handle; cancels at once if cancellation came first.
-    func attach(_ handle: UnsafeMutableRawPointer?) {
-        let (cancelNow, releaseNow) = state.withLock { s -> (Bool, Bool) in
-            s.handle = handle.map { UInt(bitPattern: $0) }
-            return (s.cancelRequested, s.completed)
+    /// Records the engine's id; cancels at once if cancellation came first.
+    func attach(_ id: UInt64) {
+        let cancelNow = state.withLock { s -> Bool in
+            s.id = id
+            return s.cancelRequested && !s.completed
         }
-        if cancelNow { library.cancel(handle) }
-        if releaseNow { library.release(handle) }
+        if cancelNow { bridge_http_cancel(id) }
     }
 
     func cancel() {
-        let handle = state.withLock { s -> UInt? in
+        let id = state.withLock { s -> UInt64 in
             s.cancelRequested = true
-            return s.completed ? nil : s.handle
+            return s.completed ? 0 : s.id
         }
-        if let handle { library.cancel(UnsafeMutableRawPointer(bitPattern: handle)) }
+        // 0: not started yet (`attach` cancels) or already over.
+        if id != 0 { bridge_http_cancel(id) }
     }
 
     func complete(_ result: DownloadResult) {
-        let (continuation, handle) = state.withLock { s -> (CheckedContinuation<DownloadResult, Never>?, UInt?) in
+        let continuation = state.withLock { s -> CheckedContinuation<DownloadResult, Never>? in
             s.completed = true
             defer { s.continuation = nil }
-            return (s.continuation, s.handle)
+            return s.continuation
         }
-        // The handle is released here when known, else by `attach` once it is.
-        if let handle { library.release(UnsafeMutableRawPointer(bitPattern: handle)) }
         continuation?.resume(returning: result)
     }
 }

@@ -1,0 +1,276 @@
+// The download engine: one thread runs libcurl's multi interface for every download.
+//
+// Callers hand requests and cancellations to the loop through a locked inbox and wake it with
+// curl_multi_wakeup; only the loop thread touches libcurl handles and transfers, so 1,000
+// downloads cost one thread and their sockets, nothing more. The loop enforces the connect
+// and read deadlines itself, exactly, and returns freed memory to the system shortly after the
+// last download of a burst ends.
+
+#include "BridgeHTTP.h"
+#include "LibCurl.h"
+#include "Transfer.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+typedef struct engine {
+    const bridge_libcurl *curl;
+    CURLM *multi;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    // Guarded by `lock`: what callers hand to the loop.
+    bridge_transfer *incoming;
+    uint64_t *cancels;
+    size_t cancel_count;
+    size_t cancel_capacity;
+    // Loop thread only.
+    bridge_transfer *active;
+    int64_t trim_at_ns;  // when to give a finished burst's memory back; 0: not due
+    // Atomic.
+    uint64_t next_id;
+    int64_t in_flight;
+} engine;
+
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
+static engine the_engine = {.lock = PTHREAD_MUTEX_INITIALIZER};
+static int engine_ready;
+static char engine_failure[512];
+
+// Idle connections kept for reuse once a burst is over.
+enum { IDLE_CONNECTIONS = 8 };
+// The longest the loop sleeps with nothing due (callers wake it sooner).
+enum { IDLE_WAIT_MS = 60000 };
+// How long after the last download of a burst its memory is given back: long enough for the
+// callers to have dropped what they built from the results.
+static const int64_t TRIM_DELAY_NS = 200 * 1000000LL;
+
+static void *loop_main(void *unused);
+
+// A thousand sockets must not hit a soft limit of 1,024 descriptors while the hard limit
+// allows more (as Go's runtime does at start-up).
+static void raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    rlim_t wanted = limit.rlim_max == RLIM_INFINITY ? 65536 : limit.rlim_max;
+    if (wanted > 65536) wanted = 65536;
+    if (limit.rlim_cur < wanted) {
+        limit.rlim_cur = wanted;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+static void start_engine(void) {
+    const char *why = NULL;
+    const bridge_libcurl *curl = bridge_libcurl_load(&why);
+    if (!curl) {
+        snprintf(engine_failure, sizeof engine_failure, "%s", why ? why : "libcurl could not be loaded");
+        return;
+    }
+    CURLM *multi = curl->multi_init();
+    if (!multi) {
+        snprintf(engine_failure, sizeof engine_failure, "curl_multi_init failed");
+        return;
+    }
+    curl->multi_setopt(multi, CURLMOPT_MAXCONNECTS, (long)IDLE_CONNECTIONS);
+    raise_descriptor_limit();
+    the_engine.curl = curl;
+    the_engine.multi = multi;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    int failed = pthread_create(&the_engine.thread, &attributes, loop_main, NULL);
+    pthread_attr_destroy(&attributes);
+    if (failed) {
+        snprintf(engine_failure, sizeof engine_failure, "cannot start the download thread: %s", strerror(failed));
+        return;
+    }
+    __atomic_store_n(&engine_ready, 1, __ATOMIC_RELEASE);
+}
+
+static void fail_now(void *context, bridge_http_completion completion, const char *url, const char *reason) {
+    bridge_http_result result = {.outcome = BRIDGE_HTTP_FAILED, .final_url = url, .reason = reason};
+    completion(context, &result);
+}
+
+uint64_t bridge_http_start(const bridge_http_request *request, void *context, bridge_http_completion completion) {
+    char scheme[8];
+    if (!bridge_transfer_scheme(request->url, scheme)) {
+        fail_now(context, completion, request->url, "not an http or https URL");
+        return 0;
+    }
+    if (!request->destination) {
+        fail_now(context, completion, request->url, "no destination file");
+        return 0;
+    }
+    pthread_once(&engine_once, start_engine);
+    if (!__atomic_load_n(&engine_ready, __ATOMIC_ACQUIRE)) {
+        fail_now(context, completion, request->url, engine_failure);
+        return 0;
+    }
+    uint64_t id = __atomic_add_fetch(&the_engine.next_id, 1, __ATOMIC_RELAXED);
+    bridge_transfer *t = bridge_transfer_new(id, request, context, completion);
+    if (!t) {
+        fail_now(context, completion, request->url, "out of memory");
+        return 0;
+    }
+    __atomic_add_fetch(&the_engine.in_flight, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&the_engine.lock);
+    t->next = the_engine.incoming;
+    the_engine.incoming = t;
+    pthread_mutex_unlock(&the_engine.lock);
+    the_engine.curl->multi_wakeup(the_engine.multi);
+    return id;
+}
+
+void bridge_http_cancel(uint64_t id) {
+    if (id == 0 || !__atomic_load_n(&engine_ready, __ATOMIC_ACQUIRE)) return;
+    pthread_mutex_lock(&the_engine.lock);
+    if (the_engine.cancel_count == the_engine.cancel_capacity) {
+        size_t capacity = the_engine.cancel_capacity ? the_engine.cancel_capacity * 2 : 16;
+        uint64_t *grown = realloc(the_engine.cancels, capacity * sizeof *grown);
+        if (!grown) {
+            pthread_mutex_unlock(&the_engine.lock);
+            return;  // the download then ends by its own deadlines
+        }
+        the_engine.cancels = grown;
+        the_engine.cancel_capacity = capacity;
+    }
+    the_engine.cancels[the_engine.cancel_count++] = id;
+    pthread_mutex_unlock(&the_engine.lock);
+    the_engine.curl->multi_wakeup(the_engine.multi);
+}
+
+bridge_http_stats bridge_http_statistics(void) {
+    bridge_http_stats stats = {
+        .in_flight = __atomic_load_n(&the_engine.in_flight, __ATOMIC_RELAXED),
+        .libcurl_loaded = bridge_libcurl_is_loaded(),
+        .loop_threads = __atomic_load_n(&engine_ready, __ATOMIC_ACQUIRE),
+    };
+    return stats;
+}
+
+// MARK: the loop thread
+
+static void link_active(engine *e, bridge_transfer *t) {
+    t->prev = NULL;
+    t->next = e->active;
+    if (e->active) e->active->prev = t;
+    e->active = t;
+}
+
+static void unlink_active(engine *e, bridge_transfer *t) {
+    if (t->prev) t->prev->next = t->next; else e->active = t->next;
+    if (t->next) t->next->prev = t->prev;
+    t->next = t->prev = NULL;
+}
+
+static void end(engine *e, bridge_transfer *t, bridge_http_outcome outcome, const char *reason, int in_multi) {
+    if (in_multi) {
+        unlink_active(e, t);
+        e->curl->multi_remove_handle(e->multi, t->easy);
+    }
+    bridge_transfer_finish(t, e->curl, outcome, reason);
+    if (__atomic_sub_fetch(&e->in_flight, 1, __ATOMIC_RELAXED) == 0) e->trim_at_ns = bridge_now_ns() + TRIM_DELAY_NS;
+}
+
+// A burst is over: return the free memory of every malloc arena to the system (glibc keeps
+// it otherwise, and a thousand downloads' worth would stay resident).
+static void trim_if_due(engine *e, int64_t now) {
+    if (!e->trim_at_ns || now < e->trim_at_ns) return;
+    e->trim_at_ns = 0;
+    if (e->active || __atomic_load_n(&e->in_flight, __ATOMIC_RELAXED) != 0) return;
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+// Moves new requests into the multi handle and carries out cancellations.
+static void admit(engine *e) {
+    pthread_mutex_lock(&e->lock);
+    bridge_transfer *incoming = e->incoming;
+    e->incoming = NULL;
+    size_t count = e->cancel_count;
+    uint64_t small[64];
+    uint64_t *ids = count <= 64 ? small : malloc(count * sizeof *ids);
+    if (ids) memcpy(ids, e->cancels, count * sizeof *ids); else count = 0;
+    e->cancel_count = 0;
+    pthread_mutex_unlock(&e->lock);
+
+    while (incoming) {
+        bridge_transfer *t = incoming;
+        incoming = t->next;
+        t->next = NULL;
+        if (bridge_transfer_prepare(t, e->curl) != 0) {
+            end(e, t, BRIDGE_HTTP_FAILED, t->reason, 0);
+        } else if (e->curl->multi_add_handle(e->multi, t->easy) != 0) {
+            end(e, t, BRIDGE_HTTP_FAILED, "curl_multi_add_handle failed", 0);
+        } else {
+            link_active(e, t);
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        for (bridge_transfer *t = e->active; t; t = t->next) {
+            if (t->id == ids[i]) {
+                end(e, t, BRIDGE_HTTP_CANCELLED, "cancelled by the caller", 1);
+                break;
+            }
+        }
+    }
+    if (ids != small) free(ids);
+}
+
+// Ends the transfers libcurl has finished.
+static void reap(engine *e) {
+    int left = 0;
+    CURLMsg *message;
+    while ((message = e->curl->multi_info_read(e->multi, &left))) {
+        if (message->msg != CURLMSG_DONE) continue;
+        bridge_transfer *t = NULL;
+        e->curl->easy_getinfo(message->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+        if (!t) continue;
+        CURLcode code = message->data.result;
+        const char *reason = bridge_transfer_verdict(t, e->curl, code);
+        end(e, t, reason ? BRIDGE_HTTP_FAILED : BRIDGE_HTTP_OK, reason, 1);
+    }
+}
+
+// Ends the transfers whose deadline passed; returns how long until the next one is due.
+static int expire(engine *e) {
+    int64_t now = bridge_now_ns();
+    int64_t next = INT64_MAX;
+    bridge_transfer *t = e->active;
+    while (t) {
+        bridge_transfer *following = t->next;
+        if (t->deadline_ns <= now) {
+            end(e, t, BRIDGE_HTTP_FAILED, bridge_transfer_timeout_reason(t), 1);
+        } else if (t->deadline_ns < next) {
+            next = t->deadline_ns;
+        }
+        t = following;
+    }
+    trim_if_due(e, now);
+    if (e->trim_at_ns && e->trim_at_ns < next) next = e->trim_at_ns;
+    if (next == INT64_MAX) return IDLE_WAIT_MS;
+    int64_t ms = (next - now + 999999) / 1000000;
+    return ms > IDLE_WAIT_MS ? IDLE_WAIT_MS : (int)ms;
+}
+
+static void *loop_main(void *unused) {
+    (void)unused;
+    engine *e = &the_engine;
+    for (;;) {
+        admit(e);
+        int running = 0;
+        e->curl->multi_perform(e->multi, &running);
+        reap(e);
+        int wait_ms = expire(e);
+        e->curl->multi_poll(e->multi, NULL, 0, wait_ms, NULL);
+    }
+    return NULL;
+}

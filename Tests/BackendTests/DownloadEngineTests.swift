@@ -1,0 +1,134 @@
+import BridgeJSON
+import BridgeRouter
+import Foundation
+import Testing
+import TestSupport
+@testable import BridgeBackends
+
+/// A fresh path for a download's body.
+private func scratchFile() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("bridge-dl-\(UUID().uuidString)").path
+}
+
+@Suite("Downloads over https (libcurl, trusting a test CA)", .serialized)
+struct HTTPSDownloadTests {
+    let peer: HTTPPeer
+
+    init() throws { peer = try HTTPPeer(tls: true) }
+
+    var trusting: DownloadLimits {
+        var limits = DownloadLimits()
+        limits.caFile = peer.caFile
+        limits.connectTimeoutMs = 10_000
+        limits.readTimeoutMs = 10_000
+        return limits
+    }
+
+    @Test("a certificate signed by the trusted CA downloads")
+    func trusted() async throws {
+        let destination = scratchFile()
+        let result = await HTTPDownload.run(url: peer.url("/image.png"), to: destination, limits: trusting)
+        #expect(result.outcome == .ok, "\(result)")
+        #expect(result.status == 200)
+        #expect(result.contentType == "image/png")
+        #expect(result.bytes == 69)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)).count == 69)
+    }
+
+    @Test("without the CA the certificate is refused, with libcurl's reason")
+    func untrusted() async throws {
+        var limits = trusting
+        limits.caFile = nil
+        let result = await HTTPDownload.run(url: peer.url("/image.png"), to: scratchFile(), limits: limits)
+        #expect(result.outcome == .failed)
+        #expect(result.reason?.contains("certificate") == true, "\(result)")
+    }
+
+    @Test("redirects stay within https: https → https is followed, https → http is not")
+    func redirects() async throws {
+        let same = await HTTPDownload.run(url: peer.url("/redirect-https"), to: scratchFile(), limits: trusting)
+        #expect(same.outcome == .ok, "\(same)")
+        #expect(same.redirects == 1)
+        #expect(same.finalURL == peer.url("/image.png"))
+        let down = await HTTPDownload.run(url: peer.url("/redirect-http"), to: scratchFile(), limits: trusting)
+        #expect(down.outcome == .failed)
+        #expect(down.reason == "redirect from https to http not followed (HttpURLConnection follows same-scheme redirects only)")
+    }
+
+    @Test("both backends fetch their image over https")
+    func backends() async throws {
+        let payload: JSON = ["text": "x", "imageUrl": .string(peer.url("/image.png"))]
+        let ios = try await IOSBackend(iconDeadlineSeconds: 10, limits: trusting)
+            .run(method: "shareText", payload: payload, context: CallContext())
+        #expect(ios.presentation?["iconLoad"]?["outcome"] == "loaded", "\(ios.presentation ?? .null)")
+        var android = AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: temporaryCacheDirectory(), thumbnailDeadlineSeconds: 10)
+        android.limits = trusting
+        let out = try await AndroidBackend(configuration: android)
+            .run(method: "shareText", payload: payload, context: CallContext(platform: .android))
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "downloaded", "\(out.presentation ?? .null)")
+    }
+}
+
+@Suite("The download engine: one thread, exact deadlines, cancellation")
+struct DownloadEngineTests {
+    @Test("a URL that is not http or https is refused before anything is sent")
+    func scheme() async {
+        for url in ["file:///etc/passwd", "ftp://127.0.0.1/x.png", "127.0.0.1/x.png", ""] {
+            let result = await HTTPDownload.run(url: url, to: scratchFile(), limits: DownloadLimits())
+            #expect(result.outcome == .failed)
+            #expect(result.reason == "not an http or https URL")
+        }
+    }
+
+    @Test("cancelling the task cancels the download at once")
+    func cancel() async throws {
+        let peer = try HTTPPeer()
+        // Long leg timeouts, so only the cancellation can end the download (even on a busy machine).
+        var limits = DownloadLimits()
+        limits.connectTimeoutMs = 30_000
+        limits.readTimeoutMs = 30_000
+        let task = Task { await HTTPDownload.run(url: peer.url("/drip"), to: scratchFile(), limits: limits) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let clock = ContinuousClock.now
+        task.cancel()
+        let result = await task.value
+        #expect(result.outcome == .cancelled)
+        // Only the cancellation can have ended it: both leg timeouts are 30 s. A generous bound, for a loaded machine.
+        #expect(ContinuousClock.now - clock < .seconds(10))
+    }
+
+    @Test("a task cancelled before its download starts never downloads")
+    func cancelledFirst() async throws {
+        let peer = try HTTPPeer()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await HTTPDownload.run(url: peer.url("/image.png"), to: scratchFile(), limits: DownloadLimits())
+        }
+        #expect(await task.value.outcome == .cancelled)
+    }
+
+    @Test("1,000 concurrent slow downloads share one loop thread and each ends at its own connect deadline")
+    func thousand() async throws {
+        let peer = try HTTPPeer()
+        let limits = DownloadLimits()  // the plugin's 1.5 s connect timeout
+        let clock = ContinuousClock.now
+        let results = await withTaskGroup(of: (DownloadResult, Duration).self) { group in
+            for i in 0..<1000 {
+                group.addTask {
+                    let start = ContinuousClock.now
+                    let result = await HTTPDownload.run(url: peer.url("/slow?ms=5000&n=\(i)"), to: scratchFile(), limits: limits)
+                    return (result, ContinuousClock.now - start)
+                }
+            }
+            var all: [(DownloadResult, Duration)] = []
+            for await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 1000)
+        #expect(results.allSatisfy { $0.0.outcome == .failed && $0.0.reason == "connect timeout: no response within 1500 ms" })
+        // The 1.5 s deadline, with slack for a loaded machine (the former engine never answered).
+        #expect(results.map(\.1).max() ?? .zero < .seconds(15))
+        #expect(ContinuousClock.now - clock < .seconds(20))
+        #expect(HTTPDownload.statistics.loop_threads == 1)
+    }
+}

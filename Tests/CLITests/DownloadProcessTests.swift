@@ -1,0 +1,125 @@
+import BridgeJSON
+import Foundation
+import Testing
+import TestSupport
+
+/// The whole of a `/proc` file (its size reads as 0, so it is read to the end).
+private func procFile(_ path: String) throws -> String {
+    let handle = try #require(FileHandle(forReadingAtPath: path), "cannot open \(path)")
+    defer { try? handle.close() }
+    return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+}
+
+/// The shared objects mapped into a running process (`/proc/<pid>/maps`).
+private func mappedLibraries(_ pid: Int32) throws -> [String] {
+    let maps = try procFile("/proc/\(pid)/maps")
+    #expect(maps.hasSuffix("\n"))
+    return maps.split(separator: "\n").compactMap { line in
+        line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+    }.filter { $0.contains(".so") }
+}
+
+/// `Threads:` of `/proc/<pid>/status`.
+private func threadCount(_ pid: Int32) -> Int? {
+    guard let status = try? procFile("/proc/\(pid)/status") else { return nil }
+    return status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        .flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
+}
+
+@Suite("One executable that downloads (spawned bridge)", .serialized)
+struct DownloadProcessTests {
+    let peer: HTTPPeer
+
+    init() throws { peer = try HTTPPeer() }
+
+    @Test("a call that downloads nothing maps neither libcurl nor FoundationNetworking; the first download maps libcurl")
+    func nothingMappedUntilNeeded() throws {
+        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:frak-share|share_text", #"{"url":"https://frak.id/i","text":"hi"}"#))
+        #expect(try p.nextJSON()["result"] == ["shared": true])
+        let before = try mappedLibraries(p.process.processIdentifier)
+        #expect(!before.isEmpty)
+        #expect(!before.contains { $0.contains("libcurl") }, "\(before)")
+        #expect(!before.contains { $0.contains("FoundationNetworking") }, "\(before)")
+        p.sendLine(request("2", "plugin:frak-share|share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#))
+        #expect(try p.nextJSON()["result"] == ["shared": true])
+        #expect(try peer.hits("/image.png") == 1)
+        let after = try mappedLibraries(p.process.processIdentifier)
+        #expect(after.contains { $0.contains("libcurl") }, "\(after)")
+        #expect(!after.contains { $0.contains("FoundationNetworking") })
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a copy of the bridge executable, alone in another folder, still downloads")
+    func copiedBinaryDownloads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("bridge").path
+        try FileManager.default.copyItem(atPath: Products.bridge, toPath: copy)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bridge"])
+        let args = #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#
+        let r = try runBridge(["invoke", "share_text", args, "--platform", "android", "--inspect",
+                               "--cache-dir", folder.appendingPathComponent("cache").path], executable: copy)
+        #expect(r.status == 0, "\(r.stderr)")
+        let thumbnail = try JSONParser.parse(r.stdout)["presentation"]?["thumbnail"]
+        #expect(thumbnail?["outcome"] == "downloaded", "\(thumbnail ?? .null)")
+    }
+
+    @Test("without libcurl the share still presents, and the record says why there is no thumbnail")
+    func withoutLibcurl() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.bridge)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-nocurl-\(UUID().uuidString)").path
+        process.arguments = ["invoke", "share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#,
+                             "--platform", "android", "--inspect", "--cache-dir", cache]
+        process.environment = ProcessInfo.processInfo.environment.merging(["BRIDGE_LIBCURL": "/nonexistent/libcurl.so.4"]) { $1 }
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = Pipe()
+        try process.run()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let doc = try JSONParser.parse(String(decoding: output, as: UTF8.self))
+        #expect(doc["result"] == ["shared": true])
+        #expect(doc["presentation"]?["thumbnail"]?["outcome"] == "failed")
+        let reason = doc["presentation"]?["thumbnail"]?["reason"]?.stringValue ?? ""
+        #expect(reason.hasPrefix("/nonexistent/libcurl.so.4 could not be loaded ("), "\(reason)")
+        #expect(try peer.hits("/image.png") == 0)
+    }
+
+    /// The former URLSession engine deadlocked here: with 260 or more in flight no request was
+    /// answered within 120 s, and each download held a thread.
+    @Test("1,000 concurrent slow thumbnails in serve are each answered near the 2.0 s bound, on a bounded number of threads",
+          arguments: ["android", "ios"])
+    func thousandSlowThumbnails(platform: String) throws {
+        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        p.sendLine(request("0", "initialize", #"{"platform":"\#(platform)"}"#))
+        _ = try p.nextJSON()
+        let count = 1000
+        let lines = (1...count).map { i in
+            request("\(i)", "plugin:frak-share|share_text", #"{"text":"x","imageUrl":"\#(peer.url("/slow?ms=5000"))"}"#)
+        }
+        let sent = ContinuousClock.now
+        p.send(lines.joined(separator: "\n") + "\n")
+        var answered = Set<Int>()
+        var slowest = Duration.zero
+        var threads = 0
+        while answered.count < count {
+            let message = try p.nextJSON(timeout: 30)
+            threads = max(threads, threadCount(p.process.processIdentifier) ?? 0)
+            #expect(message["result"] == ["shared": true], "\(message)")
+            if let id = message["id"]?.numberValue?.intValue { answered.insert(id) }
+            slowest = max(slowest, ContinuousClock.now - sent)
+        }
+        #expect(answered == Set(1...count))
+        // The 2.0 s bound, with generous slack for a loaded 2-core machine.
+        #expect(slowest < .seconds(15), "slowest answer after \(slowest)")
+        // Downloads cost no thread each: the cooperative pool, the session's threads, one loop.
+        #expect(threads <= ProcessInfo.processInfo.activeProcessorCount + 32, "\(threads) threads")
+        p.closeInput()
+        #expect(p.waitForExit(timeout: 30) == 0)
+    }
+}
