@@ -244,7 +244,9 @@ struct AndroidBackendTests {
     func refusedConnection() async throws {
         let out = try await share(["text": "x", "imageUrl": "http://127.0.0.1:9/none.png"])
         #expect(out.presentation?["thumbnail"]?["outcome"] == "failed")
-        #expect((out.presentation?["thumbnail"]?["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 2000)
+        // Refused at once, not timed out (a generous bound on the time, for a loaded machine).
+        #expect(out.presentation?["thumbnail"]?["reason"]?.stringValue?.contains("timeout") == false)
+        #expect((out.presentation?["thumbnail"]?["elapsedMs"]?.numberValue?.intValue ?? 99_999) < 6000)
         #expect(files(in: shareDirectory) == [])
     }
 
