@@ -107,12 +107,14 @@ struct DownloadEngineTests {
         #expect(await task.value.outcome == .cancelled)
     }
 
-    @Test("1,000 concurrent slow downloads share one loop thread and each ends at its own connect deadline")
+    /// In process, beside the other suites; the 1,000 of the former deadlock run in a spawned
+    /// `serve` (`DownloadProcessTests`).
+    @Test("200 concurrent slow downloads share one loop thread and each ends at its own connect deadline")
     func thousand() async throws {
         let peer = try HTTPPeer()
         let limits = DownloadLimits()  // the plugin's 1.5 s connect timeout
         let results = await withTaskGroup(of: (DownloadResult, Duration).self) { group in
-            for i in 0..<1000 {
+            for i in 0..<200 {
                 group.addTask {
                     let start = ContinuousClock.now
                     let result = await HTTPDownload.run(url: peer.url("/slow?ms=5000&n=\(i)"), to: scratchFile(), limits: limits)
@@ -123,7 +125,7 @@ struct DownloadEngineTests {
             for await r in group { all.append(r) }
             return all
         }
-        #expect(results.count == 1000)
+        #expect(results.count == 200)
         #expect(results.allSatisfy { $0.0.outcome == .failed && $0.0.reason == "connect timeout: no response within 1500 ms" })
         // Each from its own start: the 1.5 s deadline, with slack for a loaded machine (the
         // former engine never answered). When the tasks start is up to the test runner's pool.
