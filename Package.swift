@@ -31,7 +31,7 @@ let package = Package(
                 dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding", "BridgeMatching"],
                 path: "Sources/Contract"),
         // Command names, the registry of plugin commands, dispatch.
-        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding"], path: "Sources/Router"),
+        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
                 path: "Sources/ACL"),
@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgeContract", "BridgeSchema", "BridgeRender"],
+                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 

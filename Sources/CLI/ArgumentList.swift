@@ -25,6 +25,11 @@ struct ArgumentList {
                 continue
             }
             guard arg.hasPrefix("--") else {
+                if let short = arg.first, short == "-", let letter = arg.dropFirst().first, letter.isLetter {
+                    throw UsageError("unknown option '\(arg)' for 'bridge \(subcommand)': options are spelt --name"
+                                     + ArgumentList.suggestLong(for: String(arg.dropFirst()), among: options.union(flags)),
+                                     subcommand: subcommand)
+                }
                 positionals.append(arg)
                 continue
             }
@@ -51,9 +56,24 @@ struct ArgumentList {
                 }
                 self.flags.insert(name)
             } else {
-                throw UsageError("unknown option '--\(name)' for 'bridge \(subcommand)'", subcommand: subcommand)
+                let known = options.union(flags).union(["help"]).map { "--" + $0 }
+                throw UsageError("unknown option '--\(name)' for 'bridge \(subcommand)'"
+                                 + UsageError.didYouMean("--" + name, among: known.sorted()), subcommand: subcommand)
             }
         }
+    }
+
+    /// The long option a single-dash `-<typed>` most likely meant: the option of that name
+    /// (`-platform`), a close one, or for one letter the shortest option starting with it
+    /// (`-p` → `--platform`).
+    private static func suggestLong(for typed: String, among names: Set<String>) -> String {
+        let sorted = names.sorted()
+        if names.contains(typed) { return " (did you mean '--\(typed)'?)" }
+        if typed.count == 1, let first = typed.first,
+           let option = sorted.filter({ $0.first == first }).min(by: { $0.count < $1.count }) {
+            return " (did you mean '--\(option)'?)"
+        }
+        return UsageError.didYouMean("--" + typed, among: sorted.map { "--" + $0 })
     }
 
     /// Whether `--help` or `-h` was given.

@@ -76,8 +76,8 @@ public enum BridgeCLI {
             try ExtensionCommand.run(args, streams: streams)
         },
         "validate": Subcommand(options: [], flags: [], help: SchemaCommands.validateHelp) {
-            (args, _, streams) throws(UsageError) in
-            try SchemaCommands.validate(args, streams: streams)
+            (args, extra, streams) throws(UsageError) in
+            try SchemaCommands.validate(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
         },
         "schema": Subcommand(options: [], flags: ["list"], help: SchemaCommands.schemaHelp) {
             (args, extra, streams) throws(UsageError) in
@@ -88,6 +88,12 @@ public enum BridgeCLI {
             try RenderCommand.run(args, streams: streams)
         },
     ]
+
+    /// "capabilities, extension, … or validate".
+    private static var subcommandList: String {
+        let names = subcommands.keys.sorted()
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
 
     private static func run(_ arguments: [String], extraPlugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         guard let first = arguments.first else {
@@ -103,7 +109,7 @@ public enum BridgeCLI {
             return 0
         default:
             guard let subcommand = subcommands[first] else {
-                throw UsageError("unknown subcommand '\(first)'; expected invoke, serve, permissions, capabilities, extension, validate, schema or render")
+                throw UsageError("unknown subcommand '\(first)'\(UsageError.didYouMean(first, among: subcommands.keys.sorted())); expected \(subcommandList)")
             }
             let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,
                                         flags: subcommand.flags, aliases: subcommand.aliases)

@@ -17,8 +17,12 @@ struct CapabilitiesCommand {
     """
 
     static func run(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
-        guard args.positionals.first == "check" else {
+        guard let verb = args.positionals.first else {
             throw UsageError("expected 'bridge capabilities check PATH'", subcommand: "capabilities")
+        }
+        guard verb == "check" else {
+            throw UsageError("unknown capabilities subcommand '\(verb)'\(UsageError.didYouMean(verb, among: ["check"])); expected 'bridge capabilities check PATH'",
+                             subcommand: "capabilities")
         }
         guard args.positionals.count == 2 else {
             throw UsageError("check takes exactly one PATH (a capability file or folder)", subcommand: "capabilities")

@@ -16,7 +16,12 @@ enum CommandLookup {
     static func entry(_ name: String, in registry: CommandRegistry, subcommand: String) throws(UsageError) -> CommandRegistry.Entry {
         switch registry.resolve(cliName: name) {
         case .success(let entry): return entry
-        case .failure(let error): throw UsageError(error.description, subcommand: subcommand)
+        case .failure(let error):
+            // Suggest the spelling the user chose: a bare name stays bare when it is unique.
+            let meant = registry.suggestion(for: name).map { meant in
+                name.contains("|") || !registry.isUnique(bare: meant.command) ? meant.description : meant.command
+            }
+            throw UsageError(error.description(suggestion: meant), subcommand: subcommand)
         }
     }
 }

@@ -29,4 +29,20 @@ struct ContextOptions {
             simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
                                    cancel: args.flag("cancel")))
     }
+
+    /// Warnings for options that only the iOS model acts on, given with another platform:
+    /// they change nothing, which the user should know (`--cancel` on Android above all).
+    static func ignored(_ args: ArgumentList, platform: Platform) -> [String] {
+        guard platform != .ios else { return [] }
+        var lines: [String] = []
+        if args.flag("cancel") {
+            lines.append(platform == .android
+                ? "--cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented"
+                : "--cancel has no effect with --platform \(platform.rawValue): no share sheet is presented there")
+        }
+        for option in ["activity", "device"] where args.value(option) != nil {
+            lines.append("--\(option) has no effect with --platform \(platform.rawValue): it describes the iOS share sheet")
+        }
+        return lines
+    }
 }

@@ -66,7 +66,9 @@ struct ExtensionCommand {
         case "activity" where args.positionals.count == 2:
             return try activity(args, streams: streams)
         default:
-            throw UsageError("expected 'bridge extension receive …' or 'bridge extension activity EVENT --files-dir DIR'", subcommand: "extension")
+            let verb = args.positionals.first.flatMap { ["receive", "activity"].contains($0) ? nil : $0 }
+                .map { "unknown extension subcommand '\($0)'\(UsageError.didYouMean($0, among: ["receive", "activity"])); " } ?? ""
+            throw UsageError("\(verb)expected 'bridge extension receive …' or 'bridge extension activity EVENT --files-dir DIR'", subcommand: "extension")
         }
     }
 

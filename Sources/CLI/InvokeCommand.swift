@@ -46,6 +46,8 @@ struct InvokeCommand {
     let inspect: Bool
     /// `--preview FILE`: where to write the rendering of the presentation record.
     let preview: String?
+    /// Options given that change nothing on the chosen platform.
+    let ignoredOptions: [String]
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList) throws(UsageError) {
@@ -65,6 +67,7 @@ struct InvokeCommand {
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         inspect = args.flag("inspect")
         preview = try args.nonEmpty("preview")
+        ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
@@ -75,6 +78,7 @@ struct InvokeCommand {
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
         let entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
         let params = try readParams()
+        for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
         let outcome: Result<CommandOutput, ResponseError>
         switch router.prepare(entry: entry, params: params, context: context) {
         case .failure(let error): outcome = .failure(error)
@@ -86,6 +90,9 @@ struct InvokeCommand {
                 ? .object(["result": output.result, "presentation": output.presentation ?? .null])
                 : output.result
             streams.write(document.serialized() + "\n")
+            if !inspect {
+                for line in PresentationWarnings.lines(output.presentation) { streams.error("bridge: warning: \(line)") }
+            }
             if let preview {
                 guard let presentation = output.presentation else {
                     streams.error("bridge: no preview written: \(entry.name.command) on \(context.platform.rawValue) presents nothing")

@@ -17,8 +17,8 @@ struct PermissionsCommand {
 
     Options:
       --plugin NAME           only this plugin's reference
-    \\(ContextOptions.help)
-    \\(ACLOptions.help)
+    \(ContextOptions.help)
+    \(ACLOptions.help)
       -h, --help              show this help
     """
 
@@ -51,7 +51,8 @@ struct PermissionsCommand {
             streams.write(explanation.lines.joined(separator: "\n") + "\n")
             return explanation.allowed ? 0 : 1
         case let other?:
-            throw UsageError("unknown permissions subcommand '\(other)'; expected explain", subcommand: "permissions")
+            throw UsageError("unknown permissions subcommand '\(other)'\(UsageError.didYouMean(other, among: ["explain"])); expected explain",
+                             subcommand: "permissions")
         }
     }
 }

@@ -12,8 +12,9 @@ enum SchemaCommands {
 
     Validates a JSON document against a JSON Schema (draft-07). <schema> is a schema of the
     bridge's contract — a name such as commands/frak-share/share_text.args or presentation/ios,
-    or its $id — or a schema file (which may $ref the contract's schemas by $id). <instance>
-    is a JSON file, or - for stdin.
+    or its $id —, a command spelt as for invoke (share_text: its arguments schema;
+    share_text.result: its result schema), or a schema file (which may $ref the contract's
+    schemas by $id). <instance> is a JSON file, or - for stdin.
 
     Exit status: 0 valid; 1 invalid (each error on stderr: where, what, and the schema path);
     2 usage error (unknown schema, an invalid schema with the meta-schema's errors, unreadable
@@ -28,13 +29,15 @@ enum SchemaCommands {
     lists every schema of the contract with its title. <command> is spelt as for invoke.
     """
 
-    static func validate(_ args: ArgumentList, streams: StandardStreams) throws(UsageError) -> Int32 {
+    static func validate(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         guard args.positionals.count == 2 else {
             throw UsageError("expected <schema> and <instance | ->", subcommand: "validate")
         }
         let catalog = SchemaCatalog.shared
         let validator: SchemaValidator
-        if let name = catalog.resolve(args.positionals[0]) {
+        let named = catalog.resolve(args.positionals[0])
+            ?? (FileManager.default.fileExists(atPath: args.positionals[0]) ? nil : commandSchema(args.positionals[0], plugins: plugins))
+        if let name = named {
             do {
                 validator = try catalog.validator(name)
             } catch {
@@ -43,7 +46,7 @@ enum SchemaCommands {
         } else {
             let path = args.positionals[0]
             guard FileManager.default.fileExists(atPath: path) else {
-                throw UsageError("unknown schema '\(path)': neither a schema of the contract (see 'bridge schema --list') nor a file", subcommand: "validate")
+                throw UsageError("unknown schema '\(path)': neither a schema of the contract (see 'bridge schema --list'), nor a command, nor a file", subcommand: "validate")
             }
             let schema = try readJSON(path, what: "the schema")
             do {
@@ -60,6 +63,18 @@ enum SchemaCommands {
         }
         for error in errors { streams.error("invalid: \(error)") }
         return 1
+    }
+
+    /// The contract schema a command name spells: `share_text` (or `share_text.args`) its
+    /// arguments, `share_text.result` its result; `nil` when no command has that name.
+    private static func commandSchema(_ spelling: String, plugins: [any Plugin]) -> String? {
+        var name = spelling, part = "args"
+        for suffix in [".args", ".result"] where spelling.hasSuffix(suffix) {
+            name = String(spelling.dropLast(suffix.count))
+            part = String(suffix.dropFirst())
+        }
+        guard case .success(let entry) = CommandLookup.registry(plugins).resolve(cliName: name) else { return nil }
+        return SchemaCatalog.commandSchema(plugin: entry.name.plugin, command: entry.name.command, part)
     }
 
     static func schema(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {

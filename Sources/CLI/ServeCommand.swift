@@ -26,6 +26,8 @@ struct ServeCommand {
 
     let context: CallContext
     let maxMessageBytes: Int
+    /// Options given that change nothing on the chosen platform.
+    let ignoredOptions: [String]
 
     init(_ args: ArgumentList) throws(UsageError) {
         if let extra = args.positionals.first {
@@ -33,9 +35,11 @@ struct ServeCommand {
         }
         context = try ContextOptions.context(from: args)
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
+        ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
     }
 
     func run(router: Router, streams: StandardStreams) -> Int32 {
+        for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)

@@ -1,3 +1,5 @@
+import BridgeMatching
+
 /// A mistake on the command line: exit status 2, the message on stderr.
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let message: String
@@ -10,6 +12,11 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
         self.message = message
         self.subcommand = subcommand
         self.pointsToHelp = pointsToHelp
+    }
+
+    /// ` (did you mean '<candidate>'?)` for the candidate `typed` most likely meant, or "".
+    static func didYouMean(_ typed: String, among candidates: [String]) -> String {
+        DidYouMean.suggest(for: typed, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     var description: String {

@@ -81,6 +81,7 @@ public final class SchemaArgumentValidator: ArgumentValidator {
                 details["suggestion"] = .string(suggestion)
                 return .invalidParams("\(prefix): unknown key; did you mean `\(suggestion)`?", details: details)
             }
+            if known.isEmpty { return .invalidParams("\(prefix): unknown key; the command takes no arguments", details: details) }
             return .invalidParams("\(prefix): unknown key, expected one of \(known.map { "`\($0)`" }.joined(separator: ", "))", details: details)
         case "required":
             let node = JSONPointer.value(at: String(error.schemaPath.dropLast("/required".count)), in: schema)

@@ -56,16 +56,24 @@ public struct CommandRegistry: Sendable {
 
     /// Resolves a method name as a Tauri front end sends it.
     /// - Returns: the entry, or the `-32601` error Tauri would give: `plugin <p> not found` for an
-    ///   unknown plugin, `Command <c> not found` for an unknown command.
+    ///   unknown plugin, `Command <c> not found` for an unknown command. The message stays
+    ///   Tauri's; `data.suggestion` names the command most likely meant and `data.hint` says
+    ///   `did you mean plugin:<p>|<c>?` (a bare `share_text` is not a method a Tauri front end
+    ///   can call: `invoke()` needs the plugin's full name).
     public func resolve(method: String) -> Result<Entry, ResponseError> {
         if let entry = entries[method] { return .success(entry) }
-        guard let (plugin, command) = CommandName.split(method: method) else {
-            return .failure(.notFound("Command \(method) not found", details: ["command": .string(method)]))
+        var error: ResponseError
+        if let (plugin, command) = CommandName.split(method: method) {
+            error = hasPlugin(plugin)
+                ? .notFound("Command \(command) not found", details: ["command": .string(method)])
+                : .notFound("plugin \(plugin) not found", details: ["plugin": .string(plugin)])
+        } else {
+            error = .notFound("Command \(method) not found", details: ["command": .string(method)])
         }
-        guard hasPlugin(plugin) else {
-            return .failure(.notFound("plugin \(plugin) not found", details: ["plugin": .string(plugin)]))
+        if let meant = suggestion(for: method) {
+            error = error.adding(["suggestion": .string(meant.description), "hint": .string("did you mean \(meant.description)?")])
         }
-        return .failure(.notFound("Command \(command) not found", details: ["command": .string(method)]))
+        return .failure(error)
     }
 
     /// Resolves a name typed on the command line: `plugin:<p>|<c>`, `<p>|<c>`, or a bare `<c>`
@@ -111,12 +119,16 @@ public enum CLINameError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(String, known: [String])
     case ambiguous(String, candidates: [String])
 
-    public var description: String {
+    public var description: String { description(suggestion: nil) }
+
+    /// The description with ` (did you mean '<suggestion>'?)` after the unknown name.
+    public func description(suggestion: String?) -> String {
+        let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
         switch self {
         case .unknownPlugin(let p, let known):
-            return "unknown plugin '\(p)'; plugins: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
+            return "unknown plugin '\(p)'\(hint); plugins: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
         case .unknownCommand(let c, let known):
-            return "unknown command '\(c)'; commands: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
+            return "unknown command '\(c)'\(hint); commands: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
         case .ambiguous(let c, let candidates):
             return "command '\(c)' is ambiguous; name one of: \(candidates.joined(separator: ", "))"
         }

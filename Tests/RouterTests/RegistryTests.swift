@@ -40,6 +40,25 @@ struct RegistryTests {
         #expect(error.message == message)
     }
 
+    @Test("a not-found method keeps Tauri's message and suggests the command most likely meant", arguments: [
+        ("plugin:bridge-tst|echo", "plugin:bridge-test|echo" as String?),
+        ("plugin:bridge-test|ecko", "plugin:bridge-test|echo"),
+        ("bridge-test|slep", "plugin:bridge-test|sleep"),
+        ("sleep", "plugin:bridge-test|sleep"),
+        ("slep", "plugin:bridge-test|sleep"),
+        ("plugin:bridge-test|zzzzzz", nil),
+        ("frobnicate", nil),
+    ])
+    func suggestion(method: String, meant: String?) {
+        #expect(registry.suggestion(for: method)?.description == meant)
+        guard case .failure(let error) = registry.resolve(method: method) else {
+            Issue.record("resolved \(method)")
+            return
+        }
+        #expect(error.data["suggestion"]?.stringValue == meant)
+        #expect(error.data["hint"]?.stringValue == meant.map { "did you mean \($0)?" })
+    }
+
     @Test("the CLI resolves <p>|<c>, plugin:<p>|<c> and a unique bare name", arguments: [
         "plugin:bridge-test|sleep", "bridge-test|sleep", "sleep",
     ])

@@ -1,0 +1,105 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+/// The product's command list, as usage errors print it.
+private let commands = "plugin:frak-share|share_text, plugin:share-extension|clear, plugin:share-extension|read"
+
+@Suite("The CLI, as a newcomer meets it")
+struct NewcomerTests {
+    @Test("typos get a did-you-mean: subcommands, options, short options, commands, sub-subcommands", arguments: [
+        (["invok", "share_text"],
+         "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, extension, invoke, permissions, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+        (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
+         "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
+         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "share_text", "-inspect"],
+         "bridge: unknown option '-inspect' for 'bridge invoke': options are spelt --name (did you mean '--inspect'?)\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "share_txt"],
+         "bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: \(commands)\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "frak-shar|share_text"],
+         "bridge: unknown plugin 'frak-shar' (did you mean 'plugin:frak-share|share_text'?); plugins: frak-share, share-extension\nRun 'bridge invoke --help' for usage.\n"),
+        (["schema", "share_txt"],
+         "bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: \(commands)\nRun 'bridge schema --help' for usage.\n"),
+        (["capabilities", "chek", "src-tauri/capabilities"],
+         "bridge: unknown capabilities subcommand 'chek' (did you mean 'check'?); expected 'bridge capabilities check PATH'\nRun 'bridge capabilities --help' for usage.\n"),
+        (["permissions", "explian", "share_text"],
+         "bridge: unknown permissions subcommand 'explian' (did you mean 'explain'?); expected explain\nRun 'bridge permissions --help' for usage.\n"),
+        (["extension", "recieve", "--app-group", "/tmp"],
+         "bridge: unknown extension subcommand 'recieve' (did you mean 'receive'?); expected 'bridge extension receive …' or 'bridge extension activity EVENT --files-dir DIR'\nRun 'bridge extension --help' for usage.\n"),
+    ])
+    func didYouMean(arguments: [String], message: String) throws {
+        let r = try runBridge(arguments, executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message)
+    }
+
+    @Test("a lone - is still stdin, not an option")
+    func dashIsNotAnOption() throws {
+        let r = try runBridge(["invoke", "share_text", "-"], stdin: #"{"text":"hi"}"#, executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "{\"shared\":true}\n")
+    }
+
+    @Test("serve: a bare method keeps Tauri's -32601 message and hints at the plugin command")
+    func serveBareMethod() throws {
+        let r = try runBridge(["serve"], stdin: #"{"jsonrpc":"2.0","id":1,"method":"share_text","params":{"text":"hi"}}"# + "\n",
+                              executable: Products.bridge)
+        let response = try JSONParser.parse(r.stdout)
+        #expect(response["error"]?["code"] == -32601)
+        #expect(response["error"]?["message"] == "Command share_text not found")
+        #expect(response["error"]?["data"]?["suggestion"] == "plugin:frak-share|share_text")
+        #expect(response["error"]?["data"]?["hint"] == "did you mean plugin:frak-share|share_text?")
+    }
+
+    @Test("validate takes a command name as schema does: its arguments, or .result")
+    func validateCommandName() throws {
+        let valid = try runBridge(["validate", "share_text", "-"], stdin: #"{"text":"hi"}"#, executable: Products.bridge)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        #expect(valid.stdout == "valid\n")
+        let invalid = try runBridge(["validate", "share_text", "-"], stdin: #"{"txt":"hi"}"#, executable: Products.bridge)
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.hasPrefix(#"invalid: at /txt: unexpected property "txt""#))
+        let result = try runBridge(["validate", "plugin:frak-share|share_text.result", "-"], stdin: #"{"shared":true}"#, executable: Products.bridge)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("an unknown key for a command without parameters says so, never 'expected one of' an empty list")
+    func noParameters() throws {
+        let group = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-newcomer-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+        let r = try runBridge(["invoke", "read", #"{"limit":1}"#, "--app-group", group], executable: Products.bridge)
+        let said = r.stdout + r.stderr
+        #expect(said.contains("invalid args `limit` for command `read`: unknown key"), "\(said)")
+        #expect(said.contains("the command takes no arguments"))
+        #expect(!said.contains("expected one of"))
+    }
+
+    @Test("a thumbnail that did not load is said on stderr without --inspect, and only then")
+    func failedThumbnailWarns() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-newcomer-\(UUID().uuidString)").path
+        let call = ["invoke", "share_text", #"{"text":"hi","imageUrl":"http://127.0.0.1:9/logo.png"}"#, "--platform", "android", "--cache-dir", cache]
+        let plain = try runBridge(call, executable: Products.bridge)
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "{\"shared\":true}\n")
+        #expect(plain.stderr.hasPrefix("bridge: warning: no thumbnail: "), "\(plain.stderr)")
+        #expect(plain.stderr.hasSuffix(" (thumbnail failed; --inspect shows the record)\n"))
+        let inspected = try runBridge(call + ["--inspect"], executable: Products.bridge)
+        #expect(inspected.status == 0)
+        #expect(!inspected.stderr.contains("no thumbnail"))
+        #expect(try JSONParser.parse(inspected.stdout)["presentation"]?["thumbnail"]?["outcome"] == "failed")
+    }
+
+    @Test("--cancel with --platform android warns that Android reports no completion")
+    func cancelOnAndroid() throws {
+        let r = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--platform", "android", "--cancel"], executable: Products.bridge)
+        #expect(r.status == 0)
+        #expect(r.stdout == "{\"shared\":true}\n")
+        #expect(r.stderr == "bridge: warning: --cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented\n")
+        let ios = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--cancel"], executable: Products.bridge)
+        #expect(ios.stdout == "{\"shared\":false}\n")
+        #expect(ios.stderr == "")
+    }
+}
