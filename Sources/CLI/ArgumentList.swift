@@ -63,15 +63,18 @@ struct ArgumentList {
         }
     }
 
-    /// The long option a single-dash `-<typed>` most likely meant: the option of that name
-    /// (`-platform`), a close one, or for one letter the shortest option starting with it
-    /// (`-p` → `--platform`).
+    /// The long options a single-dash `-<typed>` most likely meant: the option of that name
+    /// (`-platform`), a close one, or for one letter every option starting with it
+    /// (`-p` → `--platform`, `--preview` or `--provider-paths`).
     private static func suggestLong(for typed: String, among names: Set<String>) -> String {
         let sorted = names.sorted()
         if names.contains(typed) { return " (did you mean '--\(typed)'?)" }
-        if typed.count == 1, let first = typed.first,
-           let option = sorted.filter({ $0.first == first }).min(by: { $0.count < $1.count }) {
-            return " (did you mean '--\(option)'?)"
+        if typed.count == 1, let first = typed.first {
+            let options = sorted.filter { $0.first == first }.map { "'--\($0)'" }
+            if let last = options.last {
+                let list = options.count == 1 ? last : options.dropLast().joined(separator: ", ") + " or " + last
+                return " (did you mean \(list)?)"
+            }
         }
         return UsageError.didYouMean("--" + typed, among: sorted.map { "--" + $0 })
     }

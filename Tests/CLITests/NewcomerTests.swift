@@ -9,11 +9,11 @@ private let commands = "plugin:frak-share|share_text, plugin:share-extension|cle
 struct NewcomerTests {
     @Test("typos get a did-you-mean: subcommands, options, short options, commands, sub-subcommands", arguments: [
         (["invok", "share_text"],
-         "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, extension, invoke, permissions, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+         "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
          "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
-         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
+         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--platform', '--preview' or '--provider-paths'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", "-inspect"],
          "bridge: unknown option '-inspect' for 'bridge invoke': options are spelt --name (did you mean '--inspect'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_txt"],
