@@ -46,6 +46,20 @@ struct ContainerLinkTests {
         #expect(names(outside) == ["keep.txt"])
     }
 
+    @Test("any folder of the inbox a link: append, read and clear are refused and its target is untouched",
+          arguments: ["items", "media", "delivered", "quarantine", "tmp"])
+    func everyFolderLink(folder: String) throws {
+        let inbox = ShareInbox(group: temporaryGroup())
+        _ = try inbox.append(try draft(text: "first", images: 1))
+        let outside = try victim()
+        try link(inbox.folder + "/" + folder, to: outside)
+        let share = try draft(text: "x", images: 1)
+        expectRefused("ShareInbox/\(folder)") { () throws(InboxError) in _ = try inbox.append(share) }
+        expectRefused("ShareInbox/\(folder)") { () throws(InboxError) in _ = try inbox.read() }
+        expectRefused("ShareInbox/\(folder)") { () throws(InboxError) in _ = try inbox.clear(ids: nil) }
+        #expect(names(outside) == ["keep.txt"])
+    }
+
     @Test("items/ a link: nothing is written to its target")
     func itemsFolderLink() throws {
         let inbox = ShareInbox(group: temporaryGroup())
