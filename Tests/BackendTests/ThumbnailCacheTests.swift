@@ -102,6 +102,20 @@ struct ThumbnailCacheTests {
         #expect(FileManager.default.fileExists(atPath: linked))
     }
 
+    @Test("a temporary file a crashed download left is removed once stale; one in progress is kept")
+    func staleTemporaryFiles() async throws {
+        let stale = shareDirectory + "/.share-42.\(UUID().uuidString).part"
+        let fresh = shareDirectory + "/.share-43.\(UUID().uuidString).part"
+        let lookalike = shareDirectory + "/.share-44.not-a-uuid.part"
+        for path in [stale, fresh, lookalike] { FileManager.default.createFile(atPath: path, contents: Data(pngSignature)) }
+        let old = Date(timeIntervalSinceNow: -(ThumbnailCache.staleTemporarySeconds + 60))
+        for path in [stale, lookalike] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        #expect(try await share(peer.url("/image.png"))["thumbnail"]?["outcome"] == "downloaded")
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: fresh))
+        #expect(FileManager.default.fileExists(atPath: lookalike))
+    }
+
     @Test("cache file names: share-<signed 32-bit hash>.<known extension>, nothing else", arguments: [
         ("share-123.png", true), ("share--2147483648.jpg", true), ("share-0.img", true), ("share-2147483647.webp", true),
         ("share-2147483648.png", false), ("share-abc.png", false), ("share-12.txt", false), ("share-+5.png", false),

@@ -165,11 +165,32 @@ struct ThumbnailCache: Sendable {
         return final
     }
 
-    /// Deletes the bridge's oldest cache files until `incoming` more bytes fit under the cap.
-    /// Only single-link regular files named `share-<hash>.<ext>` count and are deleted; nothing
-    /// else in the folder is touched (`unlink` never follows a link nor removes a folder).
+    /// Whether `name` is spelt as one of the bridge's downloads in progress:
+    /// `.share-<hash>.<UUID>.part`.
+    static func isTemporaryFileName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0].isEmpty && parts[3] == "part" && UUID(uuidString: String(parts[2])) != nil
+            && isCacheFileName(parts[1] + ".img")
+    }
+
+    /// Far past any download's 2.0 s bound: a temporary file this old was left by a process
+    /// that died mid-download, never one still being written.
+    static let staleTemporarySeconds = 600.0
+
+    /// Deletes the bridge's oldest cache files until `incoming` more bytes fit under the cap,
+    /// and temporary files that crashed downloads left behind. Only single-link regular files
+    /// named as the bridge names them count and are deleted; nothing else in the folder is
+    /// touched (`unlink` never follows a link nor removes a folder).
     private func evict(toFit incoming: Int) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let now = Date().timeIntervalSince1970
+        for name in names where ThumbnailCache.isTemporaryFileName(name) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, ThumbnailCache.foreignKind(info) == nil,
+                  now - Double(info.st_mtim.tv_sec) > ThumbnailCache.staleTemporarySeconds else { continue }
+            unlink(path)
+        }
         var files: [(path: String, size: Int, modified: Double)] = names.compactMap { name in
             guard ThumbnailCache.isCacheFileName(name) else { return nil }
             let path = (directory as NSString).appendingPathComponent(name)
