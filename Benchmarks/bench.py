@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Benchmarks for the bridge sidecar, measured against baselines in the same run.
+"""Benchmarks for the bridge, measured against baselines in the same run.
 
-  1. Cold start: `bridge invoke share_text '{"url":...,"text":...,"title":...}'` (the product
-     binary) against a minimal Swift program (import Foundation, print one line).
-     Target: median ratio <= 1.5x. Extra lines, no target: `bridge-test-host invoke
-     'bridge-test|echo'` and `bridge --version`.
-  2. Serve throughput: M pipelined `plugin:frak-share|share_text` requests through `bridge serve`
-     against a Node.js readline echo sidecar. Target: bridge/node messages/s >= 1x.
-     Extra line, own ratio, no target: `plugin:bridge-test|echo` through `bridge-test-host serve`.
+  1. Cold start: `bridge invoke share_text '{"url":...,"text":...,"title":...}'` (the installed,
+     static build) against the floor, a static pure-Swift program that prints one line. Wall time
+     (median, p90) and peak RSS (GNU time's %M). Targets: median <= 2.0x the floor; peak RSS <= 10 MiB.
+     Extra lines, no target: a static Foundation hello, the same call on android, `bridge --version`,
+     `bridge-test-host invoke 'bridge-test|echo'`.
+  2. Serve throughput: M pipelined `plugin:frak-share|share_text` requests through `bridge serve` on
+     ios and on android, stdin from a file and from a pipe, against a Node.js readline echo sidecar
+     given the same bytes the same way. Targets: bridge/node messages/s >= 2x for each platform and
+     each stdin; peak RSS <= 16 MiB. Extra line: `plugin:bridge-test|echo` through bridge-test-host.
+  3. Slow downloads: 1,000 share_text calls at once, each with an imageUrl that answers after 5 s,
+     through `bridge serve` on android and on ios, in two waves. Targets: every call answered within
+     2.5 s of being sent; RSS <= 64 MiB during a wave and < 32 MiB one second after it.
 
+Every target is printed with its ratio, and again in a summary at the end.
 Usually run through Benchmarks/run.sh, which builds everything and passes the paths.
 Exits non-zero only when something breaks (a process fails, a response is wrong or missing),
 never because a target is missed. Python 3 standard library only.
@@ -28,16 +34,26 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+PEER = os.path.join(ROOT, "Tests", "Peers", "http_peer.py")
+MIB = 1024 * 1024
 
-COLD_START_TARGET = 1.5   # bridge invoke share_text / minimal, medians: at most this
-THROUGHPUT_TARGET = 1.0   # bridge serve share_text / node echo, messages/s: at least this
+COLD_START_TARGET = 2.0      # bridge invoke share_text / static pure-Swift hello, medians: at most
+COLD_RSS_TARGET_MIB = 10     # peak RSS of bridge invoke share_text: at most
+THROUGHPUT_TARGET = 2.0      # bridge serve share_text / node echo, messages/s: at least
+SERVE_RSS_TARGET_MIB = 16    # peak RSS of bridge serve over the run: at most
+SLOW_ANSWER_TARGET_S = 2.5   # each of the slow-download calls answered within
+SLOW_PEAK_TARGET_MIB = 64    # RSS during a wave of slow downloads: at most
+SLOW_AFTER_TARGET_MIB = 32   # RSS one second after a wave: below
 
-# The share_text arguments, used by every line of both benchmarks (no imageUrl: no network).
+# The share_text arguments of the cold-start and throughput lines (no imageUrl: no network).
 SHARE_PARAMS = {"url": "https://frak.id/x", "text": "Join me", "title": "Frak"}
 SHARE_ARGS_JSON = json.dumps(SHARE_PARAMS, separators=(",", ":"))
 SHARE_METHOD = "plugin:frak-share|share_text"
 SHARE_RESULT = {"shared": True}
 ECHO_METHOD = "plugin:bridge-test|echo"
+
+# (what, figure, target text, met) for the summary.
+TARGETS = []
 
 
 class BenchError(Exception):
@@ -57,12 +73,61 @@ def verdict(met):
     return "met" if met else "MISSED"
 
 
+def target(what, figure, text, met):
+    TARGETS.append((what, figure, text, met))
+    return f"target {text}: {verdict(met)}"
+
+
 def canonical(value):
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def tail(text, lines=10):
     return "\n".join(text.strip().splitlines()[-lines:])
+
+
+# Peak RSS comes from GNU time (`%M`, the kernel's ru_maxrss of the child it waits for): a child
+# forked by Python itself would count Python's own ~16 MiB, mapped until exec.
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+class PeakRSS:
+    """Wraps an argv in GNU time and reads the peak RSS (bytes) it wrote; None without GNU time."""
+
+    def __init__(self, argv):
+        self.file = None
+        self.argv = argv
+        if GNU_TIME:
+            fd, self.file = tempfile.mkstemp(prefix="bridge-bench-rss-")
+            os.close(fd)
+            self.argv = [GNU_TIME, "-f", "%M", "-o", self.file, *argv]
+
+    def read(self):
+        if not self.file:
+            return None
+        try:
+            with open(self.file) as f:
+                lines = [line for line in f.read().split() if line.isdigit()]
+            return int(lines[-1]) * 1024 if lines else None
+        finally:
+            os.unlink(self.file)
+
+
+def mib(rss):
+    return "n/a" if rss is None else f"{rss / MIB:.1f} MiB"
+
+
+def proc_status(pid):
+    """VmRSS, VmHWM (bytes) and Threads of a running process, from /proc/<pid>/status."""
+    figures = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                figures[key] = int(value.split()[0]) * 1024
+            elif key == "Threads":
+                figures[key] = int(value)
+    return figures
 
 
 # ---------------------------------------------------------------- cold start
@@ -80,16 +145,38 @@ def run_once(label, argv, expected_stdout):
     return elapsed_ms
 
 
+def peak_rss(label, argv, runs=5):
+    """The median peak RSS (bytes) of `runs` runs under GNU time, or None without it."""
+    peaks = []
+    for _ in range(runs):
+        measure = PeakRSS(argv)
+        done = subprocess.run(measure.argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        rss = measure.read()
+        if done.returncode != 0:
+            raise BenchError(f"{label}: exit status {done.returncode}\n{tail(done.stderr.decode(errors='replace'))}")
+        if rss is None:
+            return None
+        peaks.append(rss)
+    return statistics.median(peaks)
+
+
 def cold_start(args):
-    main_label = "bridge invoke share_text"
+    main_label = "bridge invoke share_text (ios)"
+    floor_label = "floor: static pure-Swift hello"
+    cache = tempfile.mkdtemp(prefix="bridge-bench-cache-")
     programs = [
         # (label, argv, expected stdout or None)
-        ("minimal Swift (Foundation + print)", [args.minimal], "hello"),
+        (floor_label, [args.hello], "hello"),
+        ("static Foundation hello", [args.minimal], "hello"),
         (main_label, [args.bridge, "invoke", "share_text", SHARE_ARGS_JSON], '{"shared":true}'),
-        ("bridge-test-host invoke bridge-test|echo",
-         [args.host, "invoke", "bridge-test|echo", '{"text":"hi"}'], '{"text":"hi"}'),
+        ("bridge invoke share_text --platform android",
+         [args.bridge, "invoke", "share_text", SHARE_ARGS_JSON, "--platform", "android", "--cache-dir", cache],
+         '{"shared":true}'),
         ("bridge --version", [args.bridge, "--version"], None),
     ]
+    if args.host:
+        programs.append(("bridge-test-host invoke bridge-test|echo",
+                         [args.host, "invoke", "bridge-test|echo", '{"text":"hi"}'], '{"text":"hi"}'))
     times = {label: [] for label, _, _ in programs}
     for i in range(args.warmups + args.runs):
         # Interleave, rotating the order so no program always runs first.
@@ -98,23 +185,25 @@ def cold_start(args):
             ms = run_once(label, argv, expected)
             if i >= args.warmups:
                 times[label].append(ms)
+    peaks = {label: peak_rss(label, argv) for label, argv, _ in programs}
+    shutil.rmtree(cache, ignore_errors=True)
 
-    print(f"Cold start: wall time, spawn to exit ({args.runs} runs each, interleaved, after {args.warmups} warm-ups)")
-    print(f"  {'program':<44} {'median':>9} {'p90':>9} {'/ minimal':>10}")
-    base_label = programs[0][0]
-    base = statistics.median(times[base_label])
+    print(f"Cold start: wall time spawn to exit, peak RSS ({args.runs} runs each, interleaved, after {args.warmups} warm-ups)")
+    print(f"  {'program':<46} {'median':>9} {'p90':>9} {'/ floor':>8} {'peak RSS':>10}")
+    base = statistics.median(times[floor_label])
     for label, _, _ in programs:
-        ms = times[label]
-        median = statistics.median(ms)
-        if label == base_label:
-            note = ""
-        elif label == main_label:
-            note = f"   target <= {COLD_START_TARGET}x: {verdict(median / base <= COLD_START_TARGET)}"
-        else:
-            note = "   (extra, no target)"
-        ratio = "" if label == base_label else f"{median / base:.2f}x"
-        print(f"  {label:<44} {median:>6.2f} ms {percentile(ms, 0.9):>6.2f} ms {ratio:>10}{note}")
-    print(f"  (ratios are of medians; the {main_label} line carries the target)")
+        median = statistics.median(times[label])
+        rss = peaks[label]
+        ratio = "" if label == floor_label else f"{median / base:.2f}x"
+        note = ""
+        if label == main_label:
+            note = "   " + target("cold invoke / floor", f"{median / base:.2f}x", f"<= {COLD_START_TARGET}x",
+                                   median / base <= COLD_START_TARGET)
+            note += "; " + target("cold invoke peak RSS", mib(rss), f"<= {COLD_RSS_TARGET_MIB} MiB",
+                                  rss is not None and rss <= COLD_RSS_TARGET_MIB * MIB)
+        print(f"  {label:<46} {median:>6.2f} ms {percentile(times[label], 0.9):>6.2f} ms {ratio:>8} "
+              f"{mib(rss):>10}{note}")
+    print("  (ratios are of medians; peak RSS is the median of 5 more runs under GNU time, n/a without it)")
     print()
 
 
@@ -127,24 +216,27 @@ def make_requests(method, count):
     ).encode()
 
 
-def pump(label, argv, payload, count, expected_result):
-    """Spawns argv, feeds payload on stdin from a writer thread while this thread reads stdout.
-    Returns (seconds from spawn to the last response line read, stdout bytes)."""
+def pump(label, argv, payload, payload_file, count, stdin_mode):
+    """Spawns argv with the requests on stdin (a writer thread on a pipe, or the file itself) and
+    reads stdout. Returns (seconds from spawn to the last response line read, stdout, peak RSS)."""
     chunks = []
     writer_error = []
-    with tempfile.TemporaryFile() as stderr_file:
+    with tempfile.TemporaryFile() as stderr_file, open(payload_file, "rb") as requests:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr_file)
+        stdin = subprocess.PIPE if stdin_mode == "pipe" else requests
+        measure = PeakRSS(argv)
+        proc = subprocess.Popen(measure.argv, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr_file)
+        writer = None
+        if stdin_mode == "pipe":
+            def write_all():
+                try:
+                    proc.stdin.write(payload)
+                    proc.stdin.close()
+                except (BrokenPipeError, OSError) as error:
+                    writer_error.append(error)
 
-        def write_all():
-            try:
-                proc.stdin.write(payload)
-                proc.stdin.close()
-            except (BrokenPipeError, OSError) as error:
-                writer_error.append(error)
-
-        writer = threading.Thread(target=write_all, daemon=True)
-        writer.start()
+            writer = threading.Thread(target=write_all, daemon=True)
+            writer.start()
 
         fd = proc.stdout.fileno()
         lines = 0
@@ -157,8 +249,10 @@ def pump(label, argv, payload, count, expected_result):
             lines += chunk.count(b"\n")
             if elapsed is None and lines >= count:
                 elapsed = time.perf_counter() - start   # the last response has been read
-        writer.join()
+        if writer:
+            writer.join()
         status = proc.wait()
+        rss = measure.read()
         proc.stdout.close()
         stderr_file.seek(0)
         stderr_text = stderr_file.read().decode(errors="replace")
@@ -169,9 +263,8 @@ def pump(label, argv, payload, count, expected_result):
         raise BenchError(f"{label}: writing requests failed: {writer_error[0]}\n{tail(stderr_text)}")
     output = b"".join(chunks)
     if elapsed is None:
-        verify(label, output, count, expected_result)   # names the missing ids
         raise BenchError(f"{label}: only {lines} response lines for {count} requests")
-    return elapsed, output
+    return elapsed, output, rss
 
 
 def verify(label, output, count, expected_result):
@@ -203,48 +296,170 @@ def verify(label, output, count, expected_result):
 def throughput(args):
     share_payload = make_requests(SHARE_METHOD, args.messages)
     echo_payload = make_requests(ECHO_METHOD, args.messages)
-    main_label = "bridge serve (frak-share|share_text)"
-    echo_label = "bridge-test-host serve (bridge-test|echo)"
-    node_label = "node echo-sidecar.js"
-    sidecars = [
-        # (label, argv, requests, expected result of every response)
-        (main_label, [args.bridge, "serve"], share_payload, SHARE_RESULT),
-        (echo_label, [args.host, "serve"], echo_payload, SHARE_PARAMS),
-    ]
-    if args.node:
-        # The baseline gets the same bytes as the main line and echoes the params back.
-        sidecars.append((node_label, [args.node, args.sidecar], share_payload, SHARE_PARAMS))
+    work = tempfile.mkdtemp(prefix="bridge-bench-serve-")
+    share_file, echo_file = os.path.join(work, "share.ndjson"), os.path.join(work, "echo.ndjson")
+    with open(share_file, "wb") as f:
+        f.write(share_payload)
+    with open(echo_file, "wb") as f:
+        f.write(echo_payload)
+    cache = os.path.join(work, "cache")
+    sidecars = []   # (label, argv, payload, file, stdin mode, expected result, platform or None)
+    for stdin_mode in ("file", "pipe"):
+        sidecars.append((f"bridge serve ios, stdin {stdin_mode}", [args.bridge, "serve"],
+                         share_payload, share_file, stdin_mode, SHARE_RESULT, "ios"))
+        sidecars.append((f"bridge serve android, stdin {stdin_mode}",
+                         [args.bridge, "serve", "--platform", "android", "--cache-dir", cache],
+                         share_payload, share_file, stdin_mode, SHARE_RESULT, "android"))
+        if args.node:
+            # The baseline gets the same bytes as the main lines and echoes the params back.
+            sidecars.append((f"node echo-sidecar.js, stdin {stdin_mode}", [args.node, args.sidecar],
+                             share_payload, share_file, stdin_mode, SHARE_PARAMS, None))
+    if args.host:
+        sidecars.append(("bridge-test-host serve echo, stdin pipe", [args.host, "serve"],
+                         echo_payload, echo_file, "pipe", SHARE_PARAMS, None))
 
-    rates = {label: [] for label, _, _, _ in sidecars}
+    rates = {s[0]: [] for s in sidecars}
+    peaks = {s[0]: [] for s in sidecars}
     for _ in range(args.repeats):
-        for label, argv, payload, expected in sidecars:   # alternate the sidecars within each repeat
-            seconds, output = pump(label, argv, payload, args.messages, expected)
+        for label, argv, payload, payload_file, stdin_mode, expected, _ in sidecars:   # alternate within each repeat
+            seconds, output, rss = pump(label, argv, payload, payload_file, args.messages, stdin_mode)
             verify(label, output, args.messages, expected)
             rates[label].append(args.messages / seconds)
+            peaks[label].append(rss)
+    shutil.rmtree(work, ignore_errors=True)
+
+    def peak(label):
+        known = [p for p in peaks[label] if p is not None]
+        return max(known) if known else None
 
     size_mb = len(share_payload) / 1e6
     print(f"Serve throughput: {args.messages} pipelined requests ({size_mb:.1f} MB), "
           f"spawn to last response, {args.repeats} repeats each")
-    print(f"  {'sidecar':<44} {'best msg/s':>11} {'median msg/s':>13}")
-    for label, _, _, _ in sidecars:
+    print(f"  {'sidecar':<44} {'best msg/s':>11} {'median msg/s':>13} {'peak RSS':>10}")
+    for label, *_ in sidecars:
         r = rates[label]
-        print(f"  {label:<44} {max(r):>11,.0f} {statistics.median(r):>13,.0f}")
-    if args.node:
-        node = rates[node_label]
-        for label, name, target in ((main_label, "bridge share_text / node", True),
-                                    (echo_label, "bridge-test-host echo / node", False)):
-            r = rates[label]
-            best = max(r) / max(node)
-            median = statistics.median(r) / statistics.median(node)
-            note = (f"target >= {THROUGHPUT_TARGET}x: {verdict(median >= THROUGHPUT_TARGET)} (median)"
-                    if target else "(extra, no target)")
-            print(f"  ratio {name + ':':<30} best {best:.2f}x, median {median:.2f}x   {note}")
-    else:
+        print(f"  {label:<44} {max(r):>11,.0f} {statistics.median(r):>13,.0f} {mib(peak(label)):>10}")
+    for label, _, _, _, stdin_mode, _, platform_name in sidecars:
+        if platform_name is None:
+            continue
+        if args.node:
+            node = rates[f"node echo-sidecar.js, stdin {stdin_mode}"]
+            median = statistics.median(rates[label]) / statistics.median(node)
+            best = max(rates[label]) / max(node)
+            note = target(f"serve {platform_name}, stdin {stdin_mode} / node", f"{median:.2f}x",
+                          f">= {THROUGHPUT_TARGET}x", median >= THROUGHPUT_TARGET)
+            print(f"  ratio {label + ' / node:':<46} best {best:.2f}x, median {median:.2f}x   {note} (median)")
+        rss = peak(label)
+        note = target(f"serve {platform_name}, stdin {stdin_mode} peak RSS", mib(rss),
+                      f"<= {SERVE_RSS_TARGET_MIB} MiB", rss is not None and rss <= SERVE_RSS_TARGET_MIB * MIB)
+        print(f"  peak RSS {label + ':':<43} {mib(rss)}   {note}")
+    if not args.node:
         print("  node not found: the Node.js comparison was skipped")
     print()
 
 
-# ---------------------------------------------------------------- main
+# ---------------------------------------------------------------- slow downloads
+
+class Peer:
+    """Tests/Peers/http_peer.py on 127.0.0.1, for as long as the context lasts."""
+
+    def __enter__(self):
+        self.proc = subprocess.Popen([sys.executable, PEER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        if not line.startswith("PORT "):
+            raise BenchError(f"http_peer.py did not start: {line!r}")
+        self.port = int(line.split()[1])
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def slow_wave(proc, responses, url, first_id, count):
+    """Sends `count` share_text calls for `url` at once; returns (slowest answer s, peak VmRSS,
+    peak threads) once all are answered."""
+    lines = []
+    for i in range(first_id, first_id + count):
+        lines.append(json.dumps({"jsonrpc": "2.0", "id": i, "method": SHARE_METHOD,
+                                 "params": {"text": "x", "imageUrl": url}}, separators=(",", ":")))
+    wanted = set(range(first_id, first_id + count))
+    sent = time.monotonic()
+    proc.stdin.write(("\n".join(lines) + "\n").encode())
+    proc.stdin.flush()
+    peak_rss, peak_threads, slowest = 0, 0, 0.0
+    deadline = sent + 60
+    while wanted:
+        try:
+            status = proc_status(proc.pid)
+            peak_rss = max(peak_rss, status["VmRSS"])
+            peak_threads = max(peak_threads, status["Threads"])
+        except OSError:
+            pass
+        with responses["lock"]:
+            arrived = [(rid, at) for rid, at in responses["seen"].items() if rid in wanted]
+        for rid, at in arrived:
+            wanted.discard(rid)
+            slowest = max(slowest, at - sent)
+        if time.monotonic() > deadline:
+            raise BenchError(f"slow downloads: {len(wanted)} of {count} calls unanswered after 60 s")
+        time.sleep(0.02)
+    return slowest, peak_rss, peak_threads
+
+
+def slow_downloads(args):
+    if args.slow_calls <= 0:
+        return
+    print(f"Slow downloads: {args.slow_calls} share_text calls at once, each imageUrl answering after 5 s, "
+          f"{args.waves} waves, through bridge serve")
+    print(f"  {'platform':<10} {'wave':>4} {'slowest answer':>15} {'RSS before':>11} {'RSS peak':>10} "
+          f"{'RSS +1 s':>10} {'threads':>8}")
+    with Peer() as peer:
+        url = f"http://127.0.0.1:{peer.port}/slow?ms=5000"
+        for platform_name in ("android", "ios"):
+            cache = tempfile.mkdtemp(prefix="bridge-bench-slow-")
+            argv = [args.bridge, "serve", "--platform", platform_name, "--cache-dir", cache]
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            responses = {"lock": threading.Lock(), "seen": {}, "bad": []}
+
+            def read_all(proc=proc, responses=responses):
+                for line in proc.stdout:
+                    message = json.loads(line)
+                    if canonical(message.get("result")) != canonical(SHARE_RESULT):
+                        responses["bad"].append(line)
+                    with responses["lock"]:
+                        responses["seen"][message.get("id")] = time.monotonic()
+
+            reader = threading.Thread(target=read_all, daemon=True)
+            reader.start()
+            time.sleep(0.3)   # started and idle
+            worst, peak_all, after_last = 0.0, 0, 0
+            for wave in range(args.waves):
+                before = proc_status(proc.pid)["VmRSS"]
+                slowest, peak, threads = slow_wave(proc, responses, url, 1 + wave * args.slow_calls, args.slow_calls)
+                time.sleep(1.0)
+                after = proc_status(proc.pid)["VmRSS"]
+                worst, peak_all, after_last = max(worst, slowest), max(peak_all, peak), after
+                print(f"  {platform_name:<10} {wave + 1:>4} {slowest:>13.2f} s {before / MIB:>7.1f} MiB "
+                      f"{peak / MIB:>6.1f} MiB {after / MIB:>6.1f} MiB {threads:>8}")
+            proc.stdin.close()
+            status = proc.wait()
+            reader.join()
+            shutil.rmtree(cache, ignore_errors=True)
+            if status != 0:
+                raise BenchError(f"bridge serve --platform {platform_name}: exit status {status}")
+            if responses["bad"]:
+                raise BenchError(f"slow downloads: unexpected response {responses['bad'][0][:200]!r}")
+            print("  " + target(f"slow downloads {platform_name}: slowest answer", f"{worst:.2f} s",
+                                f"<= {SLOW_ANSWER_TARGET_S} s", worst <= SLOW_ANSWER_TARGET_S)
+                  + "; " + target(f"slow downloads {platform_name}: RSS during", f"{peak_all / MIB:.1f} MiB",
+                                  f"<= {SLOW_PEAK_TARGET_MIB} MiB", peak_all <= SLOW_PEAK_TARGET_MIB * MIB)
+                  + "; " + target(f"slow downloads {platform_name}: RSS after", f"{after_last / MIB:.1f} MiB",
+                                  f"< {SLOW_AFTER_TARGET_MIB} MiB", after_last < SLOW_AFTER_TARGET_MIB * MIB))
+    print()
+
+
+# ---------------------------------------------------------------- in-process figures
 
 MICRO_LABELS = {
     "acl.parse_1000_capabilities_ms": ("parse 1,000 capabilities (JSON, one file)", "ms"),
@@ -263,12 +478,20 @@ def micro(args):
     result = subprocess.run([args.micro], capture_output=True, text=True)
     if result.returncode != 0:
         raise BenchError(f"{args.micro} failed: {result.stderr.strip()}")
-    print()
     print("In-process (Benchmarks/Swift, release build, median of several rounds)")
     for line in result.stdout.splitlines():
         key, _, value = line.partition(" ")
         label, unit = MICRO_LABELS.get(key, (key, ""))
         print(f"  {label:<55} {float(value):>10.2f} {unit}")
+    print()
+
+
+def summary():
+    print("Targets")
+    for what, figure, text, met in TARGETS:
+        print(f"  {what:<48} {figure:>10}   {text:<10} {verdict(met)}")
+    missed = sum(1 for *_, met in TARGETS if not met)
+    print(f"  {len(TARGETS) - missed} of {len(TARGETS)} met")
 
 
 def main():
@@ -276,20 +499,24 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=40, help="cold-start runs per program [40]")
     parser.add_argument("--warmups", type=int, default=3, help="cold-start warm-up rounds [3]")
-    parser.add_argument("--messages", type=int, default=200000, help="requests per throughput run [200000]")
+    parser.add_argument("--messages", type=int, default=100000, help="requests per throughput run [100000]")
     parser.add_argument("--repeats", type=int, default=3, help="throughput runs per sidecar [3]")
-    parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"))
+    parser.add_argument("--slow-calls", type=int, default=1000, help="calls per slow-download wave (0 skips) [1000]")
+    parser.add_argument("--waves", type=int, default=2, help="slow-download waves per platform [2]")
+    parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"),
+                        help="bridge-test-host, for the extra echo lines ('' to skip)")
     parser.add_argument("--bridge", default=os.path.join(release, "bridge"))
+    parser.add_argument("--hello", default=os.path.join(HERE, ".out", "hello"))
     parser.add_argument("--minimal", default=os.path.join(HERE, ".out", "minimal"))
     parser.add_argument("--micro", default=os.path.join(release, "bridge-benchmarks"),
                         help="the in-process micro-benchmarks ('' to skip)")
     parser.add_argument("--sidecar", default=os.path.join(HERE, "Baseline", "echo-sidecar.js"))
     parser.add_argument("--node", default=shutil.which("node") or "", help="node executable ('' to skip)")
     args = parser.parse_args()
-    if args.runs < 1 or args.messages < 1 or args.repeats < 1 or args.warmups < 0:
-        parser.error("--runs, --messages and --repeats must be positive")
-    for path in (args.host, args.bridge, args.minimal):
-        if not os.access(path, os.X_OK):
+    if args.runs < 1 or args.messages < 1 or args.repeats < 1 or args.warmups < 0 or args.waves < 1:
+        parser.error("--runs, --messages, --repeats and --waves must be positive")
+    for path in (args.host, args.bridge, args.hello, args.minimal):
+        if path and not os.access(path, os.X_OK):
             parser.error(f"not an executable: {path} (run Benchmarks/run.sh to build it)")
 
     node_version = "not found"
@@ -301,10 +528,12 @@ def main():
     try:
         cold_start(args)
         throughput(args)
+        slow_downloads(args)
         micro(args)
     except BenchError as error:
         print(f"FAILED: {error}", file=sys.stderr)
         return 1
+    summary()
     return 0
 
 

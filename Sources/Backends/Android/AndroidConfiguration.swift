@@ -4,8 +4,14 @@ import Foundation
 public struct AndroidConfiguration: Sendable {
     /// The applicationId; the FileProvider authority is `<appID>.fileprovider`.
     public var appID: String
-    /// The app's `cacheDir`.
-    public var cacheDirectory: String
+    /// The app's `cacheDir`, canonical as `File.getCanonicalPath()` makes it. Resolved when read,
+    /// so a call that never touches the cache (any iOS call) never walks the file system.
+    public var cacheDirectory: String {
+        get { FileProviderPaths.canonical(givenCacheDirectory ?? AndroidConfiguration.defaultCacheDirectory(appID: appID)) }
+        set { givenCacheDirectory = newValue }
+    }
+    /// `--cache-dir` as given (absolute), or nil for the default.
+    private var givenCacheDirectory: String?
     public var providerPaths: FileProviderPaths
     public var limits: DownloadLimits
     /// The bound of the whole thumbnail step (the plugin's `future.get(2000 ms)`).
@@ -19,7 +25,7 @@ public struct AndroidConfiguration: Sendable {
                 providerPaths: FileProviderPaths = .default, limits: DownloadLimits = DownloadLimits(),
                 thumbnailDeadlineSeconds: Double = 2.0, maxCacheBytes: Int = 64 << 20) {
         self.appID = appID
-        self.cacheDirectory = FileProviderPaths.canonical(cacheDirectory ?? AndroidConfiguration.defaultCacheDirectory(appID: appID))
+        givenCacheDirectory = cacheDirectory
         self.providerPaths = providerPaths
         self.limits = limits
         self.thumbnailDeadlineSeconds = thumbnailDeadlineSeconds
