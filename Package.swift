@@ -54,6 +54,8 @@ let package = Package(
                 path: "Sources/Plugins/ShareExtension"),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
+        // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
+        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeBackends"], path: "Sources/Doctor"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         .target(name: "BridgeServer",
                 dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching"],
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching"],
+                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 

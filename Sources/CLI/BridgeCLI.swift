@@ -13,6 +13,8 @@ public enum BridgeCLI {
       bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
       bridge capabilities check PATH                         validate capability files
       bridge extension receive --app-group DIR [share]       what a share extension stores
+      bridge extension receive --platform android …          what an Android share activity stores
+      bridge doctor PATH                                     check a Tauri mobile project's share setup
       bridge validate <schema> <instance|->                  check JSON against a schema
       bridge schema <command> | --list                       the contract's schemas
       bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
@@ -74,6 +76,10 @@ public enum BridgeCLI {
         "extension": Subcommand(options: ExtensionCommand.optionNames, flags: [], help: ExtensionCommand.help) {
             (args, _, streams) throws(UsageError) in
             try ExtensionCommand.run(args, streams: streams)
+        },
+        "doctor": Subcommand(options: DoctorCommand.optionNames, flags: [], help: DoctorCommand.help) {
+            (args, _, streams) throws(UsageError) in
+            try DoctorCommand.run(args, streams: streams)
         },
         "validate": Subcommand(options: [], flags: [], help: SchemaCommands.validateHelp) {
             (args, extra, streams) throws(UsageError) in

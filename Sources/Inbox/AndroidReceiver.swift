@@ -28,6 +28,11 @@ public struct AndroidReceiver: Sendable {
     /// - Throws: `refused`, naming every filter considered (`file:line`) and why it did not
     ///   match; `invalidShare` when `activity` names no activity of the manifest.
     public func resolve(_ intent: AndroidSendIntent, activity: String?) throws(InboxError) -> Resolution {
+        try resolve(action: intent.action, type: intent.type, activity: activity)
+    }
+
+    /// The activity and filter that accept an intent with `action` and MIME `type`.
+    public func resolve(action: String, type: String, activity: String?) throws(InboxError) -> Resolution {
         let candidates = activity.map { manifest.activities(named: $0) } ?? manifest.activities
         if let activity, candidates.isEmpty {
             let names = manifest.activities.map(\.name).joined(separator: ", ")
@@ -43,14 +48,14 @@ public struct AndroidReceiver: Sendable {
                 continue
             }
             for f in a.filters {
-                if let why = f.mismatch(action: intent.action, type: intent.type) {
+                if let why = f.mismatch(action: action, type: type) {
                     reasons.append("\(manifest.file):\(f.line): the <intent-filter> of \(a.name) does not match: \(why)")
                 } else {
                     return Resolution(activity: a, filter: f)
                 }
             }
         }
-        let what = "\(intent.action == AndroidSendIntent.actionSend ? "ACTION_SEND" : "ACTION_SEND_MULTIPLE") of type \(intent.type)"
+        let what = "\(action == AndroidSendIntent.actionSend ? "ACTION_SEND" : action == AndroidSendIntent.actionSendMultiple ? "ACTION_SEND_MULTIPLE" : action) of type \(type)"
         let detail = reasons.isEmpty ? "\(manifest.file) declares no intent filters" : reasons.joined(separator: "; ")
         throw InboxError(.refused, "no activity of the app accepts \(what): \(detail)")
     }

@@ -73,7 +73,9 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate
+Run 'bridge --help' for usage.
+"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -132,6 +134,8 @@ struct HelpTests {
           bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
           bridge capabilities check PATH                         validate capability files
           bridge extension receive --app-group DIR [share]       what a share extension stores
+          bridge extension receive --platform android …          what an Android share activity stores
+          bridge doctor PATH                                     check a Tauri mobile project's share setup
           bridge validate <schema> <instance|->                  check JSON against a schema
           bridge schema <command> | --list                       the contract's schemas
           bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
