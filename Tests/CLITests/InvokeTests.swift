@@ -73,9 +73,7 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate
-Run 'bridge --help' for usage.
-"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
