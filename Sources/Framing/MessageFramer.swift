@@ -13,10 +13,14 @@ import Darwin
 /// - Important: Memory is bounded by about twice `maxMessageBytes`: a message over the cap is
 ///   reported once as `.oversized` and its remaining bytes are discarded as they arrive.
 ///
-/// Line mode: `\n` ends a message, a trailing `\r` is removed, lines of only whitespace are
-/// skipped, and a last line without `\n` at end of input is still a message.
+/// Line mode: `\n` ends a message, a trailing `\r` is removed, whitespace before a message (blank
+/// lines included, of any length) is skipped, and a last line without `\n` at end of input is
+/// still a message.
 /// Header mode: headers end at a blank line (`\r\n\r\n`, or `\n\n`); `Content-Length` is required,
-/// other headers are ignored; the body is exactly that many bytes.
+/// other headers are ignored; the body is exactly that many bytes. After a malformed header block
+/// the framer resumes at the next `Content-Length:`, wherever it starts.
+///
+/// - Important: The same bytes give the same events however they are split into `append` calls.
 public struct MessageFramer: Sendable {
     /// The largest message body accepted, in bytes.
     public let maxMessageBytes: Int
@@ -34,7 +38,7 @@ public struct MessageFramer: Sendable {
         case body(length: Int)
         /// Header mode: discarding `remaining` bytes of an oversized body.
         case skippingBody(remaining: Int)
-        /// Header mode: after a malformed header, dropping lines until the next `Content-Length:`.
+        /// Header mode: after a malformed header, dropping bytes until the next `Content-Length:`.
         case resync
     }
 
@@ -110,8 +114,9 @@ public struct MessageFramer: Sendable {
         case .body:
             return .truncated(byteCount: pending)
         case .ready:
+            skipWhitespace()
+            guard pending > 0 else { return nil }
             let rest = Array(buffer[start...])
-            if rest.allSatisfy(MessageFramer.isWhitespace) { return nil }
             if mode == .lines {
                 var body = rest
                 if body.last == 0x0D { body.removeLast() }
@@ -161,6 +166,11 @@ public struct MessageFramer: Sendable {
     // MARK: Line mode
 
     private mutating func nextLineEvent() -> (FrameEvent?, Bool) {
+        if case .ready = state {
+            // Whitespace before a message (blank lines included) is not part of it, however long.
+            skipWhitespace()
+            guard pending > 0 else { return (nil, false) }
+        }
         guard let newline = indexOfNewline(from: max(scanFrom, start)) else {
             scanFrom = buffer.count
             if case .skippingLine = state {
@@ -184,9 +194,15 @@ public struct MessageFramer: Sendable {
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
         let line = buffer[start..<end]
         consume(newline + 1 - start)
-        if line.allSatisfy(MessageFramer.isWhitespace) { return (nil, true) }
         if line.count > maxMessageBytes { return (.oversized(limit: maxMessageBytes), true) }
         return (.message(Array(line)), true)
+    }
+
+    /// Drops the whitespace at the front of the buffer.
+    private mutating func skipWhitespace() {
+        var k = start
+        while k < buffer.count && MessageFramer.isWhitespace(buffer[k]) { k += 1 }
+        if k > start { consume(k - start) }
     }
 
     // MARK: Content-Length mode
@@ -217,11 +233,11 @@ public struct MessageFramer: Sendable {
 
     private mutating func readHeaders() -> (FrameEvent?, Bool) {
         // Blank lines between messages are tolerated.
-        while pending > 0 && MessageFramer.isWhitespace(buffer[start]) { consume(1) }
+        skipWhitespace()
         guard pending > 0 else { return (nil, false) }
-        // Find the blank line that ends the header block.
-        var lineStart = start
-        var lines: [ArraySlice<UInt8>] = []
+        // Find the blank line that ends the header block, resuming at the first line not yet
+        // seen complete (a block arriving byte by byte is not rescanned from its start).
+        var lineStart = max(scanFrom, start)
         var blockEnd: Int? = nil
         while let newline = indexOfNewline(from: lineStart) {
             var end = newline
@@ -230,16 +246,25 @@ public struct MessageFramer: Sendable {
                 blockEnd = newline + 1
                 break
             }
-            lines.append(buffer[lineStart..<end])
             lineStart = newline + 1
         }
-        guard let blockEnd else {
-            if pending > MessageFramer.maxHeaderBytes {
-                state = .resync
-                consume(min(pending, lineStart - start))
-                return (.malformedHeader("header block longer than \(MessageFramer.maxHeaderBytes) bytes"), true)
-            }
-            return (nil, false)
+        if blockEnd == nil { scanFrom = lineStart }
+        // Decided the same way whether the block arrived whole or in pieces: a block longer
+        // than the cap is malformed, and the search for the next header starts one byte in.
+        if (blockEnd.map { $0 - start } ?? pending) > MessageFramer.maxHeaderBytes {
+            consume(1)
+            scanFrom = start
+            state = .resync
+            return (.malformedHeader("header block longer than \(MessageFramer.maxHeaderBytes) bytes"), true)
+        }
+        guard let blockEnd else { return (nil, false) }
+        var lines: [ArraySlice<UInt8>] = []
+        lineStart = start
+        while lineStart < blockEnd, let newline = indexOfNewline(from: lineStart) {
+            var end = newline
+            if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
+            if end > lineStart { lines.append(buffer[lineStart..<end]) }
+            lineStart = newline + 1
         }
         consume(blockEnd - start)
         var length: Int? = nil
@@ -269,24 +294,35 @@ public struct MessageFramer: Sendable {
         return (nil, true)
     }
 
+    /// After a malformed header: drops bytes up to the next `Content-Length:` header, wherever it
+    /// starts (at a line start, or right after a body, where a framed stream has no newline).
     private mutating func resync() -> (FrameEvent?, Bool) {
-        while let newline = indexOfNewline(from: start) {
-            if MessageFramer.startsWithContentLength(buffer[start..<newline]) {
-                state = .ready
-                return (nil, true)
+        let needle = MessageFramer.contentLength
+        let found: Int? = buffer.withUnsafeBytes { b -> Int? in
+            var k = start
+            while k + needle.count <= b.count {
+                if MessageFramer.lower(b[k]) == needle[0] {
+                    var j = 1
+                    while j < needle.count && MessageFramer.lower(b[k + j]) == needle[j] { j += 1 }
+                    if j == needle.count { return k }
+                }
+                k += 1
             }
-            consume(newline + 1 - start)
+            return nil
         }
-        if pending > MessageFramer.maxHeaderBytes { consume(pending) }
+        if let found {
+            consume(found - start)
+            scanFrom = start
+            state = .ready
+            return (nil, true)
+        }
+        // Keep what could be the start of a header split across reads; drop the rest.
+        let keep = needle.count - 1
+        if pending > keep { consume(pending - keep) }
         return (nil, false)
     }
 
     private static let contentLength = Array("content-length:".utf8)
-
-    private static func startsWithContentLength(_ line: ArraySlice<UInt8>) -> Bool {
-        guard line.count >= contentLength.count else { return false }
-        return zip(line, contentLength).allSatisfy { lower($0) == $1 }
-    }
 
     private static func printable(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(80), as: UTF8.self)
