@@ -40,7 +40,7 @@ let package = Package(
         // Media types recognised from their bytes (images, movies).
         .target(name: "BridgeMedia", path: "Sources/Media"),
         // The share inbox: a durable store in an App Group container, and activation rules.
-        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching"], path: "Sources/Inbox"),
+        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
         // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
         .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
                 path: "Sources/Backends"),

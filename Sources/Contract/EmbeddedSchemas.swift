@@ -601,6 +601,44 @@ enum EmbeddedSchemas {
 }
 
 """##),
+        ("jsonrpc/initialize-result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/jsonrpc/initialize-result.schema.json",
+  "title": "Result of initialize",
+  "description": "What bridge serve answers to initialize: LSP's capabilities and serverInfo (LSP client libraries require capabilities), the session's context after the params were applied, and the commands it serves.",
+  "type": "object",
+  "required": ["capabilities", "serverInfo", "platform", "device", "window", "webview", "origin", "inspect", "commands"],
+  "additionalProperties": false,
+  "properties": {
+    "capabilities": {
+      "description": "LSP server capabilities: none (the bridge serves plugin commands, not language features).",
+      "type": "object"
+    },
+    "serverInfo": {
+      "type": "object",
+      "required": ["name", "version"],
+      "additionalProperties": false,
+      "properties": {
+        "name": { "type": "string", "const": "bridge" },
+        "version": { "type": "string", "minLength": 1 }
+      }
+    },
+    "platform": { "type": "string", "enum": ["ios", "android", "linux", "macos", "windows"] },
+    "device": { "type": "string", "enum": ["iphone", "ipad"] },
+    "window": { "type": "string", "minLength": 1 },
+    "webview": { "type": "string", "minLength": 1 },
+    "origin": { "description": "local, or the remote URL the calls come from.", "type": "string", "minLength": 1 },
+    "inspect": { "description": "Whether bridge/presentation notifications precede each call's response.", "type": "boolean" },
+    "commands": {
+      "description": "Every command served, as plugin:<plugin>|<command>.",
+      "type": "array",
+      "items": { "type": "string", "pattern": "^plugin:[a-z0-9-]+\\|[a-z0-9_]+$" }
+    }
+  }
+}
+
+"""##),
         ("jsonrpc/notification.schema.json", ##"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
@@ -647,8 +685,8 @@ enum EmbeddedSchemas {
           "type": "string"
         },
         "params": {
-          "description": "The named arguments (an object; omitted = {}). Arrays are refused for plugin commands. '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
-          "type": ["object", "array"],
+          "description": "The named arguments (an object; omitted or null = {}). Arrays are refused for plugin commands. '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
+          "type": ["object", "array", "null"],
           "properties": {
             "__bridge": {
               "type": "object",

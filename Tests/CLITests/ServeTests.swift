@@ -34,6 +34,8 @@ struct ServeTests {
         let r = try p.nextJSON()
         #expect(r["id"] == 1)
         let result = try #require(r["result"])
+        Contract.check(result, "jsonrpc/initialize-result")
+        #expect(result["capabilities"] == [:])
         #expect(result["serverInfo"] == ["name": "bridge", "version": "0.1.0"])
         #expect(result["platform"] == "android")
         #expect(result["window"] == "w2")
@@ -42,6 +44,58 @@ struct ServeTests {
         p.sendLine(request("2", "plugin:bridge-test|context"))
         #expect(try p.nextJSON()["result"]?["platform"] == "android")
         p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("initialize: a near-miss of a key it reads is -32602 with a did-you-mean; other unknown keys are ignored")
+    func initializeNearMiss() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "initialize", #"{"platfrom":"android"}"#))
+        #expect(try p.nextJSON()["error"] == ["code": -32602,
+                                              "message": "unknown key `platfrom` for `initialize`: did you mean `platform`?",
+                                              "data": ["kind": "invalid_args", "field": "platfrom", "suggestion": "platform"]])
+        p.sendLine(request("2", "initialize", #"{"processId":1,"rootUri":null,"capabilities":{},"trace":"off","locale":"en"}"#))
+        #expect(try p.nextJSON()["result"]?["platform"] == "ios")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("\"params\": null is the same as absent, for protocol methods and plugin commands (as pygls sends it)")
+    func nullParams() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:bridge-test|echo", "null"))
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 1, "result": [:]])
+        p.sendLine(request("2", "shutdown", "null"))
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        p.sendLine(notification("exit", "null"))
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("Content-Length: after a malformed header, every later frame is served (the next header follows a body)")
+    func contentLengthResync() throws {
+        let p = try BridgeProcess(["serve"])
+        var input = "Content-Length: 10\r\nX-Bad\r\n\r\n{\"a\":1234}"
+        for i in 1...5 {
+            let body = request("\(i)", "plugin:bridge-test|echo")
+            input += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
+        p.send(input)
+        p.closeInput()
+        let out = p.remainingOutput()
+        #expect(out.components(separatedBy: "Content-Length: ").count - 1 == 6)
+        #expect(out.contains(#""code":-32700"#))
+        for i in 1...5 { #expect(out.contains(#"{"jsonrpc":"2.0","id":\#(i),"result":{}}"#)) }
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a frame truncated by EOF is answered in Content-Length framing")
+    func truncatedFrame() throws {
+        let p = try BridgeProcess(["serve"])
+        p.send("Content-Length: 40\r\n\r\n{\"jsonrpc\"")
+        p.closeInput()
+        let out = p.remainingOutput()
+        #expect(out.hasPrefix("Content-Length: "))
+        #expect(out.contains("input ended inside a message"))
         #expect(p.waitForExit() == 0)
     }
 
