@@ -150,7 +150,9 @@ final class DirectoryHandle {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let n = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+            let n = bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { pread(file, $0 + offset, size - offset, off_t(offset)) } ?? 0
+            }
             if n > 0 { offset += n } else if n == 0 { break } else if errno != EINTR { return .unreadable }
         }
         return .bytes(Array(bytes[..<offset]))
