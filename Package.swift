@@ -30,6 +30,14 @@ let package = Package(
         .target(name: "BridgeContract",
                 dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding", "BridgeMatching"],
                 path: "Sources/Contract"),
+        // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
+        .target(name: "BridgeHTTPServer", path: "Sources/HTTPServer"),
+        // Plugin events and listeners (Channels, listen()), whatever the transport.
+        .target(name: "BridgeEvents", dependencies: ["BridgeJSON"], path: "Sources/Events"),
+        // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
+        .target(name: "BridgeBrowser",
+                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer"],
+                path: "Sources/Browser"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
@@ -64,7 +72,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor"],
+                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -82,6 +90,8 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer"]),
+        .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),

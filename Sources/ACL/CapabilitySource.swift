@@ -61,7 +61,7 @@ public enum CapabilitySource {
 
     /// The nearest `tauri.conf.json` in `folder` or an ancestor (a capabilities folder usually
     /// sits in `src-tauri/`, beside it).
-    static func findConfiguration(above folder: String) -> String? {
+    public static func findConfiguration(above folder: String) -> String? {
         var dir = URL(fileURLWithPath: folder).standardizedFileURL
         for _ in 0..<8 {
             let candidate = dir.appendingPathComponent("tauri.conf.json").path

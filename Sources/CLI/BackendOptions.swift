@@ -1,4 +1,5 @@
 import BridgeBackends
+import BridgeEvents
 import BridgeFrakShare
 import BridgeInbox
 import BridgeRouter
@@ -52,8 +53,9 @@ struct BackendOptions {
         inbox = (group ?? filesDirectory).map { ShareInbox(group: $0) }
     }
 
-    /// The product's plugins, configured by these options.
-    func plugins() -> [any Plugin] {
+    /// The product's plugins, configured by these options; `events` is where they emit their
+    /// events (`serve`).
+    func plugins(events: EventHub? = nil) -> [any Plugin] {
         [
             FrakSharePlugin(backends: PlatformBackends(android: AndroidBackend(configuration: android))),
             ShareExtensionPlugin(inbox: inbox),

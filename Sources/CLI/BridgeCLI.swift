@@ -1,4 +1,5 @@
 import BridgeContract
+import BridgeEvents
 import BridgeRouter
 import BridgeServer
 
@@ -38,8 +39,8 @@ public enum BridgeCLI {
 
     /// The router for the plugins that `args`' backend options configure, under the ACL that
     /// `args`' ACL options choose.
-    private static func router(_ args: ArgumentList, extraPlugins: [any Plugin]) throws(UsageError) -> Router {
-        let plugins = try BackendOptions(args).plugins() + extraPlugins
+    private static func router(_ args: ArgumentList, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
+        let plugins = try BackendOptions(args).plugins(events: events) + extraPlugins
         let registry = CommandLookup.registry(plugins)
         let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
         return Router(registry: registry, authority: authority, validator: SchemaArgumentValidator())
@@ -63,7 +64,8 @@ public enum BridgeCLI {
         "serve": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: ServeCommand.help) {
             (args, extra, streams) throws(UsageError) in
             let command = try ServeCommand(args)
-            return command.run(router: try router(args, extraPlugins: extra), streams: streams)
+            let hub = EventHub()
+            return try command.run(router: try router(args, extraPlugins: extra, events: hub), hub: hub, streams: streams)
         },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in

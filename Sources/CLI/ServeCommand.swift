@@ -1,7 +1,12 @@
+import BridgeBrowser
+import BridgeEvents
+import BridgeJSON
 import BridgeRouter
 import BridgeServer
+import Foundation
 
-/// `bridge serve [options]`: JSON-RPC 2.0 on stdin/stdout until EOF or `exit`.
+/// `bridge serve [options]`: JSON-RPC 2.0 on stdin/stdout until EOF or `exit`; with `--http`,
+/// browser mode as well (or alone, with `--no-stdio`).
 struct ServeCommand {
     static let help = """
     Usage: bridge serve [options]
@@ -18,16 +23,20 @@ struct ServeCommand {
     \(ACLOptions.help)
       --max-message-bytes N   the largest message accepted; larger ones are answered
                               with -32600 and skipped [16777216]
+    \(BrowserOptions.help)
       -h, --help              show this help
     """
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
-    static let flagNames = ContextOptions.flagNames
+        .union(BrowserOptions.names)
+    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames)
 
     let context: CallContext
     let maxMessageBytes: Int
     /// Options given that change nothing on the chosen platform.
     let ignoredOptions: [String]
+    let browser: BrowserConfiguration?
+    let stdio: Bool
 
     init(_ args: ArgumentList) throws(UsageError) {
         if let extra = args.positionals.first {
@@ -36,13 +45,67 @@ struct ServeCommand {
         context = try ContextOptions.context(from: args)
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
+        browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes)
+        stdio = !args.flag("no-stdio")
     }
 
-    func run(router: Router, streams: StandardStreams) -> Int32 {
+    func run(router: Router, hub: EventHub, streams: StandardStreams) throws(UsageError) -> Int32 {
         for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
+        var browserServer: BrowserServer? = nil
+        if let browser {
+            do {
+                let calls = EngineCalls(router: router, configuration: configuration)
+                browserServer = try BrowserServer(configuration: browser, context: context, hub: hub, run: calls.runner)
+            } catch {
+                throw UsageError(error.message, subcommand: "serve")
+            }
+        }
+        defer { browserServer?.stop() }
+        browserServer?.start()
+        if let b = browserServer {
+            streams.error("bridge: listening on \(b.url) (script: \(b.scriptURL))")
+        }
+        guard stdio else { return ServeCommand.waitForSignal() }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
+        if let b = browserServer {
+            server.notify(method: "bridge/listening",
+                          params: ["url": .string(b.url), "script": .string(b.scriptURL), "key": .string(b.key)])
+        }
+        let token = hub.observe { delivery in
+            if case .event(let event) = delivery {
+                server.notify(method: "bridge/event",
+                              params: ["plugin": .string(event.plugin), "event": .string(event.event), "payload": event.payload])
+            }
+        }
+        defer { hub.removeObserver(token) }
         return server.run()
     }
+
+    /// Serves until SIGINT or SIGTERM; the status is 128 + the signal.
+    private static func waitForSignal() -> Int32 {
+        let caught = DispatchSemaphore(value: 0)
+        let status = ManagedStatus()
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                status.set(128 + sig)
+                caught.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        caught.wait()
+        return status.value
+    }
+}
+
+/// The exit status a signal handler sets.
+private final class ManagedStatus: @unchecked Sendable {
+    // Sendable proof: written once by a signal handler before `caught.signal()`, read after `caught.wait()`.
+    private(set) var value: Int32 = 0
+    func set(_ v: Int32) { value = v }
 }

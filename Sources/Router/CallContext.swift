@@ -11,6 +11,10 @@ public struct CallContext: Sendable, Equatable {
     public var device: DeviceClass
     /// The simulated user of this call.
     public var simulation: Simulation
+    /// Which client of its transport the call comes from (`page:<id>` for a browser page, `stdio`),
+    /// so what the call registers (a Channel, an event listener) reaches that client; `nil` when
+    /// the transport does not tell clients apart.
+    public var client: String? = nil
 
     public init(window: String = "main", webview: String? = nil, origin: String = "local",
                 platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation()) {

@@ -70,6 +70,12 @@ public final class Server: Sendable {
         }
     }
 
+    /// Sends a notification at once, before or while the session runs (browser mode's
+    /// `bridge/listening`, plugin events as `bridge/event`).
+    public func notify(method: String, params: JSON) {
+        output.send(.notification(SessionNotification(method: method, params: params)))
+    }
+
     // MARK: Reading
 
     private func readLoop() {

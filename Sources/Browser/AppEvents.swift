@@ -1,0 +1,62 @@
+import BridgeEvents
+import BridgeJSON
+import BridgeProtocol
+
+/// Tauri's event plugin (`plugin:event|…`), which `@tauri-apps/api/event` calls: `listen`,
+/// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it (the
+/// `core:event` permissions are in `core:default`, which every app's capability grants).
+enum AppEvents {
+    /// The result of an event-plugin call, or `nil` for any other command.
+    static func handle(_ command: String, payload: JSON, client: String?, hub: EventHub) -> Result<JSON, ResponseError>? {
+        guard command.hasPrefix("plugin:event|") else { return nil }
+        let name = String(command.dropFirst("plugin:event|".count))
+        switch name {
+        case "listen":
+            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
+            if let refusal = checkName(event) { return .failure(refusal) }
+            guard let handler = payload["handler"]?.numberValue.flatMap({ UInt32(exactly: $0.doubleValue) }) else {
+                return .failure(missing("handler", name, "a callback id (a number)"))
+            }
+            return .success(.number(JSONNumber(hub.listen(event: event, client: client, handler: handler))))
+        case "unlisten":
+            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
+            guard let id = payload["eventId"]?.numberValue.flatMap({ Int(exactly: $0.doubleValue) }) else {
+                return .failure(missing("eventId", name, "a number"))
+            }
+            hub.unlisten(event: event, id: id)
+            return .success(.null)
+        case "emit", "emit_to":
+            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
+            if let refusal = checkName(event) { return .failure(refusal) }
+            hub.emitAppEvent(event, payload: payload["payload"] ?? .null)
+            return .success(.null)
+        default:
+            return .failure(.notFound("Command \(name) not found", details: ["command": .string(command)]))
+        }
+    }
+
+    /// The command a call is routed as: `registerListener` / `removeListener` (what
+    /// `@tauri-apps/api` 2.0–2.x sends) reach the plugin's `register_listener` / `remove_listener`,
+    /// the same native method Tauri's mobile runtime calls for either spelling.
+    static func canonical(_ command: String) -> String {
+        for (camel, snake) in [("|registerListener", "|register_listener"), ("|removeListener", "|remove_listener")]
+        where command.hasSuffix(camel) {
+            return String(command.dropLast(camel.count)) + snake
+        }
+        return command
+    }
+
+    private static func missing(_ key: String, _ command: String, _ expected: String) -> ResponseError {
+        .invalidParams("invalid args `\(key)` for command `\(command)`: expected \(expected)",
+                       details: ["command": .string("plugin:event|\(command)"), "field": .string(key), "layer": "command"])
+    }
+
+    /// Tauri's rule for event names.
+    private static func checkName(_ event: String) -> ResponseError? {
+        let ok = !event.isEmpty && event.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-/:_".unicodeScalars.contains($0)
+        }
+        return ok ? nil : .invalidParams("Event name must include only alphanumeric characters, `-`, `/`, `:` and `_`.",
+                                         details: ["field": "event"])
+    }
+}

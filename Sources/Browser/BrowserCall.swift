@@ -1,0 +1,22 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// What one call gave, as browser mode reports it.
+public struct BrowserCallOutcome: Sendable {
+    public var result: Result<JSON, ResponseError>
+    /// The platform record, sent to the page as `bridge/presentation`.
+    public var presentation: JSON?
+    /// The call's warnings (`{code, message, field?}`), sent as `bridge/warning`.
+    public var warnings: [JSON]
+
+    public init(result: Result<JSON, ResponseError>, presentation: JSON? = nil, warnings: [JSON] = []) {
+        self.result = result
+        self.presentation = presentation
+        self.warnings = warnings
+    }
+}
+
+/// Runs one call for browser mode: the seam to the session engine, so HTTP calls go through
+/// the same router, ACL, validation and backends as stdio calls.
+public typealias BrowserCallRunner = @Sendable (_ method: String, _ params: JSON, _ context: CallContext) async -> BrowserCallOutcome

@@ -1,0 +1,22 @@
+/// The browser-mode options of `bridge serve` (BROWSER.md): `--http`, `--static`, `--dev-url`,
+/// `--allow-origin`.
+public struct BrowserConfiguration: Sendable {
+    public var address: ListenAddress
+    /// `--static DIR`.
+    public var staticDirectory: String?
+    /// `--dev-url URL`: its origin is local content.
+    public var devURL: String?
+    /// `--allow-origin URL`…: remote content.
+    public var allowOrigins: [String]
+    /// The largest request body (`--max-message-bytes`).
+    public var maxBodyBytes: Int
+
+    public init(address: ListenAddress, staticDirectory: String? = nil, devURL: String? = nil, allowOrigins: [String] = [],
+                maxBodyBytes: Int = 16 * 1024 * 1024) {
+        self.address = address
+        self.staticDirectory = staticDirectory
+        self.devURL = devURL
+        self.allowOrigins = allowOrigins
+        self.maxBodyBytes = maxBodyBytes
+    }
+}

@@ -1,0 +1,310 @@
+import BridgeEvents
+import BridgeHTTPServer
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+
+/// Browser mode: the bridge over HTTP on loopback, for an unmodified Tauri front end in a real
+/// browser (BROWSER.md). Serves the initialisation script, Tauri 2's IPC custom protocol, CORS
+/// preflights, the event stream and, with `--static`, the built front end.
+///
+/// Every request passes the `Host` check; calls and the event stream also pass the `Origin`
+/// policy and the invoke key. Calls run through `run`, the same engine as stdio.
+public final class BrowserServer: Sendable {
+    public let configuration: BrowserConfiguration
+    /// The invoke key of this process.
+    public let key: String
+    private let context: CallContext
+    private let run: BrowserCallRunner
+    private let hub: EventHub
+    private let server: HTTPServer
+    private let hostCheck: HostCheck
+    private let origins: OriginPolicy
+    private let files: StaticFiles?
+    private let streams = EventStreams()
+
+    /// Binds the address (the server is not yet accepting; call `start()`).
+    /// - Parameters:
+    ///   - context: the session's call context (labels, platform, simulated user); each call's
+    ///     origin and labels come from its request.
+    ///   - run: runs a call (`Router.browserCallRunner`, or the session engine's).
+    ///   - hub: the event hub plugins emit into.
+    /// - Throws: `BrowserSetupError` for an unusable option or address.
+    public init(configuration: BrowserConfiguration, context: CallContext, key: String = InvokeKey.generate(),
+                hub: EventHub, run: @escaping BrowserCallRunner) throws(BrowserSetupError) {
+        self.configuration = configuration
+        self.key = key
+        self.context = context
+        self.run = run
+        self.hub = hub
+        files = try configuration.staticDirectory.map { dir throws(BrowserSetupError) in try StaticFiles(directory: dir) }
+        let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
+        let box = HandlerBox()
+        do {
+            server = try HTTPServer(host: configuration.address.host, port: configuration.address.port, limits: limits) { exchange in
+                box.handle(exchange)
+            }
+        } catch {
+            throw BrowserSetupError("--http: \(error.message)")
+        }
+        hostCheck = HostCheck(port: server.port)
+        origins = try OriginPolicy(port: server.port, devURL: configuration.devURL, allowOrigins: configuration.allowOrigins)
+        box.server = self
+    }
+
+    /// The bound port.
+    public var port: UInt16 { server.port }
+
+    /// `http://HOST:PORT/`.
+    public var url: String {
+        let host = configuration.address.host.contains(":") ? "[\(configuration.address.host)]" : configuration.address.host
+        return "http://\(host):\(port)/"
+    }
+
+    /// The script's URL.
+    public var scriptURL: String { url + "__bridge/tauri.js" }
+
+    /// Starts serving, and delivering the hub's events to the pages.
+    public func start() {
+        let streams = self.streams
+        hub.observe { streams.deliver($0) }
+        server.start()
+    }
+
+    /// Stops accepting and closes the event streams.
+    public func stop() {
+        server.stop()
+        streams.closeAll()
+    }
+
+    // MARK: Routing
+
+    fileprivate func handle(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        if let refusal = hostCheck.refusal(request.headers["Host"]) {
+            exchange.respond(.text(.forbidden, refusal))
+            return
+        }
+        switch (request.method, request.path) {
+        case ("OPTIONS", _):
+            exchange.respond(preflight(request))
+        case ("GET", "/__bridge/tauri.js"), ("HEAD", "/__bridge/tauri.js"):
+            exchange.respond(script(request, full: true))
+        case ("GET", "/__bridge/ipc.js"), ("HEAD", "/__bridge/ipc.js"):
+            exchange.respond(script(request, full: false))
+        case ("GET", "/__bridge/events"):
+            openEvents(exchange)
+        case ("POST", "/__bridge/post-message"):
+            postMessage(exchange)
+        case ("GET", _) where request.path.hasPrefix("/__bridge/"), ("HEAD", _) where request.path.hasPrefix("/__bridge/"):
+            exchange.respond(.text(.notFound, "not found: \(request.path); the bridge serves /__bridge/tauri.js, /__bridge/ipc.js and /__bridge/events"))
+        case ("POST", _):
+            invoke(exchange)
+        case ("GET", _), ("HEAD", _):
+            guard let files else {
+                exchange.respond(.text(.notFound, "not found: \(request.path); no --static DIR was given, so the bridge serves only /__bridge/tauri.js, the IPC protocol (POST /<command>) and /__bridge/events"))
+                return
+            }
+            exchange.respond(files.response(for: request.path, headOnly: request.method == "HEAD"))
+        default:
+            exchange.respond(.text(.methodNotAllowed, "method \(request.method) is not served: use GET, HEAD, POST or OPTIONS",
+                                   headers: ["Allow": "GET, HEAD, POST, OPTIONS"]))
+        }
+    }
+
+    /// The origin of a call or event stream, or the refusal to send.
+    private func origin(of request: HTTPRequest) -> Result<RequestOrigin, Refusal> {
+        origins.classify(request.headers["Origin"]).mapError { Refusal(response: .text(.forbidden, $0.message)) }
+    }
+
+    /// A request refused before it reaches a command.
+    private struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    private func checkKey(_ given: String?, where place: String) -> HTTPResponse? {
+        guard let given else {
+            return .text(.forbidden, "missing invoke key (\(place)): load /__bridge/tauri.js, which embeds it, or use the key of the bridge/listening notification")
+        }
+        guard InvokeKey.matches(given, key) else {
+            return .text(.forbidden, "wrong invoke key (\(place)): this bridge process has another one; reload the page, or use the key of its bridge/listening notification")
+        }
+        return nil
+    }
+
+    /// CORS headers for an allowed cross-origin request.
+    private func cors(_ request: HTTPRequest, into headers: inout HTTPHeaders) {
+        guard let allowed = origins.allowedOriginHeader(request.headers["Origin"]) else { return }
+        headers["Access-Control-Allow-Origin"] = allowed
+        headers["Vary"] = "Origin"
+        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings"
+    }
+
+    private func preflight(_ request: HTTPRequest) -> HTTPResponse {
+        guard origins.allowedOriginHeader(request.headers["Origin"]) != nil else {
+            let message: String
+            switch origins.classify(request.headers["Origin"]) {
+            case .failure(let refusal): message = refusal.message
+            case .success: message = "a CORS preflight needs an Origin header"
+            }
+            return .text(.forbidden, message)
+        }
+        var headers = HTTPHeaders()
+        cors(request, into: &headers)
+        headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        let requested = request.headers["Access-Control-Request-Headers"] ?? ""
+        let base = "Content-Type, Tauri-Callback, Tauri-Error, Tauri-Invoke-Key, Bridge-Page, Bridge-Window, Bridge-Webview"
+        headers["Access-Control-Allow-Headers"] = requested.isEmpty ? base : base + ", " + requested
+        headers["Access-Control-Max-Age"] = "600"
+        if request.headers["Access-Control-Request-Private-Network"]?.lowercased() == "true" {
+            headers["Access-Control-Allow-Private-Network"] = "true"
+        }
+        return HTTPResponse(status: .noContent, headers: headers)
+    }
+
+    // MARK: Scripts
+
+    /// The base URL the script calls back to: the address the browser used to fetch it, when that
+    /// is one of the bridge's own names.
+    private func baseURL(for request: HTTPRequest) -> String {
+        if let host = request.headers["Host"]?.lowercased(), host.hasSuffix(":\(port)"),
+           host.hasPrefix("127.") || host.hasPrefix("localhost:") || host.hasPrefix("[::1]:") {
+            return "http://\(host)/"
+        }
+        return url
+    }
+
+    private func script(_ request: HTTPRequest, full: Bool) -> HTTPResponse {
+        let base = baseURL(for: request)
+        var text = ""
+        if full {
+            let window = request.queryValue("window").flatMap { $0.isEmpty ? nil : $0 } ?? context.window
+            let webview = request.queryValue("webview").flatMap { $0.isEmpty ? nil : $0 }
+                ?? (request.queryValue("window") != nil ? window : context.webview)
+            let platform = context.platform.rawValue
+            let windows = platform == "windows"
+            var config: JSONObject = [
+                "key": .string(key), "url": .string(base), "window": .string(window), "webview": .string(webview),
+                "platform": .string(platform), "sep": .string(windows ? "\\" : "/"), "delimiter": .string(windows ? ";" : ":"),
+            ]
+            config["os"] = OSPluginInternals.values(for: context.platform) ?? .null
+            text = TauriScript.template.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
+        }
+        let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
+        text += NativeIPCScript.template.replacingOccurrences(of: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())
+        var headers: HTTPHeaders = ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"]
+        cors(request, into: &headers)
+        return HTTPResponse(status: .ok, headers: headers, body: Array(text.utf8))
+    }
+
+    // MARK: Events
+
+    private func openEvents(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        if case .failure(let refusal) = origin(of: request) { return exchange.respond(refusal.response) }
+        if let refusal = checkKey(request.queryValue("key"), where: "the key query parameter of /__bridge/events") {
+            return exchange.respond(refusal)
+        }
+        let page = request.queryValue("page").flatMap { $0.isEmpty ? nil : $0 } ?? "anonymous-\(InvokeKey.generate().prefix(8))"
+        var headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store"]
+        cors(request, into: &headers)
+        guard let stream = exchange.openStream(HTTPResponse(status: .ok, headers: headers)) else { return }
+        let hub = self.hub
+        streams.add(page: page, stream: stream) { hub.forget(client: "page:\(page)") }
+    }
+
+    // MARK: Calls
+
+    private func invoke(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        let origin: RequestOrigin
+        switch self.origin(of: request) {
+        case .failure(let refusal): return exchange.respond(refusal.response)
+        case .success(let o): origin = o
+        }
+        if let refusal = checkKey(request.headers["Tauri-Invoke-Key"], where: "the Tauri-Invoke-Key header") {
+            return exchange.respond(refusal)
+        }
+        let ipc: IPCRequest
+        switch IPCRequest.parse(request) {
+        case .failure(let error): return exchange.respond(.text(.badRequest, error.message))
+        case .success(let r): ipc = r
+        }
+        perform(ipc.command, payload: ipc.payload, callback: ipc.callback, request: request, origin: origin, exchange: exchange)
+    }
+
+    /// `window.ipc.postMessage`'s message, as Tauri's `ipc-protocol.js` builds it:
+    /// `{cmd, callback, error, payload, options, __TAURI_INVOKE_KEY__}`.
+    private func postMessage(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        let origin: RequestOrigin
+        switch self.origin(of: request) {
+        case .failure(let refusal): return exchange.respond(refusal.response)
+        case .success(let o): origin = o
+        }
+        let message: JSON
+        do {
+            message = try JSONParser.parse(request.body)
+        } catch {
+            return exchange.respond(.text(.badRequest, "the message is not valid JSON: \(error)"))
+        }
+        if let refusal = checkKey(message["__TAURI_INVOKE_KEY__"]?.stringValue, where: "__TAURI_INVOKE_KEY__ of the message") {
+            return exchange.respond(refusal)
+        }
+        guard let command = message["cmd"]?.stringValue, !command.isEmpty else {
+            return exchange.respond(.text(.badRequest, "the message needs a cmd string"))
+        }
+        let callback = message["callback"]?.numberValue.flatMap { UInt32(exactly: $0.doubleValue) }
+        perform(command, payload: message["payload"] ?? .object(JSONObject()), callback: callback, request: request,
+                origin: origin, exchange: exchange)
+    }
+
+    private func perform(_ command: String, payload: JSON, callback: UInt32?, request: HTTPRequest, origin: RequestOrigin,
+                         exchange: HTTPExchange) {
+        var callContext = context
+        switch origin {
+        case .local: callContext.origin = "local"
+        case .remote(let url): callContext.origin = url
+        }
+        if let window = request.headers["Bridge-Window"], !window.isEmpty {
+            callContext.window = window
+            callContext.webview = window
+        }
+        if let webview = request.headers["Bridge-Webview"], !webview.isEmpty { callContext.webview = webview }
+        let page = request.headers["Bridge-Page"].flatMap { $0.isEmpty ? nil : $0 }
+        callContext.client = page.map { "page:\($0)" }
+        var responseHeaders = HTTPHeaders()
+        cors(request, into: &responseHeaders)
+        let streams = self.streams, hub = self.hub, run = self.run
+        Task {
+            let outcome: BrowserCallOutcome
+            if let local = AppEvents.handle(command, payload: payload, client: callContext.client, hub: hub) {
+                outcome = BrowserCallOutcome(result: local)
+            } else {
+                outcome = await run(AppEvents.canonical(command), payload, callContext)
+            }
+            let id: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
+            if !outcome.warnings.isEmpty {
+                responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
+                streams.send("bridge/warning", ["id": id, "cmd": .string(command), "warnings": .array(outcome.warnings)], page: page)
+            }
+            if let presentation = outcome.presentation {
+                streams.send("bridge/presentation", ["id": id, "cmd": .string(command), "presentation": presentation], page: page)
+            }
+            exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
+        }
+    }
+}
+
+/// Lets the HTTP handler, built before the browser server exists, reach it.
+private final class HandlerBox: @unchecked Sendable {
+    // Sendable proof: `server` is set once in BrowserServer.init, before `start()` lets any
+    // connection in, and only read afterwards.
+    weak var server: BrowserServer?
+
+    func handle(_ exchange: HTTPExchange) {
+        guard let server else { return exchange.respond(.text(.serviceUnavailable, "the bridge is shutting down")) }
+        server.handle(exchange)
+    }
+}

@@ -1,0 +1,136 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import BridgeServer
+import Synchronization
+
+/// Runs browser-mode calls through the session engine, as stdio runs them: each client (a page,
+/// with its origin and labels) is one peer with its own `SessionEngine`, whose context carries
+/// that origin, those labels and the client; an HTTP call becomes one JSON-RPC request to it, and
+/// its response (with the notifications before it: `bridge/presentation`, `bridge/warning`)
+/// becomes the HTTP answer. So the same call gives the same result, message and warnings over
+/// either transport.
+public final class EngineCalls: Sendable {
+    private struct PeerKey: Hashable {
+        let client: String?
+        let origin: String
+        let window: String
+        let webview: String
+    }
+
+    private struct Peer {
+        let engine: SessionEngine
+        let transport: PeerTransport
+    }
+
+    private let router: Router
+    private let configuration: ServerConfiguration
+    private let peers = Mutex<[PeerKey: Peer]>([:])
+    /// How many peers are kept; past it, idle ones are dropped.
+    private let maxPeers: Int
+
+    public init(router: Router, configuration: ServerConfiguration, maxPeers: Int = 256) {
+        self.router = router
+        self.configuration = configuration
+        self.maxPeers = maxPeers
+    }
+
+    /// The runner to give `BrowserServer`.
+    public var runner: BrowserCallRunner {
+        { [self] method, params, context in await run(method, params, context) }
+    }
+
+    /// JSON-RPC methods of the session itself, which a page may not send.
+    static let sessionMethods: Set<String> = ["initialize", "initialized", "shutdown", "exit"]
+
+    func run(_ method: String, _ params: JSON, _ context: CallContext) async -> BrowserCallOutcome {
+        if EngineCalls.sessionMethods.contains(method) || method.hasPrefix("$/") || method.hasPrefix("bridge/") {
+            return BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)])))
+        }
+        let peer = self.peer(for: context)
+        let id = peer.transport.nextID()
+        return await withCheckedContinuation { continuation in
+            peer.transport.expect(id, continuation)
+            let request: JSON = ["jsonrpc": "2.0", "id": .number(JSONNumber(id)), "method": .string(method), "params": params]
+            peer.engine.receive([IncomingPayload(request)])
+        }
+    }
+
+    private func peer(for context: CallContext) -> Peer {
+        let key = PeerKey(client: context.client, origin: context.origin, window: context.window, webview: context.webview)
+        return peers.withLock { peers in
+            if let p = peers[key] { return p }
+            if peers.count >= maxPeers, let idle = peers.first(where: { $0.value.transport.isIdle })?.key {
+                peers[idle] = nil
+            }
+            let transport = PeerTransport()
+            let engine = SessionEngine(router: router, configuration: configuration, context: context, transport: transport)
+            // Browser pages always get presentation records (for the page's hooks and overlay).
+            let initialize: JSON = ["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["inspect": true]]
+            engine.receive([IncomingPayload(initialize)])
+            let p = Peer(engine: engine, transport: transport)
+            peers[key] = p
+            return p
+        }
+    }
+}
+
+/// Where one peer's engine writes: responses settle the HTTP calls waiting for them; the
+/// notifications of a call (`{"id": …}` in their params) travel with its response.
+private final class PeerTransport: SessionTransport {
+    private struct Pending {
+        let continuation: CheckedContinuation<BrowserCallOutcome, Never>
+        var presentation: JSON? = nil
+        var warnings: [JSON] = []
+    }
+
+    private struct State {
+        var nextID = 0
+        var pending: [Int: Pending] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func nextID() -> Int {
+        state.withLock { s in
+            s.nextID += 1
+            return s.nextID
+        }
+    }
+
+    var isIdle: Bool { state.withLock { $0.pending.isEmpty } }
+
+    func expect(_ id: Int, _ continuation: CheckedContinuation<BrowserCallOutcome, Never>) {
+        state.withLock { $0.pending[id] = Pending(continuation: continuation) }
+    }
+
+    func send(_ message: OutboundMessage) {
+        switch message {
+        case .response(let response):
+            settle(response)
+        case .batch(let responses):
+            responses.forEach(settle)
+        case .notification(let n):
+            guard let id = n.params["id"].flatMap(RequestID.init(json:)), case .number(let number) = id.json,
+                  let key = Int(exactly: number.doubleValue) else { return }
+            state.withLock { s in
+                guard var p = s.pending[key] else { return }
+                switch n.method {
+                case "bridge/presentation": p.presentation = n.params["presentation"]
+                case "bridge/warning": p.warnings += n.params["warnings"]?.arrayValue ?? []
+                default: break
+                }
+                s.pending[key] = p
+            }
+        }
+    }
+
+    private func settle(_ response: Response) {
+        guard case .number(let number) = response.id.json, let key = Int(exactly: number.doubleValue) else { return }
+        guard let p = state.withLock({ $0.pending.removeValue(forKey: key) }) else { return }
+        p.continuation.resume(returning: BrowserCallOutcome(result: response.outcome, presentation: p.presentation, warnings: p.warnings))
+    }
+
+    func end(status: Int32) {}
+    func endNow(status: Int32) {}
+}

@@ -1,0 +1,62 @@
+import BridgeEvents
+import BridgeHTTPServer
+import BridgeJSON
+import Synchronization
+
+/// The open `/__bridge/events` streams, by page, and what goes down them: Server-Sent Events
+/// named `callback` (`{callback, payload}`: a Channel message or a `listen()` event),
+/// `bridge/presentation`, `bridge/warning`, `bridge/event` and, first, `ready`.
+final class EventStreams: Sendable {
+    private struct Entry {
+        let page: String
+        let stream: HTTPEventStream
+    }
+
+    private let entries = Mutex<[Int: Entry]>([:])
+    private let nextID = Atomic<Int>(0)
+
+    /// Adds a page's stream; it is dropped when it closes, and `onGone` runs when the page has no
+    /// stream left.
+    func add(page: String, stream: HTTPEventStream, onGone: @escaping @Sendable () -> Void) {
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        entries.withLock { $0[id] = Entry(page: page, stream: stream) }
+        stream.onClose { [self] in
+            let left = entries.withLock { e -> Bool in
+                e[id] = nil
+                return e.values.contains { $0.page == page }
+            }
+            if !left { onGone() }
+        }
+        send("ready", ["page": .string(page)], to: stream)
+    }
+
+    /// Sends an event to the streams of `page`, or of every page when `page` is `nil`.
+    func send(_ name: String, _ data: JSON, page: String?) {
+        let targets = entries.withLock { e in e.values.filter { page == nil || $0.page == page }.map(\.stream) }
+        for stream in targets { send(name, data, to: stream) }
+    }
+
+    /// How many pages have a stream open.
+    var pageCount: Int { entries.withLock { Set($0.values.map(\.page)).count } }
+
+    private func send(_ name: String, _ data: JSON, to stream: HTTPEventStream) {
+        // The compact serializer writes one line: newlines inside strings are escaped.
+        stream.send(Array("event: \(name)\ndata: \(data.serialized())\n\n".utf8))
+    }
+
+    /// Delivers what the event hub hands over.
+    func deliver(_ delivery: EventDelivery) {
+        switch delivery {
+        case .callback(let client, let callback, let payload):
+            let page = client.flatMap { $0.hasPrefix("page:") ? String($0.dropFirst(5)) : nil }
+            if client != nil && page == nil { return }
+            send("callback", ["callback": .number(JSONNumber(Int(callback))), "payload": payload], page: page)
+        case .event(let event):
+            send("bridge/event", ["plugin": .string(event.plugin), "event": .string(event.event), "payload": event.payload], page: nil)
+        }
+    }
+
+    func closeAll() {
+        for stream in entries.withLock({ $0.values.map(\.stream) }) { stream.close() }
+    }
+}

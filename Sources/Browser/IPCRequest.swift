@@ -1,0 +1,58 @@
+import BridgeHTTPServer
+import Foundation
+import BridgeJSON
+
+/// A Tauri 2 IPC custom-protocol request, read as Tauri's `protocol.rs` `parse_invoke_request`
+/// reads it: the command from the percent-decoded path, `Tauri-Callback` / `Tauri-Error` (numeric),
+/// `Tauri-Invoke-Key`, and a body that is JSON (`application/json`; empty means `{}`) or raw bytes
+/// (`application/octet-stream`, also when there is no `Content-Type`).
+struct IPCRequest: Sendable {
+    let command: String
+    let callback: UInt32?
+    let error: UInt32?
+    /// The arguments: the JSON body, or the raw bytes as an array of numbers (what a command
+    /// with named arguments refuses, as Tauri does for a bytes payload).
+    let payload: JSON
+
+    /// A request that is not an IPC call, with the sentence to answer.
+    struct Malformed: Error {
+        let message: String
+    }
+
+    /// Parses `request`; the failure is the sentence to answer with (400, `text/plain`).
+    static func parse(_ request: HTTPRequest) -> Result<IPCRequest, Malformed> {
+        let rawCommand = String(request.path.dropFirst())
+        guard let command = PercentEncoding.decode(rawCommand), !command.isEmpty else {
+            return .failure(Malformed(message: "the path must be a percent-encoded command, e.g. /plugin%3Afrak-share%7Cshare_text"))
+        }
+        var callback: UInt32? = nil, error: UInt32? = nil
+        if let value = request.headers["Tauri-Callback"] {
+            guard let n = UInt32(value) else { return .failure(Malformed(message: "Tauri callback header value must be a numeric string")) }
+            callback = n
+        }
+        if let value = request.headers["Tauri-Error"] {
+            guard let n = UInt32(value) else { return .failure(Malformed(message: "Tauri error header value must be a numeric string")) }
+            error = n
+        }
+        let contentType = (request.headers["Content-Type"] ?? "application/octet-stream")
+            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let payload: JSON
+        switch contentType {
+        case "application/json":
+            if request.body.isEmpty {
+                payload = .object(JSONObject())
+            } else {
+                do {
+                    payload = try JSONParser.parse(request.body)
+                } catch {
+                    return .failure(Malformed(message: "the body is not valid JSON: \(error)"))
+                }
+            }
+        case "application/octet-stream":
+            payload = .array(request.body.map { .number(JSONNumber(Int($0))) })
+        default:
+            return .failure(Malformed(message: "content type \(contentType) is not implemented"))
+        }
+        return .success(IPCRequest(command: command, callback: callback, error: error, payload: payload))
+    }
+}

@@ -1,0 +1,42 @@
+import BridgeHTTPServer
+import BridgeJSON
+import BridgeProtocol
+
+/// The answer to an IPC request, as Tauri's `protocol.rs` writes it: `Tauri-Response: ok|error`,
+/// `Content-Type: application/json`, and the body the result, or the value `invoke()` rejects with
+/// (the error's message string). The bridge's whole error object `{code, message, data}` travels
+/// in `Bridge-Error` (JSON, non-ASCII escaped) for tools.
+enum IPCResponse {
+    static func make(_ result: Result<JSON, ResponseError>, headers: HTTPHeaders) -> HTTPResponse {
+        var h = headers
+        h["Content-Type"] = "application/json"
+        h["Cache-Control"] = "no-store"
+        switch result {
+        case .success(let value):
+            h["Tauri-Response"] = "ok"
+            return HTTPResponse(status: .ok, headers: h, body: value.serializedBytes())
+        case .failure(let error):
+            h["Tauri-Response"] = "error"
+            h["Bridge-Error"] = ASCIIJSON.serialize(error.json)
+            return HTTPResponse(status: .ok, headers: h, body: JSON.string(error.message).serializedBytes())
+        }
+    }
+}
+
+/// Compact JSON with every non-ASCII character escaped, so it fits in a header field.
+enum ASCIIJSON {
+    static func serialize(_ value: JSON) -> String {
+        var out = ""
+        for scalar in value.serialized().unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,117 @@
+/// `/__bridge/ipc.js`: the native half of a Tauri webview, in the page. What WebKit's or Android's
+/// message handler and Rust's `webview.eval` do for Tauri's own scripts:
+/// - `window.ipc.postMessage(json)`: the message Tauri's `ipc-protocol.js` posts when it does not
+///   use the custom protocol (always on Android, after a failed `ipc://` fetch elsewhere), sent to
+///   `POST /__bridge/post-message`; the answer runs the message's `callback` or `error`;
+/// - the event stream `GET /__bridge/events`: channel messages and `listen()` events run their
+///   callbacks, presentation records and warnings go to `window.__BRIDGE__`'s hooks.
+///
+/// `/__bridge/tauri.js` includes it; a page that runs Tauri's own `core.js` and `ipc-protocol.js`
+/// loads this one alone, first.
+enum NativeIPCScript {
+    /// The script with `__BRIDGE_NATIVE_CONFIG__` to be replaced by a JSON object
+    /// `{key, url, page}`.
+    static let template = #"""
+;(function () {
+  'use strict'
+  if (window.__BRIDGE__ && window.__BRIDGE__.connected) return
+  var config = __BRIDGE_NATIVE_CONFIG__
+  var page = config.page || (window.__BRIDGE__ && window.__BRIDGE__.page) || String(window.crypto.getRandomValues(new Uint32Array(2)).join('-'))
+
+  // The hooks: h15's overlay and tests replace them. Each gets the notification's params.
+  var bridge = window.__BRIDGE__ = window.__BRIDGE__ || {}
+  bridge.url = config.url
+  bridge.page = page
+  bridge.presentations = bridge.presentations || []
+  bridge.warnings = bridge.warnings || []
+  bridge.events = bridge.events || []
+  if (typeof bridge.onPresentation !== 'function') bridge.onPresentation = function (params) {}
+  if (typeof bridge.onWarning !== 'function') bridge.onWarning = function (params) {
+    for (var i = 0; i < (params.warnings || []).length; i++) console.warn('[bridge] ' + params.warnings[i].message)
+  }
+  if (typeof bridge.onEvent !== 'function') bridge.onEvent = function (params) {}
+
+  // Runs callback `id` as Rust's webview.eval does: through runCallback (Tauri >= 2.3), or the
+  // window property `_<id>` that earlier 2.x transformCallback defines.
+  function runCallback(id, data) {
+    var internals = window.__TAURI_INTERNALS__
+    if (internals && internals.callbacks && typeof internals.runCallback === 'function' && internals.callbacks.has(id)) {
+      internals.runCallback(id, data)
+      return true
+    }
+    var f = window['_' + id]
+    if (typeof f === 'function') { f(data); return true }
+    return false
+  }
+  bridge.runCallback = runCallback
+
+  function dispatch(name, params) {
+    try { window.dispatchEvent(new CustomEvent(name, { detail: params })) } catch (e) {}
+  }
+
+  function connect() {
+    if (typeof EventSource !== 'function') return
+    var source = new EventSource(config.url + '__bridge/events?key=' + encodeURIComponent(config.key) + '&page=' + encodeURIComponent(page))
+    bridge.eventSource = source
+    source.addEventListener('callback', function (e) {
+      var m = JSON.parse(e.data)
+      runCallback(m.callback, m.payload)
+    })
+    source.addEventListener('bridge/presentation', function (e) {
+      var params = JSON.parse(e.data)
+      bridge.presentations.push(params)
+      dispatch('bridge:presentation', params)
+      bridge.onPresentation(params)
+    })
+    source.addEventListener('bridge/warning', function (e) {
+      var params = JSON.parse(e.data)
+      bridge.warnings.push(params)
+      dispatch('bridge:warning', params)
+      bridge.onWarning(params)
+    })
+    source.addEventListener('bridge/event', function (e) {
+      var params = JSON.parse(e.data)
+      bridge.events.push(params)
+      dispatch('bridge:event', params)
+      bridge.onEvent(params)
+    })
+    source.addEventListener('ready', function () {
+      bridge.ready = true
+      dispatch('bridge:ready', { page: page })
+    })
+  }
+
+  // The message handler Tauri's ipc-protocol.js falls back to (window.ipc.postMessage).
+  if (!window.ipc) {
+    Object.defineProperty(window, 'ipc', {
+      value: Object.freeze({
+        postMessage: function (message) {
+          var parsed
+          try { parsed = JSON.parse(message) } catch (e) { console.error('[bridge] window.ipc.postMessage needs a JSON string', e); return }
+          fetch(config.url + '__bridge/post-message', {
+            method: 'POST',
+            body: message,
+            headers: { 'Content-Type': 'application/json', 'Bridge-Page': page }
+          })
+            .then(function (response) {
+              var ok = response.headers.get('Tauri-Response') === 'ok'
+              var type = (response.headers.get('content-type') || '').split(',')[0]
+              return (type.indexOf('application/json') === 0 ? response.json() : response.text()).then(function (body) {
+                if (response.status >= 400 && type.indexOf('text/plain') === 0) {
+                  // Refused before it reached a command (a wrong key): Tauri would log it and drop it.
+                  console.error('[bridge] ' + body)
+                }
+                runCallback(ok ? parsed.callback : parsed.error, body)
+              })
+            })
+            .catch(function (e) { runCallback(parsed.error, String(e)) })
+        }
+      })
+    })
+  }
+
+  bridge.connected = true
+  connect()
+})()
+"""#
+}

@@ -1,0 +1,75 @@
+/// Who a request comes from, decided by its `Origin` header (BROWSER.md, Security).
+public enum RequestOrigin: Sendable, Equatable {
+    /// The bridge's own origin, `--dev-url`, or no `Origin` at all (a non-browser client):
+    /// Tauri's local content.
+    case local
+    /// An `--allow-origin URL`: remote content, with that URL as the ACL's origin.
+    case remote(String)
+}
+
+/// Decides what an `Origin` is: local, remote (an `--allow-origin`), or refused.
+public struct OriginPolicy: Sendable {
+    /// Origins (`scheme://host[:port]`, lowercased) that are local content.
+    let localOrigins: Set<String>
+    /// Allowed remote origins → the URL the ACL sees.
+    let remoteOrigins: [String: String]
+
+    /// - Parameters:
+    ///   - port: the listening port; `http://127.0.0.1:PORT`, `http://localhost:PORT` and
+    ///     `http://[::1]:PORT` are the bridge's own origin.
+    ///   - devURL: `--dev-url`, whose origin is local content too.
+    ///   - allowOrigins: `--allow-origin` URLs, remote content.
+    public init(port: UInt16, devURL: String?, allowOrigins: [String]) throws(BrowserSetupError) {
+        var local: Set<String> = ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"]
+        if let devURL {
+            guard let o = OriginPolicy.origin(of: devURL) else {
+                throw BrowserSetupError("--dev-url '\(devURL)' is not an http(s) URL such as http://localhost:5173")
+            }
+            local.insert(o)
+        }
+        var remote: [String: String] = [:]
+        for url in allowOrigins {
+            guard let o = OriginPolicy.origin(of: url) else {
+                throw BrowserSetupError("--allow-origin '\(url)' is not an http(s) URL such as https://app.example.com")
+            }
+            remote[o] = url
+        }
+        localOrigins = local
+        remoteOrigins = remote
+    }
+
+    /// The origin of a request whose `Origin` header is `header`, or the refusal message.
+    public func classify(_ header: String?) -> Result<RequestOrigin, OriginRefusal> {
+        guard let header else { return .success(.local) }
+        let normalized = OriginPolicy.origin(of: header) ?? header.lowercased()
+        if localOrigins.contains(normalized) { return .success(.local) }
+        if let url = remoteOrigins[normalized] { return .success(.remote(url)) }
+        return .failure(OriginRefusal(message:
+            "origin \(header) may not call the bridge: start it with --allow-origin \(header) (remote content; the capabilities' remote.urls decide) or --dev-url \(header) (local content)"))
+    }
+
+    /// The `Access-Control-Allow-Origin` value for an allowed `Origin`, or `nil`.
+    func allowedOriginHeader(_ header: String?) -> String? {
+        guard let header, case .success = classify(header) else { return nil }
+        return header
+    }
+
+    /// `scheme://host[:port]` of an http(s) URL, lowercased, default ports dropped.
+    static func origin(of url: String) -> String? {
+        let lower = url.lowercased()
+        let scheme: String
+        if lower.hasPrefix("http://") { scheme = "http" } else if lower.hasPrefix("https://") { scheme = "https" } else { return nil }
+        let rest = lower.dropFirst(scheme.count + 3)
+        var authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        guard !authority.isEmpty else { return nil }
+        if scheme == "http" && authority.hasSuffix(":80") { authority.removeLast(3) }
+        if scheme == "https" && authority.hasSuffix(":443") { authority.removeLast(4) }
+        return "\(scheme)://\(authority)"
+    }
+}
+
+/// A refused `Origin`, with a message that names `--allow-origin`.
+public struct OriginRefusal: Error, Sendable, Equatable {
+    public let message: String
+}

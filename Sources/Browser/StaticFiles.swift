@@ -1,0 +1,125 @@
+import BridgeHTTPServer
+import Foundation
+
+/// `--static DIR`: a built front end, served from DIR only.
+///
+/// A path is percent-decoded and resolved inside DIR; `..` segments, NUL bytes and symbolic links
+/// that lead out of DIR are refused (404, as if absent). `/`, and extension-less paths with no file,
+/// answer `index.html` (single-page apps). Every HTML page gets
+/// `<script src="/__bridge/tauri.js"></script>` as the first element of its `<head>`, unless it
+/// already references `/__bridge/tauri.js` or carries `<meta name="bridge" content="no-inject">`.
+struct StaticFiles: Sendable {
+    /// DIR, resolved (symbolic links followed).
+    let root: String
+
+    init(directory: String) throws(BrowserSetupError) {
+        let absolute = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+        guard let resolved = StaticFiles.realPath(absolute) else {
+            throw BrowserSetupError("--static '\(directory)' does not exist")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BrowserSetupError("--static '\(directory)' is not a folder")
+        }
+        root = resolved
+    }
+
+    /// The response for `GET path` (still percent-encoded).
+    func response(for rawPath: String, headOnly: Bool) -> HTTPResponse {
+        guard let decoded = PercentEncoding.decode(rawPath), !decoded.contains("\0") else {
+            return .text(.badRequest, "malformed percent-encoding in the path")
+        }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        if segments.contains(where: { $0 == ".." }) {
+            return .text(.notFound, "not found: \(decoded) (paths may not leave the --static folder)")
+        }
+        var candidate = segments.isEmpty ? "index.html" : segments.joined(separator: "/")
+        var file = resolve(candidate)
+        if let f = file, isFolder(f) {
+            candidate += "/index.html"
+            file = resolve(candidate)
+        }
+        if file == nil {
+            let last = segments.last.map(String.init) ?? ""
+            guard !last.contains(".") else {
+                return .text(.notFound, "not found: \(decoded) (no such file in the --static folder)")
+            }
+            file = resolve("index.html")
+            guard file != nil else {
+                return .text(.notFound, "not found: \(decoded), and the --static folder has no index.html to fall back to")
+            }
+        }
+        guard let path = file, let data = FileManager.default.contents(atPath: path) else {
+            return .text(.notFound, "not found: \(decoded)")
+        }
+        let type = StaticFiles.contentType(path)
+        var body = [UInt8](data)
+        if type.hasPrefix("text/html") { body = StaticFiles.inject(body) }
+        var headers: HTTPHeaders = ["Content-Type": type, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
+        if headOnly { headers["Content-Length"] = String(body.count) }
+        return HTTPResponse(status: .ok, headers: headers, body: body)
+    }
+
+    /// The real path of `relative` under the root, when it is a file or folder that stays inside it.
+    private func resolve(_ relative: String) -> String? {
+        guard let real = StaticFiles.realPath(root + "/" + relative) else { return nil }
+        guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return nil }
+        return real
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    static let scriptTag = "<script src=\"/__bridge/tauri.js\"></script>"
+
+    /// `html` with the script as the first element of its `<head>`, unless it opts out or has it.
+    static func inject(_ html: [UInt8]) -> [UInt8] {
+        let text = String(decoding: html, as: UTF8.self)
+        let lower = text.lowercased()
+        if lower.contains("/__bridge/tauri.js") { return html }
+        if lower.range(of: #"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#, options: .regularExpression) != nil {
+            return html
+        }
+        if let head = lower.range(of: #"<head(\s[^>]*)?>"#, options: .regularExpression) {
+            let offset = lower.utf8.distance(from: lower.startIndex, to: head.upperBound)
+            return Array(html[..<offset]) + Array(scriptTag.utf8) + Array(html[offset...])
+        }
+        // No <head>: one is opened right after <html …> (or at the top, after a doctype).
+        var offset = 0
+        if let tag = lower.range(of: #"<html(\s[^>]*)?>"#, options: .regularExpression) {
+            offset = lower.utf8.distance(from: lower.startIndex, to: tag.upperBound)
+        } else if let doctype = lower.range(of: #"^\s*<!doctype[^>]*>"#, options: .regularExpression) {
+            offset = lower.utf8.distance(from: lower.startIndex, to: doctype.upperBound)
+        }
+        return Array(html[..<offset]) + Array("<head>\(scriptTag)</head>".utf8) + Array(html[offset...])
+    }
+
+    static func contentType(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        switch ext {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "json", "map": return "application/json"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "ico": return "image/x-icon"
+        case "wasm": return "application/wasm"
+        case "woff": return "font/woff"
+        case "woff2": return "font/woff2"
+        case "txt": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}

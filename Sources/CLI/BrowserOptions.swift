@@ -1,0 +1,56 @@
+import BridgeACL
+import BridgeBrowser
+import BridgeJSON
+import Foundation
+
+/// `serve`'s browser-mode options: `--http [HOST:]PORT`, `--static DIR`, `--dev-url URL`,
+/// `--allow-origin URL` (repeatable) and `--no-stdio`.
+struct BrowserOptions {
+    static let names: Set<String> = ["http", "static", "dev-url", "allow-origin"]
+    static let flagNames: Set<String> = ["no-stdio"]
+
+    static let help = """
+      --http [HOST:]PORT      browser mode: also serve HTTP on loopback (HOST 127.0.0.1, ::1
+                              or localhost [127.0.0.1]; PORT 0 picks a free one): the script
+                              /__bridge/tauri.js, Tauri's IPC protocol, /__bridge/events
+      --static DIR            with --http: serve a built front end from DIR, the script
+                              injected into every HTML page; unknown paths answer index.html
+      --dev-url URL           with --http: a dev server whose pages are local content
+                              [build.devUrl of the --capabilities app's tauri.conf.json]
+      --allow-origin URL      with --http: an origin allowed to call, as remote content
+                              (the capabilities' remote.urls decide); repeatable
+      --no-stdio              with --http: serve HTTP only, until SIGINT or SIGTERM
+    """
+
+    /// The browser configuration, or `nil` without `--http`.
+    static func configuration(_ args: ArgumentList, maxBodyBytes: Int) throws(UsageError) -> BrowserConfiguration? {
+        guard let http = try args.nonEmpty("http") else {
+            for name in ["static", "dev-url", "allow-origin"] where args.value(name) != nil {
+                throw UsageError("option '--\(name)' needs --http [HOST:]PORT", subcommand: args.subcommand)
+            }
+            if args.flag("no-stdio") { throw UsageError("option '--no-stdio' needs --http [HOST:]PORT", subcommand: args.subcommand) }
+            return nil
+        }
+        do {
+            return BrowserConfiguration(address: try ListenAddress(parsing: http), staticDirectory: try args.nonEmpty("static"),
+                                        devURL: try args.nonEmpty("dev-url") ?? devURL(capabilities: args.value("capabilities")),
+                                        allowOrigins: args.values("allow-origin"), maxBodyBytes: maxBodyBytes)
+        } catch let error as BrowserSetupError {
+            throw UsageError(error.message, subcommand: args.subcommand)
+        } catch {
+            throw UsageError("\(error)", subcommand: args.subcommand)
+        }
+    }
+
+    /// `build.devUrl` of the `tauri.conf.json` of the app whose capabilities are loaded.
+    static func devURL(capabilities: String?) -> String? {
+        guard let capabilities else { return nil }
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: capabilities, isDirectory: &isFolder)
+        let folder = isFolder.boolValue ? capabilities : (capabilities as NSString).deletingLastPathComponent
+        guard let file = CapabilitySource.findConfiguration(above: folder),
+              let data = FileManager.default.contents(atPath: file),
+              let conf = try? JSONParser.parse([UInt8](data)) else { return nil }
+        return conf["build"]?["devUrl"]?.stringValue
+    }
+}

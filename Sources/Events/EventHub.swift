@@ -1,0 +1,152 @@
+import BridgeJSON
+import Synchronization
+
+/// Routes events to the clients that listen for them, whatever the transport.
+///
+/// Two registries, as in Tauri:
+/// - plugin listeners (`addPluginListener` → `plugin:<p>|register_listener {event, handler: Channel}`),
+///   fed by `emit(_:)` as a mobile plugin's `trigger` feeds its channels: each message is
+///   `{"message", "index", "id"}` in the channel's order (`index` for `@tauri-apps/api` ≥ 2.3, `id`
+///   for earlier 2.x);
+/// - app event listeners (`listen()` → `plugin:event|listen {event, target, handler}`), fed by
+///   `emitAppEvent`, by the front end's own `emit()`, and by every plugin event under its
+///   `appEventName`, as `{"event", "id", "payload"}`.
+///
+/// Transports observe the hub and deliver what it hands them (`EventDelivery`).
+public final class EventHub: Sendable {
+    private struct ChannelKey: Hashable {
+        let client: String?
+        let channel: UInt32
+    }
+
+    private struct PluginListener {
+        let plugin: String
+        let event: String
+        let key: ChannelKey
+    }
+
+    private struct AppListener {
+        let event: String
+        let id: Int
+        let client: String?
+        let handler: UInt32
+    }
+
+    private struct State {
+        var pluginListeners: [PluginListener] = []
+        var nextIndex: [ChannelKey: Int] = [:]
+        var appListeners: [AppListener] = []
+        var nextEventID = 1
+        var observers: [Int: @Sendable (EventDelivery) -> Void] = [:]
+        var nextObserver = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    // MARK: Observers
+
+    /// Adds a transport that delivers events; returns a token for `removeObserver`.
+    @discardableResult
+    public func observe(_ deliver: @escaping @Sendable (EventDelivery) -> Void) -> Int {
+        state.withLock { s in
+            s.nextObserver += 1
+            s.observers[s.nextObserver] = deliver
+            return s.nextObserver
+        }
+    }
+
+    public func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    private func deliver(_ deliveries: [EventDelivery], to observers: [@Sendable (EventDelivery) -> Void]) {
+        for d in deliveries { for o in observers { o(d) } }
+    }
+
+    // MARK: Plugin listeners (Channels)
+
+    /// Registers `channel` of `client` for `plugin`'s `event` (a channel may be registered once per event).
+    public func register(plugin: String, event: String, client: String?, channel: UInt32) {
+        state.withLock { s in
+            let key = ChannelKey(client: client, channel: channel)
+            guard !s.pluginListeners.contains(where: { $0.plugin == plugin && $0.event == event && $0.key == key }) else { return }
+            s.pluginListeners.append(PluginListener(plugin: plugin, event: event, key: key))
+        }
+    }
+
+    /// Removes `channel` from `plugin`'s `event`; returns whether it was registered.
+    @discardableResult
+    public func remove(plugin: String, event: String, client: String?, channel: UInt32) -> Bool {
+        state.withLock { s in
+            let before = s.pluginListeners.count
+            s.pluginListeners.removeAll { $0.plugin == plugin && $0.event == event && $0.key.channel == channel && ($0.key.client == client || client == nil) }
+            return s.pluginListeners.count != before
+        }
+    }
+
+    /// How many channels listen for `plugin`'s `event`.
+    public func listenerCount(plugin: String, event: String) -> Int {
+        state.withLock { s in s.pluginListeners.filter { $0.plugin == plugin && $0.event == event }.count }
+    }
+
+    /// Emits a plugin event: to each registered channel in order, to `listen()` listeners of
+    /// its `appEventName`, and to observers as `.event`.
+    public func emit(_ event: PluginEvent) {
+        let (deliveries, observers) = state.withLock { s -> ([EventDelivery], [@Sendable (EventDelivery) -> Void]) in
+            var out: [EventDelivery] = []
+            for listener in s.pluginListeners where listener.plugin == event.plugin && listener.event == event.event {
+                let index = s.nextIndex[listener.key, default: 0]
+                s.nextIndex[listener.key] = index + 1
+                let payload: JSON = ["message": event.payload, "index": .number(JSONNumber(index)), "id": .number(JSONNumber(index))]
+                out.append(.callback(client: listener.key.client, callback: listener.key.channel, payload: payload))
+            }
+            out += EventHub.appDeliveries(s, name: event.appEventName, payload: event.payload)
+            out.append(.event(event))
+            return (out, Array(s.observers.values))
+        }
+        deliver(deliveries, to: observers)
+    }
+
+    // MARK: App events (listen / unlisten / emit)
+
+    /// Registers a `listen()` handler; returns the event id `unlisten` takes.
+    public func listen(event: String, client: String?, handler: UInt32) -> Int {
+        state.withLock { s in
+            let id = s.nextEventID
+            s.nextEventID += 1
+            s.appListeners.append(AppListener(event: event, id: id, client: client, handler: handler))
+            return id
+        }
+    }
+
+    /// Removes the listener `id` of `event`; unknown ids are ignored, as in Tauri.
+    public func unlisten(event: String, id: Int) {
+        state.withLock { s in s.appListeners.removeAll { $0.event == event && $0.id == id } }
+    }
+
+    /// Emits an app event to every `listen()` handler of `name`.
+    public func emitAppEvent(_ name: String, payload: JSON) {
+        let (deliveries, observers) = state.withLock { s in
+            (EventHub.appDeliveries(s, name: name, payload: payload), Array(s.observers.values))
+        }
+        deliver(deliveries, to: observers)
+    }
+
+    private static func appDeliveries(_ s: State, name: String, payload: JSON) -> [EventDelivery] {
+        s.appListeners.filter { $0.event == name }.map { l in
+            .callback(client: l.client, callback: l.handler,
+                      payload: ["event": .string(name), "id": .number(JSONNumber(l.id)), "payload": payload])
+        }
+    }
+
+    /// Forgets every registration of `client` (a page that went away).
+    public func forget(client: String) {
+        state.withLock { s in
+            s.pluginListeners.removeAll { $0.key.client == client }
+            s.appListeners.removeAll { $0.client == client }
+            s.nextIndex = s.nextIndex.filter { $0.key.client != client }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One accepted connection: reads requests, hands them to the handler in order, writes each
+/// answer, and enforces the idle and request timeouts. Runs on its own thread.
+struct HTTPConnection {
+    let fd: Int32
+    let limits: HTTPLimits
+    let keepAliveInterval: Double
+    let handler: HTTPServer.Handler
+
+    func run() {
+        let writer = HTTPConnectionWriter(fd: fd)
+        var parser = HTTPRequestParser(limits: limits)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var lastActivity = Date()
+        var requestStarted: Date? = nil
+        while true {
+            // Serve what is already buffered (pipelined requests) before reading more.
+            while let event = parser.next() {
+                switch event {
+                case .continueExpected:
+                    guard writer.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                case .failure(let error):
+                    _ = writer.write(HTTPResponse.text(error.status, error.message).serialized(keepAlive: false))
+                    return
+                case .request(let request):
+                    requestStarted = nil
+                    guard serve(request, writer: writer) else { return }
+                    lastActivity = Date()
+                }
+            }
+            if parser.isInsideRequest && requestStarted == nil { requestStarted = lastActivity }
+            let now = Date()
+            var deadline = lastActivity.addingTimeInterval(limits.idleTimeout)
+            if let started = requestStarted { deadline = min(deadline, started.addingTimeInterval(limits.requestTimeout)) }
+            let wait = deadline.timeIntervalSince(now)
+            if wait <= 0 {
+                if parser.isInsideRequest {
+                    let message = requestStarted.map { now.timeIntervalSince($0) >= limits.requestTimeout } == true
+                        ? "the request did not arrive within \(Int(limits.requestTimeout)) s; send it whole, at once"
+                        : "no bytes for \(Int(limits.idleTimeout)) s inside a request; send it whole, at once"
+                    _ = writer.write(HTTPResponse.text(.requestTimeout, message).serialized(keepAlive: false))
+                }
+                return
+            }
+            guard waitReadable(seconds: wait) else { continue }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n <= 0 { return }
+            lastActivity = Date()
+            if !parser.isInsideRequest { requestStarted = lastActivity }
+            chunk.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    /// Hands `request` to the handler and writes its answer. Returns whether the connection
+    /// stays open for another request.
+    private func serve(_ request: HTTPRequest, writer: HTTPConnectionWriter) -> Bool {
+        let exchange = HTTPExchange(request: request, connection: writer)
+        handler(exchange)
+        switch exchange.waitForAnswer() {
+        case .response(let response):
+            let keepAlive = request.keepAlive && !response.headers.contains("Connection", token: "close")
+            guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: request.method == "HEAD")) else { return false }
+            return keepAlive
+        case .stream(let head, let stream):
+            guard writer.write(head.serialized(keepAlive: false, streaming: true)) else {
+                stream.close()
+                return false
+            }
+            stream.markStarted()
+            holdStream(stream, writer: writer)
+            return false
+        }
+    }
+
+    /// Keeps a streaming connection until the client leaves or the stream is closed, writing an
+    /// SSE comment every `keepAliveInterval` so a vanished client is noticed.
+    private func holdStream(_ stream: HTTPEventStream, writer: HTTPConnectionWriter) {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        var nextBeat = Date().addingTimeInterval(keepAliveInterval)
+        while stream.isOpen {
+            let wait = nextBeat.timeIntervalSinceNow
+            if wait <= 0 {
+                if !stream.send(Array(": keep-alive\n\n".utf8)) { break }
+                nextBeat = Date().addingTimeInterval(keepAliveInterval)
+                continue
+            }
+            guard waitReadable(seconds: min(wait, 1)) else { continue }
+            // A client of an event stream sends nothing more: bytes or EOF both end it.
+            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+        }
+        stream.close()
+    }
+
+    /// Waits until the socket is readable (or closed); `false` on timeout.
+    private func waitReadable(seconds: Double) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(max(1, min(seconds * 1000, 1_000_000)))
+        let rc = poll(&pfd, 1, ms)
+        return rc > 0
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Writes to one connection's socket; one writer at a time, so a stream's events and the
+/// connection's keep-alive comments never interleave inside a message.
+final class HTTPConnectionWriter: Sendable {
+    let fd: Int32
+    private let lock = Mutex<Bool>(true)
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Writes every byte; `false` when the peer is gone or the connection was shut down.
+    func write(_ bytes: [UInt8]) -> Bool {
+        lock.withLock { open -> Bool in
+            guard open else { return false }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { raw in
+                    send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    open = false
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// Stops both directions, so the connection's reader wakes up and closes it.
+    func shutdown() {
+        lock.withLock { open in
+            open = false
+            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
+}

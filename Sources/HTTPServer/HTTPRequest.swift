@@ -1,0 +1,60 @@
+/// One HTTP/1.x request, whole: head and body.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method token as sent (`GET`, `POST`, …; methods are case-sensitive).
+    public let method: String
+    /// The request target as sent: `/path?query`, `*`, or an absolute URL.
+    public let target: String
+    /// The target's path, still percent-encoded (`/` for `*`).
+    public let path: String
+    /// The target's query without `?`, or `nil` when there is none.
+    public let query: String?
+    /// The minor version: `1` for HTTP/1.1, `0` for HTTP/1.0.
+    public let minorVersion: Int
+    public let headers: HTTPHeaders
+    /// The body, with chunked transfer coding removed.
+    public let body: [UInt8]
+
+    public init(method: String, target: String, minorVersion: Int = 1, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.minorVersion = minorVersion
+        self.headers = headers
+        self.body = body
+        var pathPart = Substring(target)
+        if target == "*" {
+            pathPart = "/"
+        } else if !target.hasPrefix("/"), let scheme = target.range(of: "://") {
+            // Absolute form (`http://host/path`): the path starts at the first `/` after the authority.
+            let afterAuthority = target[scheme.upperBound...]
+            pathPart = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? "/"
+            if pathPart.hasPrefix("?") { pathPart = "/" + pathPart }
+        }
+        if let q = pathPart.firstIndex(of: "?") {
+            path = String(pathPart[..<q])
+            query = String(pathPart[pathPart.index(after: q)...])
+        } else {
+            path = String(pathPart)
+            query = nil
+        }
+    }
+
+    /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
+    /// HTTP/1.0 only with `Connection: keep-alive`.
+    public var keepAlive: Bool {
+        if headers.contains("Connection", token: "close") { return false }
+        return minorVersion >= 1 || headers.contains("Connection", token: "keep-alive")
+    }
+
+    /// The value of the query parameter `name`, percent-decoded (`+` is a space).
+    public func queryValue(_ name: String) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = PercentEncoding.decode(String(parts[0]).replacingOccurrences(of: "+", with: " "))
+            if key == name {
+                return parts.count > 1 ? PercentEncoding.decode(String(parts[1]).replacingOccurrences(of: "+", with: " ")) ?? "" : ""
+            }
+        }
+        return nil
+    }
+}

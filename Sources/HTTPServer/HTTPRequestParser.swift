@@ -1,0 +1,365 @@
+/// What the parser found in the bytes so far.
+public enum HTTPParseEvent: Sendable, Equatable {
+    /// A whole request.
+    case request(HTTPRequest)
+    /// A request head with `Expect: 100-continue` whose body has not arrived: the server should
+    /// answer `100 Continue` now (the request itself follows as `.request`).
+    case continueExpected
+    /// The bytes are not an acceptable request; answer with the status and close the connection.
+    case failure(HTTPParseError)
+}
+
+/// Why a request was refused, with the status to answer and a sentence that says what to fix.
+public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let status: HTTPStatus
+    public let message: String
+
+    public init(_ status: HTTPStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { "\(status): \(message)" }
+}
+
+/// An incremental HTTP/1.0 and HTTP/1.1 request parser (RFC 9112), independent of any socket.
+///
+/// Feed bytes with `append(_:)` as they arrive, in chunks of any size, and pull events with
+/// `next()` until it returns `nil`. Pipelined requests come out one by one, in order.
+///
+/// - Important: Memory is bounded by `limits`: a head over `maxHeaderBytes` or with more than
+///   `maxHeaderCount` fields is refused (431), a body over `maxBodyBytes` is refused (413) before it
+///   is buffered. After a `.failure` the parser stops: the connection must be closed, since the
+///   next request's start can no longer be found reliably.
+///
+/// Framing rules, as RFC 9112 §6 asks of a server: `Transfer-Encoding: chunked` (the only coding
+/// accepted, 501 for others) or `Content-Length` (digits only; repeated values must agree); both
+/// at once is refused (400), since an intermediary could read them differently (request
+/// smuggling). HTTP/1.1 requests need exactly one `Host`. Obsolete line folding, whitespace before
+/// a field's colon and control characters in values are refused. Bare `LF` line ends are accepted.
+public struct HTTPRequestParser: Sendable {
+    public let limits: HTTPLimits
+
+    private enum State: Sendable {
+        case head
+        /// Waiting for `remaining` body bytes of a Content-Length body.
+        case body(remaining: Int)
+        /// Chunked body: waiting for a chunk-size line.
+        case chunkSize
+        /// Chunked body: waiting for `remaining` data bytes, then the CRLF after them.
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        /// Chunked body: the trailer section after the last chunk; `bytes` counted so far.
+        case trailer(bytes: Int)
+        case failed
+    }
+
+    private var state: State = .head
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where the search for the end of the head resumes.
+    private var scanFrom = 0
+    /// The head being completed, while its body arrives.
+    private var pending: (method: String, target: String, minor: Int, headers: HTTPHeaders)?
+    private var body: [UInt8] = []
+    private var continuePending = false
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+    }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if case .failed = state { return }
+        if start > 0 && (start == buffer.count || start > 64 * 1024) {
+            buffer.removeFirst(start)
+            scanFrom -= start
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Whether bytes of an unfinished request are buffered (a connection closed now loses them).
+    public var isInsideRequest: Bool {
+        switch state {
+        case .head: return buffer.count > start && !buffer[start...].allSatisfy { $0 == 13 || $0 == 10 }
+        case .failed: return false
+        default: return true
+        }
+    }
+
+    /// The next event, or `nil` when more bytes are needed.
+    public mutating func next() -> HTTPParseEvent? {
+        while true {
+            switch state {
+            case .failed:
+                return nil
+            case .head:
+                guard let end = findHeadEnd() else {
+                    if buffer.count - start > limits.maxHeaderBytes {
+                        return fail(.headerFieldsTooLarge, "the request line and headers are over \(limits.maxHeaderBytes) bytes")
+                    }
+                    return nil
+                }
+                let head = Array(buffer[start..<end.contentEnd])
+                start = end.next
+                scanFrom = start
+                if head.count > limits.maxHeaderBytes {
+                    return fail(.headerFieldsTooLarge, "the request line and headers are over \(limits.maxHeaderBytes) bytes")
+                }
+                if let event = beginRequest(head) { return event }
+            case .body(let remaining):
+                let available = buffer.count - start
+                if available == 0 && continuePending {
+                    continuePending = false
+                    return .continueExpected
+                }
+                let take = min(available, remaining)
+                body.append(contentsOf: buffer[start..<start + take])
+                start += take
+                if take < remaining {
+                    state = .body(remaining: remaining - take)
+                    return nil
+                }
+                return completeRequest()
+            case .chunkSize:
+                if buffer.count == start && continuePending {
+                    continuePending = false
+                    return .continueExpected
+                }
+                continuePending = false
+                guard let line = takeLine(limit: 1024) else {
+                    if buffer.count - start > 1024 { return fail(.badRequest, "a chunk-size line is over 1024 bytes") }
+                    return nil
+                }
+                guard let size = HTTPRequestParser.chunkSize(line) else {
+                    return fail(.badRequest, "malformed chunk size \"\(String(decoding: line.prefix(40), as: UTF8.self))\" in a chunked body")
+                }
+                if size == 0 {
+                    state = .trailer(bytes: 0)
+                } else {
+                    guard size <= limits.maxBodyBytes - body.count else { return tooLarge() }
+                    state = .chunkData(remaining: size)
+                }
+            case .chunkData(let remaining):
+                let take = min(buffer.count - start, remaining)
+                body.append(contentsOf: buffer[start..<start + take])
+                start += take
+                if take < remaining {
+                    state = .chunkData(remaining: remaining - take)
+                    return nil
+                }
+                state = .chunkDataEnd
+            case .chunkDataEnd:
+                guard let line = takeLine(limit: 2) else {
+                    if buffer.count - start >= 2 { return fail(.badRequest, "chunk data is longer than its chunk size") }
+                    return nil
+                }
+                guard line.isEmpty else { return fail(.badRequest, "chunk data is longer than its chunk size") }
+                state = .chunkSize
+            case .trailer(let bytes):
+                guard let line = takeLine(limit: limits.maxHeaderBytes) else {
+                    if bytes + buffer.count - start > limits.maxHeaderBytes {
+                        return fail(.headerFieldsTooLarge, "the chunked trailer is over \(limits.maxHeaderBytes) bytes")
+                    }
+                    return nil
+                }
+                if line.isEmpty { return completeRequest() }
+                let total = bytes + line.count + 2
+                if total > limits.maxHeaderBytes {
+                    return fail(.headerFieldsTooLarge, "the chunked trailer is over \(limits.maxHeaderBytes) bytes")
+                }
+                state = .trailer(bytes: total)
+            }
+        }
+    }
+
+    // MARK: Head
+
+    /// The end of the head: `contentEnd` excludes the blank line, `next` is the first body byte.
+    private mutating func findHeadEnd() -> (contentEnd: Int, next: Int)? {
+        // Empty lines before a request line are ignored (RFC 9112 §2.2).
+        while start < buffer.count, buffer[start] == 13 || buffer[start] == 10 {
+            if buffer[start] == 13 && start + 1 >= buffer.count { return nil }
+            start += 1
+        }
+        var i = max(scanFrom, start)
+        while i < buffer.count {
+            if buffer[i] == 10 {
+                // "\n\n" or "\n\r\n" ends the head.
+                if i + 1 < buffer.count && buffer[i + 1] == 10 { return (i + 1, i + 2) }
+                if i + 2 < buffer.count && buffer[i + 1] == 13 && buffer[i + 2] == 10 { return (i + 1, i + 3) }
+                if i + 2 >= buffer.count { scanFrom = i; return nil }
+            }
+            i += 1
+        }
+        scanFrom = i
+        return nil
+    }
+
+    private mutating func beginRequest(_ head: [UInt8]) -> HTTPParseEvent? {
+        var lines = HTTPRequestParser.splitLines(head)
+        guard !lines.isEmpty else { return fail(.badRequest, "empty request") }
+        let requestLine = lines.removeFirst()
+        let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+            return fail(.badRequest, "malformed request line; expected METHOD TARGET HTTP/1.1")
+        }
+        guard parts[0].allSatisfy(HTTPRequestParser.isTokenByte) else {
+            return fail(.badRequest, "malformed method in the request line")
+        }
+        guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            return fail(.badRequest, "the request target must be printable ASCII without spaces")
+        }
+        let version = Array(parts[2])
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
+              (48...57).contains(version[5]), (48...57).contains(version[7]) else {
+            return fail(.badRequest, "malformed HTTP version in the request line")
+        }
+        guard version[5] == UInt8(ascii: "1") else {
+            return fail(.versionNotSupported, "only HTTP/1.0 and HTTP/1.1 are served")
+        }
+        let minor = Int(version[7] - 48)
+        let method = String(decoding: parts[0], as: UTF8.self)
+        let target = String(decoding: parts[1], as: UTF8.self)
+        guard target.hasPrefix("/") || target == "*" && method == "OPTIONS" || target.hasPrefix("http://") else {
+            return fail(.badRequest, "the request target must be a path starting with /")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            if let first = line.first, first == 32 || first == 9 {
+                return fail(.badRequest, "obsolete line folding in header fields is not accepted")
+            }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
+                return fail(.badRequest, "malformed header field line (no name and colon)")
+            }
+            let name = line[line.startIndex..<colon]
+            guard name.allSatisfy(HTTPRequestParser.isTokenByte) else {
+                return fail(.badRequest, "malformed header field name \"\(String(decoding: name.prefix(40), as: UTF8.self))\"")
+            }
+            let rawValue = line[(colon + 1)...]
+            guard rawValue.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else {
+                return fail(.badRequest, "control characters in the value of \(String(decoding: name, as: UTF8.self))")
+            }
+            headers.add(String(decoding: name, as: UTF8.self), String(decoding: rawValue, as: UTF8.self).trimmingHTTPWhitespace())
+            if headers.count > limits.maxHeaderCount {
+                return fail(.headerFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
+            }
+        }
+        if minor >= 1 {
+            let hosts = headers.all("Host")
+            guard hosts.count == 1 else {
+                return fail(.badRequest, hosts.isEmpty ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
+            }
+        }
+        pending = (method, target, minor, headers)
+        body = []
+        let expects = headers.all("Expect")
+        if !expects.isEmpty {
+            guard expects.count == 1, expects[0].lowercased() == "100-continue" else {
+                return fail(.expectationFailed, "only Expect: 100-continue is supported")
+            }
+        }
+        let transferEncodings = headers.all("Transfer-Encoding")
+        let lengths = headers.all("Content-Length")
+        if !transferEncodings.isEmpty {
+            guard lengths.isEmpty else {
+                return fail(.badRequest, "both Transfer-Encoding and Content-Length: send one of them")
+            }
+            let codings = transferEncodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingHTTPWhitespace().lowercased() }
+            guard codings == ["chunked"] else {
+                return fail(.notImplemented, "Transfer-Encoding \(transferEncodings.joined(separator: ", ")) is not supported; send chunked or a Content-Length")
+            }
+            guard minor >= 1 else { return fail(.badRequest, "Transfer-Encoding in an HTTP/1.0 request") }
+            continuePending = !expects.isEmpty
+            state = .chunkSize
+            return nil
+        }
+        var length = 0
+        if !lengths.isEmpty {
+            let values = Set(lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { $0.trimmingHTTPWhitespace() })
+            guard values.count == 1, let value = values.first, !value.isEmpty, value.utf8.count <= 18,
+                  value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value) else {
+                return fail(.badRequest, "malformed or conflicting Content-Length \(lengths.joined(separator: ", "))")
+            }
+            length = n
+        }
+        guard length <= limits.maxBodyBytes else { return tooLarge(length) }
+        if length == 0 { return completeRequest() }
+        continuePending = !expects.isEmpty
+        state = .body(remaining: length)
+        return nil
+    }
+
+    private mutating func completeRequest() -> HTTPParseEvent {
+        state = .head
+        continuePending = false
+        guard let head = pending else { return fail(.internalServerError, "request without head") }
+        pending = nil
+        let request = HTTPRequest(method: head.method, target: head.target, minorVersion: head.minor, headers: head.headers, body: body)
+        body = []
+        return .request(request)
+    }
+
+    private mutating func tooLarge(_ length: Int? = nil) -> HTTPParseEvent {
+        let size = length.map { "\($0) bytes" } ?? "more"
+        return fail(.contentTooLarge, "the body is \(size), over the \(limits.maxBodyBytes)-byte limit (raise it with --max-message-bytes)")
+    }
+
+    private mutating func fail(_ status: HTTPStatus, _ message: String) -> HTTPParseEvent {
+        state = .failed
+        buffer = []
+        start = 0
+        scanFrom = 0
+        body = []
+        return .failure(HTTPParseError(status, message))
+    }
+
+    // MARK: Lines
+
+    /// Takes one line (without its `\r\n` or `\n`) of at most `limit` bytes, or `nil` if it has not
+    /// fully arrived.
+    private mutating func takeLine(limit: Int) -> ArraySlice<UInt8>? {
+        let end = min(buffer.count, start + limit + 2)
+        guard let lf = buffer[start..<end].firstIndex(of: 10) else { return nil }
+        var line = buffer[start..<lf]
+        if line.last == 13 { line = line.dropLast() }
+        start = lf + 1
+        scanFrom = start
+        return line
+    }
+
+    static func splitLines(_ head: [UInt8]) -> [ArraySlice<UInt8>] {
+        head.split(separator: 10, omittingEmptySubsequences: false).map { $0.last == 13 ? $0.dropLast() : $0 }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The size of a `chunk-size [; ext]` line, or `nil` when it is not hexadecimal.
+    static func chunkSize(_ line: ArraySlice<UInt8>) -> Int? {
+        var digits = line
+        if let semicolon = line.firstIndex(of: UInt8(ascii: ";")) { digits = line[line.startIndex..<semicolon] }
+        while let last = digits.last, last == 32 || last == 9 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        var n = 0
+        for b in digits {
+            guard let v = PercentEncoding.hexValue(b) else { return nil }
+            n = n << 4 | Int(v)
+        }
+        return n
+    }
+
+    /// RFC 9110 `tchar`.
+    static func isTokenByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+        }
+    }
+}

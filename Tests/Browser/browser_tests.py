@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Browser-mode tests in a real headless Chromium, driven over the DevTools protocol.
+
+Each test starts `bridge serve --http 0 --static DIR` (DIR holds pages generated for it), opens
+pages in Chromium and checks what `invoke()` gives against what `bridge invoke` gives. Pages call
+the bridge through its own script (`/__bridge/tauri.js`), through Tauri's own `core.js` +
+`ipc-protocol.js` + `pattern.js` + `ipc.js` (templates filled as Tauri's manager/webview.rs fills
+them) and through the prebuilt `@tauri-apps/api` bundle (`bundle.global.js`).
+
+Usage: browser_tests.py [-k SUBSTRING]. Environment: BRIDGE (the executable, default
+.build/debug/bridge), BRIDGE_BROWSER_ARTIFACTS (screenshots of failures, default
+.build/browser-artifacts), CI=true (a missing ../shared/conformance fails instead of skipping).
+Exit status 0 when every test passed (skipped ones are listed), 1 otherwise.
+"""
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BRIDGE = os.environ.get("BRIDGE", os.path.join(ROOT, ".build", "debug", "bridge"))
+ARTIFACTS = os.environ.get("BRIDGE_BROWSER_ARTIFACTS", os.path.join(ROOT, ".build", "browser-artifacts"))
+TAURI_IPC = os.path.join(os.path.dirname(ROOT), "shared", "conformance", "tauri-ipc")
+SHARE = "plugin:frak-share|share_text"
+ARGS = {"url": "https://frak.id/invite", "text": "Join me", "title": "Frak"}
+
+
+class Skip(Exception):
+    pass
+
+
+def need_conformance():
+    if not os.path.isdir(TAURI_IPC):
+        if os.environ.get("CI") == "true":
+            raise AssertionError(f"{TAURI_IPC} is missing (CI always has ../shared)")
+        raise Skip(f"{TAURI_IPC} is missing (clone the project beside ../shared to run it)")
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def equal(actual, expected, what):
+    check(actual == expected, f"{what}: expected {expected!r}, got {actual!r}")
+
+
+class Bridge:
+    """A `bridge serve --http 0` process; learns the URL and key from `bridge/listening`."""
+
+    def __init__(self, *args, static=None, stdin_open=True):
+        self.static = static or tempfile.mkdtemp(prefix="bridge-static-")
+        command = [BRIDGE, "serve", "--http", "0", "--static", self.static, *args]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("bridge exited: " + self.process.stderr.read().decode())
+        message = json.loads(line)
+        check(message.get("method") == "bridge/listening", f"first stdout message is bridge/listening, got {message}")
+        self.url = message["params"]["url"]
+        self.key = message["params"]["key"]
+        self.script = message["params"]["script"]
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def write_page(self, name, html):
+        with open(os.path.join(self.static, name), "w") as f:
+            f.write(html)
+        return self.url + name
+
+    def close(self):
+        try:
+            self.process.stdin.close()
+            self.process.wait(timeout=20)
+        except Exception:
+            self.process.kill()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+
+def bridge_invoke(command, args, *options):
+    """What `bridge invoke` gives: ("ok", result) or ("error", error object)."""
+    run = subprocess.run([BRIDGE, "invoke", command, json.dumps(args), *options], capture_output=True, timeout=60)
+    value = json.loads(run.stdout)
+    return ("ok", value) if run.returncode == 0 else ("error", value)
+
+
+def settle(call):
+    """A JS expression that settles `call` (a promise) into {ok: value} or {err: value}."""
+    return f"({call}).then(r => ({{ok: r}}), e => ({{err: (e instanceof Error) ? 'Error: ' + e.message : e}}))"
+
+
+PLAIN_PAGE = "<!doctype html><html><head><title>bridge test</title></head><body><p>bridge test page</p></body></html>"
+
+
+def tauri_own_page(bridge, os_name, with_bundle):
+    """A page that runs Tauri's own scripts, its templates filled as manager/webview.rs fills them."""
+    def read(name):
+        with open(os.path.join(TAURI_IPC, name)) as f:
+            return f.read()
+
+    def fill(text, templates, raw=None):
+        for key, value in templates.items():
+            text = text.replace(f"__TEMPLATE_{key}__", json.dumps(value))
+        for key, value in (raw or {}).items():
+            text = text.replace(f"__RAW_{key}__", value)
+        return text
+
+    ipc_protocol = fill(read("ipc-protocol.js"), {"invoke_key": bridge.key, "os_name": os_name,
+                                                   "fetch_channel_data_command": "plugin:__TAURI_CHANNEL__|fetch"},
+                        {"process_ipc_message_fn": read("process-ipc-message-fn.js")})
+    core = fill(read("core.js"), {"os_name": os_name, "invoke_key": bridge.key})
+    pattern = fill(read("pattern.js"), {"pattern": {"pattern": "brownfield"}})
+    ipc = fill(read("ipc.js"), {"isolation_origin": ""})
+    events = ("Object.defineProperty(window, '__TAURI_EVENT_LISTENERS_FN__', { value: function (eventData, ids) {"
+              " const listeners = (window['__TAURI_EVENT_LISTENERS__'] && window['__TAURI_EVENT_LISTENERS__'][eventData.event]) || [];"
+              " for (const id of ids) { const listener = listeners[id]; if (listener && listener.handler) { eventData.id = id; listener.handler(eventData) } } } });")
+    init = fill(read("init.js"), {}, {"freeze_prototype": "", "pattern_script": pattern, "ipc_script": ipc,
+                                      "core_script": core, "event_initialization_script": events,
+                                      "bundle_script": read("bundle.global.js") if with_bundle else ""})
+    prelude = ("Object.defineProperty(window, 'isTauri', { value: true });"
+               "if (!window.__TAURI_INTERNALS__) { Object.defineProperty(window, '__TAURI_INTERNALS__', { value: { plugins: {} } }) }")
+    metadata = ("Object.defineProperty(window.__TAURI_INTERNALS__, 'metadata', { value: {"
+                " currentWindow: { label: \"main\" }, currentWebview: { label: \"main\" } } })")
+    scripts = "\n".join(f"<script>{s}</script>" for s in (prelude, ipc_protocol, metadata, init))
+    return ("<!doctype html><html><head><meta name=\"bridge\" content=\"no-inject\">"
+            "<script src=\"/__bridge/ipc.js\"></script>" + scripts + "</head><body>Tauri's own scripts</body></html>")
+
+
+# MARK: the tests
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+@test
+def bridge_script_gives_what_bridge_invoke_gives(ctx):
+    for platform in ("ios", "android"):
+        bridge = ctx.bridge("--platform", platform)
+        page = ctx.page()
+        page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+        got = page.evaluate(settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})"))
+        kind, expected = bridge_invoke(SHARE, ARGS, "--platform", platform)
+        equal(kind, "ok", f"bridge invoke on {platform}")
+        equal(got, {"ok": expected}, f"invoke through /__bridge/tauri.js on {platform}")
+
+
+@test
+def rejections_are_tauris_values(ctx):
+    cases = [({}, ("--platform", "ios")), (ARGS, ("--platform", "linux")), ({"url": 1}, ("--platform", "android"))]
+    for args, options in cases:
+        bridge = ctx.bridge(*options)
+        page = ctx.page()
+        page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+        got = page.evaluate(settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(args)})"))
+        kind, error = bridge_invoke(SHARE, args, *options)
+        equal(kind, "error", f"bridge invoke {args} {options}")
+        equal(got, {"err": error["message"]}, f"the rejection of {args} {options}")
+    # An unknown command, as Tauri's ACL words it.
+    got = page.evaluate(settle("window.__TAURI_INTERNALS__.invoke('plugin:frak-share|share_txt', {})"))
+    check("err" in got and "share_txt" in got["err"], f"unknown command rejected with its name: {got}")
+
+
+@test
+def static_pages_get_the_script_first_in_head(ctx):
+    bridge = ctx.bridge()
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    equal(page.evaluate("document.head.firstElementChild.getAttribute('src')"), "/__bridge/tauri.js", "first element of <head>")
+    equal(page.evaluate("typeof window.__TAURI_INTERNALS__.invoke"), "function", "invoke defined")
+    equal(page.evaluate("window.__TAURI_INTERNALS__.metadata"), {"currentWindow": {"label": "main"},
+                                                                 "currentWebview": {"windowLabel": "main", "label": "main"}}, "metadata")
+    equal(page.evaluate("window.__TAURI_OS_PLUGIN_INTERNALS__.platform"), "ios", "plugin-os platform")
+    equal(page.evaluate("window.isTauri"), True, "isTauri")
+    # A single-page app: an unknown extension-less path answers index.html.
+    page.goto(bridge.url + "settings/profile")
+    equal(page.evaluate("document.title"), "bridge test", "SPA fallback")
+    # An opted-out page is left alone.
+    page.goto(bridge.write_page("raw.html", "<html><head><meta name=\"bridge\" content=\"no-inject\"></head><body></body></html>"))
+    equal(page.evaluate("typeof window.__TAURI_INTERNALS__"), "undefined", "no-inject page")
+
+
+@test
+def presentation_records_reach_the_page(ctx):
+    bridge = ctx.bridge("--platform", "ios")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    page.evaluate(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})")
+    page.wait_for("window.__BRIDGE__.presentations.length === 1")
+    record = page.evaluate("window.__BRIDGE__.presentations[0]")
+    equal(record["cmd"], SHARE, "presentation cmd")
+    equal(record["presentation"]["platform"], "ios", "presentation platform")
+
+
+@test
+def tauris_own_scripts_reach_the_bridge(ctx):
+    need_conformance()
+    # ios: the ipc:// fetch fails in a browser, so ipc-protocol.js falls back to window.ipc.postMessage;
+    # android: postMessage always.
+    for os_name in ("ios", "android"):
+        bridge = ctx.bridge("--platform", os_name)
+        page = ctx.page()
+        page.goto(bridge.write_page("own.html", tauri_own_page(bridge, os_name, with_bundle=True)))
+        got = page.evaluate(settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})"))
+        equal(got, {"ok": bridge_invoke(SHARE, ARGS, "--platform", os_name)[1]}, f"Tauri's core.js on {os_name}")
+        got = page.evaluate(settle(f"window.__TAURI__.core.invoke({json.dumps(SHARE)}, {{}})"))
+        equal(got, {"err": "Missing 'url' or 'text' parameter"}, f"Tauri's rejection on {os_name}")
+
+
+@test
+def tauris_custom_protocol_through_ipc_localhost(ctx):
+    need_conformance()
+    # windows: convertFileSrc(cmd, 'ipc') is http://ipc.localhost/<cmd>; Chromium reaches it through
+    # the bridge as its proxy, so Tauri's fetch arrives unmodified (Host: ipc.localhost).
+    bridge = ctx.bridge("--platform", "android")
+    browser = ctx.browser(f"--proxy-server=http://127.0.0.1:{bridge.port}", "--proxy-bypass-list=<-loopback>")
+    page = ctx.page(browser)
+    page.goto(bridge.write_page("own.html", tauri_own_page(bridge, "windows", with_bundle=False)))
+    got = page.evaluate(settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})"))
+    equal(got, {"ok": {"shared": True}}, "custom protocol via http://ipc.localhost")
+    check(not any("postMessage interface" in m for m in page.console), f"no fallback to postMessage: {page.console}")
+
+
+@test
+def bundle_global_invoke_and_events(ctx):
+    need_conformance()
+    bridge = ctx.bridge("--platform", "android")
+    shutil.copy(os.path.join(TAURI_IPC, "bundle.global.js"), os.path.join(bridge.static, "bundle.global.js"))
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", "<html><head></head><body><script src=\"/bundle.global.js\"></script></body></html>"))
+    got = page.evaluate(settle(f"window.__TAURI__.core.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})"))
+    equal(got, {"ok": {"shared": True}}, "__TAURI__.core.invoke")
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    page.evaluate("window.__got = []; window.__TAURI__.event.listen('ping', e => window.__got.push(e.payload)).then(u => { window.__unlisten = u })")
+    page.wait_for("window.__unlisten")
+    page.evaluate("window.__TAURI__.event.emit('ping', {n: 1})")
+    page.wait_for("window.__got.length === 1")
+    equal(page.evaluate("window.__got"), [{"n": 1}], "listen() receives emit()")
+    page.evaluate("window.__unlisten()")
+    page.evaluate("window.__TAURI__.event.emit('ping', {n: 2})")
+    time.sleep(0.5)
+    equal(page.evaluate("window.__got.length"), 1, "nothing after unlisten()")
+
+
+class OtherOrigin:
+    """A second HTTP server (another origin) serving one page that loads the bridge's script."""
+
+    def __init__(self):
+        self.html = ""
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                page = owner.html.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@test
+def origins_decide_local_remote_refused(ctx):
+    # Another origin (a dev server on another port): refused unless --dev-url or --allow-origin.
+    probe = settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})")
+    for options, expect in ((("--platform", "ios"), "refused"), (("--platform", "ios", "--dev-url", "DEV"), "local"),
+                            (("--platform", "ios", "--allow-origin", "DEV"), "remote")):
+        other = OtherOrigin()
+        ctx.cleanups.append(other.close)
+        dev = f"http://127.0.0.1:{other.port}"
+        bridge = ctx.bridge(*[dev if o == "DEV" else o for o in options])
+        other.html = f"<html><head><script src=\"{bridge.script}\"></script></head><body></body></html>"
+        page = ctx.page()
+        page.goto(f"http://127.0.0.1:{other.port}/")
+        got = page.evaluate(probe)
+        if expect == "local":
+            equal(got, {"ok": {"shared": True}}, "a --dev-url page is local content")
+        elif expect == "remote":
+            check("err" in got and "not allowed" in got["err"] and dev in got["err"],
+                  f"an --allow-origin page is remote content, which the default capability does not allow: {got}")
+        else:
+            check("err" in got and "could not be reached" in got["err"], f"another origin is refused: {got}")
+
+
+# MARK: the runner
+
+class Context:
+    def __init__(self):
+        self.browsers = []
+        self.pages = []
+        self.bridges = []
+        self.cleanups = []
+        self._default = None
+
+    def browser(self, *args):
+        b = cdp.Browser(args)
+        self.browsers.append(b)
+        return b
+
+    def page(self, browser=None):
+        if browser is None:
+            if self._default is None:
+                self._default = self.browser()
+            browser = self._default
+        p = browser.new_page()
+        self.pages.append(p)
+        return p
+
+    def bridge(self, *args):
+        b = Bridge(*args)
+        self.bridges.append(b)
+        return b
+
+    def close(self, name, failed):
+        if failed and self.pages:
+            os.makedirs(ARTIFACTS, exist_ok=True)
+            for i, p in enumerate(self.pages):
+                try:
+                    p.screenshot(os.path.join(ARTIFACTS, f"{name}-{i}.png"))
+                    with open(os.path.join(ARTIFACTS, f"{name}-{i}.console.txt"), "w") as f:
+                        f.write("\n".join(p.console))
+                except Exception:
+                    pass
+        for p in self.pages:
+            p.close()
+        for b in self.bridges:
+            b.close()
+        for b in self.browsers:
+            b.close()
+        for c in self.cleanups:
+            c()
+
+
+def main():
+    only = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "-k" else None
+    if not os.path.exists(BRIDGE):
+        print(f"browser tests: {BRIDGE} is not built (swift build)", file=sys.stderr)
+        return 1
+    if cdp.find_chromium() is None:
+        message = "browser tests: no chromium on PATH (apt-get install chromium)"
+        print(message, file=sys.stderr)
+        return 1
+    passed, failed, skipped = [], [], []
+    for fn in TESTS:
+        if only and only not in fn.__name__:
+            continue
+        ctx = Context()
+        started = time.time()
+        ok = False
+        try:
+            fn(ctx)
+            ok = True
+            passed.append(fn.__name__)
+            print(f"✔ {fn.__name__} ({time.time() - started:.1f} s)")
+        except Skip as s:
+            ok = True
+            skipped.append(fn.__name__)
+            print(f"- {fn.__name__} skipped: {s}")
+        except Exception:
+            failed.append(fn.__name__)
+            print(f"✘ {fn.__name__}\n{traceback.format_exc()}")
+        finally:
+            ctx.close(fn.__name__, not ok)
+    print(f"browser tests: {len(passed)} passed, {len(failed)} failed, {len(skipped)} skipped"
+          + (f"; screenshots of failures in {ARTIFACTS}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

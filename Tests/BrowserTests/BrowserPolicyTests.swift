@@ -1,0 +1,109 @@
+import Testing
+@testable import BridgeBrowser
+import BridgeEvents
+
+@Suite("Browser mode: addresses, hosts, origins, static files")
+struct BrowserPolicyTests {
+    @Test("--http accepts loopback only", arguments: [
+        ("8080", "127.0.0.1", 8080), ("0", "127.0.0.1", 0), ("127.0.0.1:9000", "127.0.0.1", 9000),
+        ("127.1.2.3:1", "127.1.2.3", 1), ("localhost:80", "127.0.0.1", 80), ("[::1]:7000", "::1", 7000),
+    ])
+    func loopback(_ text: String, _ host: String, _ port: Int) throws {
+        let address = try ListenAddress(parsing: text)
+        #expect(address.host == host)
+        #expect(Int(address.port) == port)
+    }
+
+    @Test("--http refuses other hosts and bad ports, saying why",
+          arguments: ["0.0.0.0:80", "192.168.1.2:80", "example.com:80", "[::]:80", "::1:80", "70000", "x", "127.0.0.1:", "256.0.0.1:1"])
+    func refusedAddress(_ text: String) {
+        do {
+            _ = try ListenAddress(parsing: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.message.contains("--http '\(text)'"))
+        }
+    }
+
+    @Test("a non-loopback host names the rule")
+    func loopbackMessage() {
+        do {
+            _ = try ListenAddress(parsing: "0.0.0.0:8080")
+            Issue.record("accepted 0.0.0.0")
+        } catch {
+            #expect(error.message.contains("loopback only"))
+        }
+    }
+
+    @Test("Host must name the bridge or ipc.localhost", arguments: [
+        ("127.0.0.1:4000", true), ("localhost:4000", true), ("[::1]:4000", true), ("ipc.localhost", true),
+        ("IPC.localhost:4000", true), ("127.0.0.1:4001", false), ("evil.example:4000", false), ("localhost", false),
+        ("attacker.localhost:4000", false),
+    ])
+    func host(_ host: String, _ ok: Bool) {
+        #expect((HostCheck(port: 4000).refusal(host) == nil) == ok)
+    }
+
+    @Test("a missing Host is refused")
+    func missingHost() {
+        #expect(HostCheck(port: 4000).refusal(nil) != nil)
+    }
+
+    @Test("Origin: own and --dev-url are local, --allow-origin remote, others refused naming --allow-origin")
+    func origins() throws {
+        let policy = try OriginPolicy(port: 4000, devURL: "http://localhost:5173/", allowOrigins: ["https://app.example.com/path"])
+        #expect(policy.classify(nil) == .success(.local))
+        #expect(policy.classify("http://127.0.0.1:4000") == .success(.local))
+        #expect(policy.classify("http://localhost:4000") == .success(.local))
+        #expect(policy.classify("http://localhost:5173") == .success(.local))
+        #expect(policy.classify("https://app.example.com") == .success(.remote("https://app.example.com/path")))
+        #expect(policy.classify("https://app.example.com:443") == .success(.remote("https://app.example.com/path")))
+        guard case .failure(let refusal) = policy.classify("https://evil.example") else {
+            Issue.record("evil.example accepted")
+            return
+        }
+        #expect(refusal.message.contains("--allow-origin https://evil.example"))
+        #expect(policy.classify("null").isFailure)
+        #expect(policy.classify("http://localhost:5174").isFailure)
+    }
+
+    @Test("invoke keys are 32 hex digits and differ")
+    func keys() {
+        let a = InvokeKey.generate(), b = InvokeKey.generate()
+        #expect(a.count == 32 && a.allSatisfy(\.isHexDigit))
+        #expect(a != b)
+        #expect(InvokeKey.matches(a, a))
+        #expect(!InvokeKey.matches(a, b))
+        #expect(!InvokeKey.matches(String(a.dropLast()), a))
+    }
+
+    @Test("the script goes first in <head>, once, unless the page opts out", arguments: [
+        ("<html><head><title>x</title></head></html>", "<html><head><script src=\"/__bridge/tauri.js\"></script><title>x</title></head></html>"),
+        ("<HTML><HEAD lang=en><title>x</title></HEAD></HTML>", "<HTML><HEAD lang=en><script src=\"/__bridge/tauri.js\"></script><title>x</title></HEAD></HTML>"),
+        ("<!doctype html><html><body>x</body></html>", "<!doctype html><html><head><script src=\"/__bridge/tauri.js\"></script></head><body>x</body></html>"),
+        ("<p>x</p>", "<head><script src=\"/__bridge/tauri.js\"></script></head><p>x</p>"),
+        ("<html><head><header>no</header></head></html>", "<html><head><script src=\"/__bridge/tauri.js\"></script><header>no</header></head></html>"),
+        ("<head><script src=\"/__bridge/tauri.js\"></script></head>", "<head><script src=\"/__bridge/tauri.js\"></script></head>"),
+        ("<head><meta name=\"bridge\" content=\"no-inject\"></head>", "<head><meta name=\"bridge\" content=\"no-inject\"></head>"),
+    ])
+    func injection(_ html: String, _ expected: String) {
+        #expect(String(decoding: StaticFiles.inject(Array(html.utf8)), as: UTF8.self) == expected)
+    }
+
+    @Test("event names follow Tauri's rule")
+    func eventNames() {
+        let hub = BridgeEvents.EventHub()
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "handler": 1], client: nil, hub: hub)?.isFailure == true)
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "handler": 1], client: nil, hub: hub)?.isFailure == false)
+        #expect(AppEvents.handle("plugin:frak-share|share_text", payload: [:], client: nil, hub: hub) == nil)
+        #expect(AppEvents.canonical("plugin:share-extension|registerListener") == "plugin:share-extension|register_listener")
+        #expect(AppEvents.canonical("plugin:share-extension|remove_listener") == "plugin:share-extension|remove_listener")
+    }
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import BridgeHTTPServer
+
+/// A raw TCP client: what it sends is exactly what the server reads.
+final class RawClient {
+    let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Everything until the server closes (or 30 s pass).
+    func readAll() -> String {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads until `marker` has been seen `count` times.
+    func read(until marker: String, count: Int = 1) -> String {
+        var out = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while out.components(separatedBy: marker).count - 1 < count {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            out += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        return out
+    }
+
+    deinit { close(fd) }
+}
+
+func echoServer(_ limits: HTTPLimits = HTTPLimits()) throws -> HTTPServer {
+    let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { exchange in
+        let r = exchange.request
+        exchange.respond(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
+                                      body: Array("\(r.method) \(r.path) \(r.body.count)".utf8)))
+    }
+    server.start()
+    return server
+}
+
+@Suite("HTTP server over real sockets", .serialized)
+struct HTTPServerTests {
+    @Test("keep-alive: pipelined requests are answered in order on one connection")
+    func pipelined() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nPOST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let text = client.readAll()
+        let bodies = ["GET /a 0", "POST /b 3", "GET /c 0"]
+        var last = text.startIndex
+        for body in bodies {
+            let found = text.range(of: body, range: last..<text.endIndex)
+            #expect(found != nil, "\(body) in \(text)")
+            if let found { last = found.upperBound }
+        }
+        #expect(text.contains("Connection: close"))
+    }
+
+    @Test("a malformed request gets its status and a sentence, then the connection closes")
+    func malformed() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let text = client.readAll()
+        #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(text.contains("send one of them"))
+    }
+
+    @Test("a body over the limit is refused with 413 before it is read")
+    func tooLarge() throws {
+        let server = try echoServer(HTTPLimits(maxBodyBytes: 100))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1000000\r\n\r\n")
+        let text = client.readAll()
+        #expect(text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
+        #expect(text.contains("--max-message-bytes"))
+    }
+
+    @Test("Expect: 100-continue gets 100 Continue, then the answer")
+    func expectContinue() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST /e HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        #expect(client.read(until: "\r\n\r\n").hasPrefix("HTTP/1.1 100 Continue"))
+        client.send("ok")
+        #expect(client.read(until: "POST /e 2").contains("200 OK"))
+    }
+
+    @Test("a dripping client is answered 408 once the request timeout passes")
+    func drip() throws {
+        let server = try echoServer(HTTPLimits(idleTimeout: 30, requestTimeout: 1))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let started = Date()
+        client.send("GET / HTTP/1.1\r\n")
+        for _ in 0..<40 {
+            client.send("X: y\r\n")
+            usleep(100_000)
+        }
+        let text = client.readAll()
+        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("an idle connection is closed after the idle timeout")
+    func idle() throws {
+        let server = try echoServer(HTTPLimits(idleTimeout: 1, requestTimeout: 30))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let started = Date()
+        #expect(client.readAll().isEmpty)
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("one connection over the limit is answered 503 and closed; the others are served")
+    func connectionLimit() throws {
+        let server = try echoServer(HTTPLimits(maxConnections: 2))
+        defer { server.stop() }
+        let a = try RawClient(port: server.port)
+        let b = try RawClient(port: server.port)
+        a.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+        b.send("GET /b HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(a.read(until: "GET /a 0").contains("200 OK"))
+        #expect(b.read(until: "GET /b 0").contains("200 OK"))
+        let c = try RawClient(port: server.port)
+        let refused = c.readAll()
+        #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(refused.contains("close idle ones"))
+    }
+
+    @Test("an event stream delivers bytes as they are sent and closes when the client leaves")
+    func stream() throws {
+        let closed = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 0.2) { exchange in
+            guard let stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"])) else { return }
+            stream.onClose { closed.signal() }
+            stream.send(Array("data: one\n\n".utf8))
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { stream.send(Array("data: two\n\n".utf8)) }
+        }
+        server.start()
+        defer { server.stop() }
+        var client: RawClient? = try RawClient(port: server.port)
+        client?.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        let text = client?.read(until: ": keep-alive") ?? ""
+        #expect(text.contains("text/event-stream"))
+        #expect(text.contains("data: one\n\n"))
+        #expect(text.contains("data: two\n\n"))
+        client = nil
+        #expect(closed.wait(timeout: .now() + 20) == .success)
+    }
+}
