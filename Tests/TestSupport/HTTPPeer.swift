@@ -30,11 +30,15 @@ public final class HTTPPeer: @unchecked Sendable {
         process.standardOutput = stdout
         try process.run()
         let lines = tls ? 2 : 1
-        var output = Data()
+        // read(2) itself, retried on EINTR: FileHandle.availableData traps when a signal interrupts it.
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let fd = stdout.fileHandleForReading.fileDescriptor
         while output.filter({ $0 == 0x0A }).count < lines {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            output.append(contentsOf: buffer[0..<n])
         }
         let text = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard let first = text.first, first.hasPrefix("PORT "), let port = Int(first.dropFirst(5)) else {
