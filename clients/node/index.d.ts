@@ -1,0 +1,62 @@
+/** Options of `spawnBridge`; they mirror `bridge serve`'s command-line options. */
+export interface SpawnOptions {
+  /** The `bridge` executable [$BRIDGE_EXECUTABLE, else `bridge` on PATH]. */
+  executable?: string
+  platform?: 'ios' | 'android' | 'linux' | 'macos' | 'windows'
+  device?: 'iphone' | 'ipad'
+  window?: string
+  webview?: string
+  /** `local` or a remote URL. */
+  origin?: string
+  /** A capability file or folder (`src-tauri/capabilities`). */
+  capabilities?: string
+  /** `--strict`: warnings become refusals. */
+  strict?: boolean
+  /** Ask for `presentation` events (the platform record of each call). */
+  inspect?: boolean
+  /** Browser mode too: `true` (a free port), a port, or `HOST:PORT`. */
+  http?: boolean | number | string
+  /** More arguments for `bridge serve`. */
+  extraArgs?: string[]
+}
+
+/** The error `invoke` rejects with. */
+export class BridgeError extends Error {
+  /** The JSON-RPC error code, e.g. -32602. */
+  code: number
+  /** `{kind, command?, field?, …}`. */
+  data: { kind: string; [key: string]: unknown }
+}
+
+export interface PresentationEvent { id: number | string; presentation: Record<string, unknown> }
+export interface WarningEvent { id: number | string; warnings: { code: string; message: string; field?: string }[] }
+export interface PluginEvent { plugin: string; event: string; payload: unknown }
+
+export interface BrowserMode {
+  /** `http://127.0.0.1:PORT/` */
+  url: string
+  /** `http://127.0.0.1:PORT/__bridge/tauri.js` */
+  script: string
+  /** The invoke key (`Tauri-Invoke-Key`). */
+  key: string
+}
+
+export class Bridge {
+  /** Resolves once the bridge is up (after `bridge/listening` when started with `http`). */
+  readonly ready: Promise<void>
+  /** Resolves with the result, or rejects with a `BridgeError` whose message is Tauri's rejection value. */
+  invoke<T = unknown>(cmd: string, args?: Record<string, unknown>): Promise<T>
+  /** For `mockIPC`: rejects with exactly what the app's `invoke()` would see (the message string). */
+  readonly handler: (cmd: string, args?: Record<string, unknown>) => Promise<unknown>
+  on(name: 'presentation', callback: (event: PresentationEvent) => void): () => void
+  on(name: 'warning', callback: (event: WarningEvent) => void): () => void
+  on(name: 'event', callback: (event: PluginEvent) => void): () => void
+  /** Browser mode's addresses and key once `ready` resolved, or null without `http`. */
+  readonly http: BrowserMode | null
+  /** What the bridge wrote on stderr so far. */
+  readonly stderr: string
+  /** `shutdown` then `exit`; resolves with the exit status. */
+  close(): Promise<number>
+}
+
+export function spawnBridge(options?: SpawnOptions): Bridge

@@ -1,0 +1,174 @@
+// The bridge's Node client: spawns `bridge serve` and speaks JSON-RPC 2.0 to it over stdio
+// (NDJSON). Zero dependencies. See index.d.ts and the README section "Use it from Node tests".
+import { spawn } from 'node:child_process'
+import { EventEmitter } from 'node:events'
+import { createInterface } from 'node:readline'
+
+/** The error `invoke` rejects with: `message` is what Tauri's `invoke()` rejects with. */
+export class BridgeError extends Error {
+  constructor(error) {
+    super(error.message)
+    this.name = 'BridgeError'
+    this.code = error.code
+    this.data = error.data
+  }
+}
+
+const OPTION_FLAGS = {
+  platform: '--platform', device: '--device', window: '--window', webview: '--webview',
+  origin: '--origin', capabilities: '--capabilities'
+}
+
+function argumentsFor(options) {
+  const args = ['serve']
+  for (const [key, flag] of Object.entries(OPTION_FLAGS)) {
+    if (options[key] !== undefined && options[key] !== null) args.push(flag, String(options[key]))
+  }
+  if (options.strict) args.push('--strict')
+  if (options.http !== undefined && options.http !== false && options.http !== null) {
+    args.push('--http', options.http === true ? '0' : String(options.http))
+  }
+  return args.concat(options.extraArgs || [])
+}
+
+/** A running `bridge serve`. Create it with `spawnBridge`. */
+export class Bridge {
+  #child
+  #events = new EventEmitter()
+  #pending = new Map()
+  #nextId = 1
+  #http = null
+  #exit
+  #closed = false
+  #stderr = ''
+
+  constructor(options = {}) {
+    const executable = options.executable || process.env.BRIDGE_EXECUTABLE || 'bridge'
+    const args = argumentsFor(options)
+    this.#child = spawn(executable, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    let listening
+    const listened = new Promise((resolve) => { listening = resolve })
+    this.#exit = new Promise((resolve) => {
+      this.#child.on('exit', (code, signal) => resolve(code ?? 128 + (signal ? osSignal(signal) : 0)))
+      this.#child.on('error', (error) => {
+        this.#stderr += String(error.message) + '\n'
+        resolve(127)
+      })
+    })
+    this.#exit.then((status) => {
+      this.#closed = true
+      const reason = new Error(`the bridge exited with status ${status} before answering: ${this.#stderr.trim() || '(no stderr)'}`)
+      for (const { reject } of this.#pending.values()) reject(reason)
+      this.#pending.clear()
+      listening()
+    })
+    this.#child.stderr.setEncoding('utf8')
+    this.#child.stderr.on('data', (chunk) => { this.#stderr += chunk })
+    this.#child.stdin.on('error', () => {})
+    createInterface({ input: this.#child.stdout }).on('line', (line) => {
+      if (!line.trim()) return
+      let message
+      try { message = JSON.parse(line) } catch { return }
+      this.#receive(message, listening)
+    })
+    const wantsHTTP = args.includes('--http')
+    const initialized = options.inspect ? this.#request('initialize', { inspect: true }) : Promise.resolve()
+    /** Resolves once the bridge is up (after `bridge/listening` when started with `http`). */
+    this.ready = Promise.all([wantsHTTP ? listened : Promise.resolve(), initialized]).then(() => {
+      if (this.#closed && wantsHTTP && !this.#http) throw new Error(`the bridge did not start: ${this.#stderr.trim()}`)
+    })
+    this.ready.catch(() => {})
+  }
+
+  #receive(message, listening) {
+    if (message.id !== undefined && (message.result !== undefined || message.error !== undefined)) {
+      const pending = this.#pending.get(message.id)
+      if (!pending) return
+      this.#pending.delete(message.id)
+      if (message.error) pending.reject(new BridgeError(message.error))
+      else pending.resolve(message.result)
+      return
+    }
+    switch (message.method) {
+      case 'bridge/listening':
+        this.#http = { url: message.params.url, script: message.params.script, key: message.params.key }
+        listening()
+        break
+      case 'bridge/presentation': this.#events.emit('presentation', message.params); break
+      case 'bridge/warning': this.#events.emit('warning', message.params); break
+      case 'bridge/event': this.#events.emit('event', message.params); break
+      default: break
+    }
+  }
+
+  #request(method, params) {
+    if (this.#closed) return Promise.reject(new Error(`the bridge has exited: ${this.#stderr.trim()}`))
+    const id = this.#nextId++
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject })
+      this.#child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n')
+    })
+  }
+
+  /**
+   * Calls a command; resolves with its result, or rejects with a `BridgeError` whose `message`
+   * is the value Tauri's `invoke()` would reject with (`code` and `data` as well).
+   */
+  async invoke(cmd, args = {}) {
+    await this.ready
+    return this.#request(cmd, args)
+  }
+
+  /**
+   * `(cmd, args) => Promise`, for `mockIPC` from `@tauri-apps/api/mocks`: rejects with exactly
+   * the value the app's `invoke()` would see (the error's message string).
+   */
+  get handler() {
+    return (cmd, args) => this.invoke(cmd, args === undefined ? {} : args).catch((e) => {
+      throw e instanceof BridgeError ? e.message : e
+    })
+  }
+
+  /** Listens for `presentation`, `warning` or `event` notifications; returns a function that stops. */
+  on(name, callback) {
+    if (!['presentation', 'warning', 'event'].includes(name)) {
+      throw new TypeError(`unknown event ${name}: use presentation, warning or event`)
+    }
+    this.#events.on(name, callback)
+    return () => this.#events.off(name, callback)
+  }
+
+  /** `{url, script, key}` of browser mode once `ready` resolved (started with `http`), else null. */
+  get http() { return this.#http }
+
+  /** What the bridge wrote on stderr so far. */
+  get stderr() { return this.#stderr }
+
+  /** Shuts the bridge down (`shutdown`, `exit`) and resolves with its exit status. */
+  async close() {
+    if (!this.#closed) {
+      try {
+        await this.ready
+        await this.#request('shutdown', null)
+        this.#child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'exit' }) + '\n')
+        this.#child.stdin.end()
+      } catch {
+        this.#child.stdin.end()
+      }
+    }
+    const timer = setTimeout(() => this.#child.kill('SIGKILL'), 20000)
+    const status = await this.#exit
+    clearTimeout(timer)
+    return status
+  }
+}
+
+function osSignal(name) {
+  const numbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }
+  return numbers[name] || 0
+}
+
+/** Spawns `bridge serve` with options that mirror the CLI. */
+export function spawnBridge(options = {}) {
+  return new Bridge(options)
+}
