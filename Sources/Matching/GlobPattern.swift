@@ -58,10 +58,13 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         self.tokens = tokens
     }
 
-    /// Whether `label` matches the whole pattern.
+    /// Whether `label` matches the whole pattern, in time linear in the label for a given pattern
+    /// (at most the label's length times the pattern's).
     public func matches(_ label: String) -> Bool {
         let s = Array(label)
-        // Iterative wildcard matching with backtracking to the last star.
+        // The classic two-pointer wildcard match: on a mismatch, only the last star is retried, one
+        // character further on. Earlier stars need no retry, since a later star can absorb whatever
+        // they would have, so the work never multiplies with the number of stars.
         var p = 0, i = 0
         var starP = -1, starI = 0
         while i < s.count {

@@ -13,6 +13,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     public let pathname: String
     public let search: String
     public let hash: String
+    private let compiled: CompiledComponents
 
     public var description: String { text }
 
@@ -71,44 +72,27 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
             port = ""
         }
         guard !hostname.isEmpty else { throw PatternError(message: "remote URL pattern \"\(text)\" has no host") }
+        compiled = CompiledComponents(
+            protocolPart: ComponentPattern(protocolPart, separator: nil), username: ComponentPattern(username, separator: nil),
+            password: ComponentPattern(password, separator: nil), hostname: ComponentPattern(hostname, separator: "."),
+            port: ComponentPattern(port, separator: nil), pathname: ComponentPattern(pathname, separator: "/"),
+            search: ComponentPattern(search, separator: nil), hash: ComponentPattern(hash, separator: nil))
     }
 
-    /// Whether a call's origin URL matches.
+    /// Whether a call's origin URL matches, in time linear in the URL's length.
     public func matches(_ origin: OriginURL) -> Bool {
-        URLPattern.match(protocolPart, origin.scheme, separator: nil)
-            && URLPattern.match(username, origin.username, separator: nil)
-            && URLPattern.match(password, origin.password, separator: nil)
-            && URLPattern.match(hostname, origin.host, separator: ".")
-            && URLPattern.match(port, origin.port, separator: nil)
-            && URLPattern.match(pathname, origin.path, separator: "/")
-            && URLPattern.match(search, origin.query, separator: nil)
-            && URLPattern.match(hash, origin.fragment, separator: nil)
+        compiled.protocolPart.matches(origin.scheme)
+            && compiled.username.matches(origin.username)
+            && compiled.password.matches(origin.password)
+            && compiled.hostname.matches(origin.host)
+            && compiled.port.matches(origin.port)
+            && compiled.pathname.matches(origin.path)
+            && compiled.search.matches(origin.query)
+            && compiled.hash.matches(origin.fragment)
     }
+}
 
-    /// Matches one component: `*` any run, `:name` a non-empty run without `separator`.
-    static func match(_ pattern: String, _ value: String, separator: Character?) -> Bool {
-        let p = Array(pattern), v = Array(value)
-        func go(_ i: Int, _ j: Int) -> Bool {
-            if i == p.count { return j == v.count }
-            if p[i] == "*" {
-                var k = j
-                while true {
-                    if go(i + 1, k) { return true }
-                    if k == v.count { return false }
-                    k += 1
-                }
-            }
-            if p[i] == ":" , i + 1 < p.count, p[i + 1].isLetter || p[i + 1] == "_" {
-                var next = i + 1
-                while next < p.count, p[next].isLetter || p[next].isNumber || p[next] == "_" { next += 1 }
-                var k = j
-                while k < v.count, v[k] != separator { k += 1 }
-                guard k > j else { return false }
-                for end in stride(from: k, to: j, by: -1) where go(next, end) { return true }
-                return false
-            }
-            return j < v.count && p[i] == v[j] && go(i + 1, j + 1)
-        }
-        return go(0, 0)
-    }
+/// The components of a `URLPattern`, compiled.
+private struct CompiledComponents: Sendable, Hashable {
+    let protocolPart, username, password, hostname, port, pathname, search, hash: ComponentPattern
 }

@@ -3,7 +3,14 @@
 /// Every document either parses to a `TOMLTable` or fails with a `TOMLParseError` that names the
 /// line and column of the first problem; no input makes it crash. Newlines inside multi-line
 /// strings are normalised to `\n`.
+///
+/// - Important: A document may nest at most `maxDepth` levels (tables, whether made by headers,
+///   dotted keys or inline tables, and arrays all count), so hostile input cannot exhaust the
+///   stack: `[a.a.a…]` with 100,000 parts is a parse error, not a crash.
 public enum TOMLParser {
+    /// How deep tables and arrays may nest, as the JSON parser's limit (serde_json's).
+    public static let maxDepth = 128
+
     /// Parses a TOML document given as text.
     public static func parse(_ text: String) throws(TOMLParseError) -> TOMLTable {
         try parse(bytes: Array(text.utf8))
@@ -35,10 +42,15 @@ private final class DraftTable {
     }
 
     var origin: Origin
+    /// How deep it sits: 0 for the root, 1 for its tables, and so on.
+    let depth: Int
     var keys: [String] = []
     var entries: [String: Entry] = [:]
 
-    init(_ origin: Origin) { self.origin = origin }
+    init(_ origin: Origin, depth: Int) {
+        self.origin = origin
+        self.depth = depth
+    }
 
     func set(_ key: String, _ entry: Entry) {
         if entries[key] == nil { keys.append(key) }
@@ -102,10 +114,21 @@ private struct TOMLReader {
 
     // MARK: Document
 
+    /// The error for a value or table nested deeper than `TOMLParser.maxDepth`.
+    func tooDeep(at offset: Int? = nil) -> TOMLParseError {
+        error("tables and arrays nest deeper than \(TOMLParser.maxDepth) levels", at: offset)
+    }
+
+    /// A new table inside `parent`, within the nesting limit.
+    func table(_ origin: DraftTable.Origin, in parent: DraftTable, at offset: Int) throws(TOMLParseError) -> DraftTable {
+        guard parent.depth < TOMLParser.maxDepth else { throw tooDeep(at: offset) }
+        return DraftTable(origin, depth: parent.depth + 1)
+    }
+
     mutating func document() throws(TOMLParseError) -> TOMLTable {
         if let bad = firstInvalidUTF8(b) { throw error("invalid UTF-8", at: bad) }
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        let root = DraftTable(.header)
+        let root = DraftTable(.header, depth: 0)
         var current = root
         while true {
             skipSpaces()
@@ -204,13 +227,15 @@ private struct TOMLReader {
             switch table.entries[part] {
             case nil:
                 if last && isArray {
+                    // The array is one level, its tables the next.
+                    guard table.depth + 1 < TOMLParser.maxDepth else { throw tooDeep(at: start) }
                     let array = DraftArray()
-                    let element = DraftTable(.header)
+                    let element = DraftTable(.header, depth: table.depth + 2)
                     array.tables.append(element)
                     table.set(part, .arrayOfTables(array))
                     table = element
                 } else {
-                    let created = DraftTable(last ? .header : .implicit)
+                    let created = try self.table(last ? .header : .implicit, in: table, at: start)
                     table.set(part, .table(created))
                     table = created
                 }
@@ -227,7 +252,7 @@ private struct TOMLReader {
             case .arrayOfTables(let array)?:
                 if last {
                     guard isArray else { throw error("[\(name)] names an array of tables", at: start) }
-                    let element = DraftTable(.header)
+                    let element = DraftTable(.header, depth: table.depth + 2)
                     array.tables.append(element)
                     table = element
                 } else if let element = array.tables.last {
@@ -247,12 +272,14 @@ private struct TOMLReader {
         guard peek() == UInt8(ascii: "=") else { throw error("expected '=' after the key, found \(describe(peek()))") }
         i += 1
         skipSpaces()
-        let v = try value()
+        // The value sits one level below its table, one more for each dotted part.
+        guard table.depth + path.count <= TOMLParser.maxDepth else { throw tooDeep(at: start) }
+        let v = try value(depth: table.depth + path.count)
         var target = table
         for part in path.dropLast() {
             switch target.entries[part] {
             case nil:
-                let created = DraftTable(.dotted)
+                let created = try self.table(.dotted, in: target, at: start)
                 target.set(part, .table(created))
                 target = created
             case .table(let existing)? where existing.origin == .dotted:
@@ -311,7 +338,8 @@ private struct TOMLReader {
 
     // MARK: Values
 
-    mutating func value() throws(TOMLParseError) -> TOMLValue {
+    /// A value at nesting `depth` (its table's depth plus one), at most `TOMLParser.maxDepth`.
+    mutating func value(depth: Int) throws(TOMLParseError) -> TOMLValue {
         guard let c = peek() else { throw error("expected a value, found end of input") }
         switch c {
         case UInt8(ascii: "\""):
@@ -327,9 +355,9 @@ private struct TOMLReader {
             try word("false")
             return .bool(false)
         case UInt8(ascii: "["):
-            return try array()
+            return try array(depth: depth)
         case UInt8(ascii: "{"):
-            return try inlineTable()
+            return try inlineTable(depth: depth)
         default:
             return try numberOrDate()
         }
@@ -343,7 +371,7 @@ private struct TOMLReader {
         if let c = peek(), isBareKeyByte(c) || c == UInt8(ascii: ".") { throw error("invalid value after \(w)") }
     }
 
-    mutating func array() throws(TOMLParseError) -> TOMLValue {
+    mutating func array(depth: Int) throws(TOMLParseError) -> TOMLValue {
         i += 1
         var items: [TOMLValue] = []
         while true {
@@ -353,7 +381,8 @@ private struct TOMLReader {
                 i += 1
                 return .array(items)
             }
-            items.append(try value())
+            guard depth < TOMLParser.maxDepth else { throw tooDeep() }
+            items.append(try value(depth: depth + 1))
             try skipBlank()
             guard let next = peek() else { throw error("unterminated array") }
             if next == UInt8(ascii: ",") {
@@ -367,9 +396,9 @@ private struct TOMLReader {
         }
     }
 
-    mutating func inlineTable() throws(TOMLParseError) -> TOMLValue {
+    mutating func inlineTable(depth: Int) throws(TOMLParseError) -> TOMLValue {
         i += 1
-        let table = DraftTable(.header)
+        let table = DraftTable(.header, depth: depth)
         skipSpaces()
         if peek() == UInt8(ascii: "}") {
             i += 1
