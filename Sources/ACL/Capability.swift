@@ -28,6 +28,11 @@ public struct Capability: Sendable, Equatable {
     /// Whether it applies on `target` (a Tauri target name).
     public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
 
+    /// The most permission entries one capability may list, and all capabilities in force
+    /// together: real apps list tens, and a hostile file of millions must not cost seconds and
+    /// gigabytes at start-up.
+    public static let maxPermissions = 10_000
+
     /// The capability as a capability file writes it (`Schemas/acl/capability-file.schema.json`).
     public var json: JSON {
         var o: JSONObject = ["identifier": .string(identifier), "local": .bool(local)]
@@ -69,7 +74,11 @@ public struct Capability: Sendable, Equatable {
             return out
         }
         var entries: [Entry] = []
-        for item in try r.array("permissions") ?? [] {
+        let items = try r.array("permissions") ?? []
+        guard items.count <= Capability.maxPermissions else {
+            throw r.fail("capability '\(identifier)' lists \(items.count) permissions; a capability may list at most \(Capability.maxPermissions)", near: "permissions")
+        }
+        for item in items {
             let raw: String
             var allow: [JSON]? = nil, deny: [JSON]? = nil
             switch item {

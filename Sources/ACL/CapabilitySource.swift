@@ -38,23 +38,57 @@ public enum CapabilitySource {
         }
         var capabilities: [Capability] = []
         var seen: [String: String] = [:]
+        var permissions = 0
         for file in files {
             let text = try read(file)
             for capability in try Capability.decodeFile(text, path: file) {
+                capabilities.append(capability)
+                permissions += capability.permissions.count
+                try checkLimits(capabilities: capabilities.count, permissions: permissions, file: file)
                 if let first = seen[capability.identifier] {
                     throw ACLError("capability identifier '\(capability.identifier)' is also defined in \(first)", file: file)
                         .located(in: text, at: capability.identifier)
                 }
                 seen[capability.identifier] = file
-                capabilities.append(capability)
             }
         }
         let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
         return try select(capabilities, configuration: findConfiguration(above: folder))
     }
 
+    /// The largest capability file or `tauri.conf.json` read, in bytes (real ones are a few kB).
+    public static let maxFileBytes = 4 << 20
+
+    /// The most capabilities the bridge loads (a real app has a handful).
+    public static let maxCapabilities = 10_000
+
+    /// Fails past `maxCapabilities` capabilities or `Capability.maxPermissions` permissions in all.
+    static func checkLimits(capabilities: Int, permissions: Int, file: String) throws(ACLError) {
+        guard capabilities <= maxCapabilities else {
+            throw ACLError("more than \(maxCapabilities) capabilities, the most the bridge loads", file: file)
+        }
+        guard permissions <= Capability.maxPermissions else {
+            throw ACLError("the capabilities list \(permissions) permissions in all; the bridge loads at most \(Capability.maxPermissions)", file: file)
+        }
+    }
+
+    /// A regular file's text, at most `maxFileBytes`.
     static func read(_ file: String) throws(ACLError) -> String {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ACLError("cannot read the file", file: file) }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ACLError("cannot read the file: not a regular file", file: file)
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxFileBytes else {
+            throw ACLError("the file has \(size) bytes; the bridge reads capability files of at most \(maxFileBytes >> 20) MiB", file: file)
+        }
+        guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.read(upToCount: maxFileBytes + 1) ?? Data() else {
+            throw ACLError("cannot read the file", file: file)
+        }
+        try? handle.close()
+        guard data.count <= maxFileBytes else {
+            throw ACLError("the file grew past \(maxFileBytes >> 20) MiB while being read", file: file)
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw ACLError("the file is not UTF-8", file: file) }
         return text
     }
@@ -86,10 +120,11 @@ public enum CapabilitySource {
         }
         guard let list = conf["app"]?["security"]?["capabilities"]?.arrayValue, !list.isEmpty else { return capabilities }
         var selected: [Capability] = []
+        let byIdentifier = Dictionary(capabilities.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         for item in list {
             switch item {
             case .string(let id):
-                guard let capability = capabilities.first(where: { $0.identifier == id }) else {
+                guard let capability = byIdentifier[id] else {
                     throw ACLError("app.security.capabilities names '\(id)', which no capability file defines; known: \(capabilities.map(\.identifier).sorted().joined(separator: ", "))",
                                    file: configuration).located(in: text, at: id)
                 }
@@ -100,6 +135,7 @@ public enum CapabilitySource {
                 throw ACLError("app.security.capabilities must hold identifiers or capability objects", file: configuration)
             }
         }
+        try checkLimits(capabilities: selected.count, permissions: selected.reduce(0) { $0 + $1.permissions.count }, file: configuration)
         return selected
     }
 }
