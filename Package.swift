@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "bridge-test-host", dependencies: ["BridgeCLI", "TestSupport"],
                           path: "Tests/TestHost"),
 
-        .testTarget(name: "JSONTests", dependencies: ["BridgeJSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["BridgeJSON", "TestSupport"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer"]),
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
