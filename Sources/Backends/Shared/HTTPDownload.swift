@@ -15,9 +15,10 @@ public struct DownloadLimits: Sendable, Equatable {
 
     public init() {}
 
+    // getenv, not ProcessInfo's dictionary of the whole environment: this runs at start-up.
     static var environmentCAFile: String? {
-        guard let value = ProcessInfo.processInfo.environment["BRIDGE_CA_FILE"], !value.isEmpty else { return nil }
-        return value
+        guard let value = getenv("BRIDGE_CA_FILE"), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 }
 
