@@ -58,7 +58,7 @@ let package = Package(
                 path: "Sources/Plugins/FrakShare"),
         // The share-extension plugin: read and clear the share inbox.
         .target(name: "BridgeShareExtension",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
                 path: "Sources/Plugins/ShareExtension"),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),

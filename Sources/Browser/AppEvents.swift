@@ -6,8 +6,9 @@ import BridgeProtocol
 /// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it (the
 /// `core:event` permissions are in `core:default`, which every app's capability grants).
 enum AppEvents {
-    /// The result of an event-plugin call, or `nil` for any other command.
+    /// The result of an event-plugin call or a plugin listener call, or `nil` for any other command.
     static func handle(_ command: String, payload: JSON, client: String?, hub: EventHub) -> Result<JSON, ResponseError>? {
+        if let listener = PluginListeners.handle(canonical(command), payload: payload, client: client, hub: hub) { return listener }
         guard command.hasPrefix("plugin:event|") else { return nil }
         let name = String(command.dropFirst("plugin:event|".count))
         switch name {
@@ -58,5 +59,38 @@ enum AppEvents {
         }
         return ok ? nil : .invalidParams("Event name must include only alphanumeric characters, `-`, `/`, `:` and `_`.",
                                          details: ["field": "event"])
+    }
+}
+
+/// `addPluginListener(plugin, event, cb)` → `plugin:<p>|register_listener {event, handler: Channel}`,
+/// and `PluginListener.unregister()` → `plugin:<p>|remove_listener {event, channelId}`: what
+/// Tauri's mobile `Plugin` base class answers for every plugin (`registerListener` /
+/// `removeListener` in Swift and Kotlin), so any plugin's `trigger` reaches the page's Channel.
+enum PluginListeners {
+    static func handle(_ command: String, payload: JSON, client: String?, hub: EventHub) -> Result<JSON, ResponseError>? {
+        guard command.hasPrefix("plugin:"), let bar = command.firstIndex(of: "|") else { return nil }
+        let plugin = String(command[command.index(command.startIndex, offsetBy: 7)..<bar])
+        let name = String(command[command.index(after: bar)...])
+        guard name == "register_listener" || name == "remove_listener", plugin != "event" else { return nil }
+        guard let event = payload["event"]?.stringValue else {
+            return .failure(.invalidParams("invalid args `event` for command `\(name)`: expected a string",
+                                           details: ["command": .string(command), "field": "event", "layer": "command"]))
+        }
+        if name == "register_listener" {
+            guard let handler = payload["handler"]?.stringValue, handler.hasPrefix("__CHANNEL__:"),
+                  let id = UInt32(handler.dropFirst("__CHANNEL__:".count)) else {
+                let got = payload["handler"].map { $0.serialized() } ?? "nothing"
+                return .failure(.invalidParams("invalid args `handler` for command `register_listener`: invalid channel value `\(got)`, expected a string in the `__CHANNEL__:ID` format",
+                                               details: ["command": .string(command), "field": "handler", "layer": "command"]))
+            }
+            hub.register(plugin: plugin, event: event, client: client, channel: id)
+            return .success(.null)
+        }
+        guard let id = payload["channelId"]?.numberValue.flatMap({ UInt32(exactly: $0.doubleValue) }) else {
+            return .failure(.invalidParams("invalid args `channelId` for command `remove_listener`: expected a channel id (a number)",
+                                           details: ["command": .string(command), "field": "channelId", "layer": "command"]))
+        }
+        hub.remove(plugin: plugin, event: event, client: client, channel: id)
+        return .success(.null)
     }
 }

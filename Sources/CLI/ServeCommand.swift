@@ -3,6 +3,8 @@ import BridgeEvents
 import BridgeJSON
 import BridgeRouter
 import BridgeServer
+import BridgeShareExtension
+import BridgeInbox
 import Foundation
 
 /// `bridge serve [options]`: JSON-RPC 2.0 on stdin/stdout until EOF or `exit`; with `--http`,
@@ -37,6 +39,8 @@ struct ServeCommand {
     let ignoredOptions: [String]
     let browser: BrowserConfiguration?
     let stdio: Bool
+    /// The share inbox (`--app-group`, `--files-dir`), watched for arrivals.
+    let inbox: ShareInbox?
 
     init(_ args: ArgumentList) throws(UsageError) {
         if let extra = args.positionals.first {
@@ -47,6 +51,7 @@ struct ServeCommand {
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
         browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes)
         stdio = !args.flag("no-stdio")
+        inbox = try BackendOptions(args).inbox
     }
 
     func run(router: Router, hub: EventHub, streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -63,6 +68,10 @@ struct ServeCommand {
         }
         defer { browserServer?.stop() }
         browserServer?.start()
+        // The share inbox announces what lands in it (share-extension's shareReceived).
+        let watcher = inbox.map { InboxWatcher(inbox: $0, hub: hub) }
+        watcher?.start()
+        defer { watcher?.stop() }
         if let b = browserServer {
             streams.error("bridge: listening on \(b.url) (script: \(b.scriptURL))")
         }

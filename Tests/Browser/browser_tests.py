@@ -256,6 +256,61 @@ def bundle_global_invoke_and_events(ctx):
     equal(page.evaluate("window.__got.length"), 1, "nothing after unlisten()")
 
 
+@test
+def share_extension_events_reach_plugin_listeners_and_listen(ctx):
+    need_conformance()
+    group = tempfile.mkdtemp(prefix="bridge-group-")
+    ctx.cleanups.append(lambda: shutil.rmtree(group, ignore_errors=True))
+    bridge = ctx.bridge("--platform", "ios", "--app-group", group)
+    shutil.copy(os.path.join(TAURI_IPC, "bundle.global.js"), os.path.join(bridge.static, "bundle.global.js"))
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", "<html><head></head><body><script src=\"/bundle.global.js\"></script></body></html>"))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    page.evaluate("window.__plugin = []; window.__app = [];"
+                  "Promise.all([window.__TAURI__.core.addPluginListener('share-extension', 'shareReceived', p => window.__plugin.push(p))"
+                  ".then(l => { window.__listener = l }),"
+                  " window.__TAURI__.event.listen('share-extension://shareReceived', e => window.__app.push(e.payload))])")
+    page.wait_for("window.__listener")
+    run = subprocess.run([BRIDGE, "extension", "receive", "--app-group", group, "--text", "a new share"], capture_output=True, timeout=60)
+    equal(run.returncode, 0, f"extension receive: {run.stderr.decode()}")
+    page.wait_for("window.__plugin.length === 1 && window.__app.length === 1")
+    stored = page.evaluate("window.__TAURI__.core.invoke('plugin:share-extension|read')")
+    item_id = stored["items"][0]["id"]
+    equal(page.evaluate("window.__plugin"), [{"id": item_id}], "addPluginListener's Channel gets the item id")
+    equal(page.evaluate("window.__app"), [{"id": item_id}], "listen() gets it as share-extension://shareReceived")
+    page.evaluate("window.__listener.unregister()")
+    subprocess.run([BRIDGE, "extension", "receive", "--app-group", group, "--text", "another"], capture_output=True, timeout=60)
+    page.wait_for("window.__app.length === 2")
+    equal(page.evaluate("window.__plugin.length"), 1, "nothing reaches an unregistered plugin listener")
+
+
+@test
+def key_and_host_refusals_say_why(ctx):
+    import urllib.error
+    import urllib.request
+    bridge = ctx.bridge()
+    def post(headers):
+        request = urllib.request.Request(bridge.url + "plugin%3Afrak-share%7Cshare_text", data=b"{}", method="POST",
+                                         headers={"Content-Type": "application/json", **headers})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+    status, text = post({})
+    check(status == 403 and "missing invoke key" in text, f"missing key: {status} {text}")
+    status, text = post({"Tauri-Invoke-Key": "0" * 32})
+    check(status == 403 and "wrong invoke key" in text, f"wrong key: {status} {text}")
+    status, text = post({"Tauri-Invoke-Key": bridge.key, "Host": "rebound.example:80"})
+    check(status == 403 and "DNS rebinding" in text, f"foreign Host: {status} {text}")
+    status, text = post({"Tauri-Invoke-Key": bridge.key})
+    equal((status, text), (200, '"Missing \'url\' or \'text\' parameter"'), "the right key reaches the command")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    got = page.evaluate(settle("fetch('/__bridge/events?key=wrong').then(r => r.status)"))
+    equal(got, {"ok": 403}, "the event stream needs the key")
+
+
 class OtherOrigin:
     """A second HTTP server (another origin) serving one page that loads the bridge's script."""
 

@@ -141,3 +141,22 @@ test('close resolves with the exit status; a bridge that cannot start rejects ca
   await assert.rejects(bad.invoke(SHARE, ARGS), /exited with status 2.*platform/s)
   assert.equal(await bad.close(), 2)
 })
+
+test('plugin events: a share landing in the inbox is an event with its item id', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const group = mkdtempSync(join(tmpdir(), 'bridge-group-'))
+  const bridge = spawnBridge({ executable, extraArgs: ['--app-group', group] })
+  try {
+    await bridge.ready
+    const events = []
+    const arrived = new Promise((resolve) => bridge.on('event', (e) => { events.push(e); resolve() }))
+    execFileSync(executable, ['extension', 'receive', '--app-group', group, '--text', 'hello'])
+    await arrived
+    const { items } = await bridge.invoke('plugin:share-extension|read')
+    assert.deepEqual(events, [{ plugin: 'share-extension', event: 'shareReceived', payload: { id: items[0].id } }])
+  } finally {
+    await bridge.close()
+    rmSync(group, { recursive: true, force: true })
+  }
+})
