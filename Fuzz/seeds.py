@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora: Fuzz/seeds.py ROOT SHARED OUT.
+
+Seeds come from the conformance suites in SHARED (when present) and from the project's own
+files, in each target's input format (see Fuzz/Targets/*.swift).
+"""
+import glob
+import hashlib
+import json
+import os
+import sys
+
+root, shared, out = sys.argv[1], sys.argv[2], sys.argv[3]
+counts = {}
+
+
+def seed(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    if len(data) > 65536:
+        return
+    folder = os.path.join(out, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+    counts[target] = counts.get(target, 0) + 1
+
+
+def files(pattern):
+    return sorted(glob.glob(pattern, recursive=True))
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+# json: nst/JSONTestSuite's parsing cases and every JSON file of the project's contract.
+for path in files(f"{shared}/json-test-suite/test_parsing/*.json") + files(f"{root}/Schemas/**/*.json"):
+    seed("json", read(path))
+
+# toml: toml-test's valid and invalid documents, the plugins' permission files.
+for path in files(f"{shared}/toml-test/**/*.toml") + files(f"{root}/permissions/**/*.toml"):
+    seed("toml", read(path))
+
+# schema: each JSON-Schema-Test-Suite group's schema with each of its instances.
+for path in files(f"{shared}/json-schema-test-suite/draft7/*.json"):
+    for group in json.loads(read(path)):
+        for test in group["tests"][:3]:
+            seed("schema", json.dumps(group["schema"]).encode() + b"\0" + json.dumps(test["data"]).encode())
+for path in files(f"{root}/Schemas/**/*.schema.json"):
+    for example in files(f"{root}/Schemas/examples/**/*.json")[:20]:
+        seed("schema", read(path) + b"\0" + read(example))
+
+# acl: capability files (TOML ones start with '#', as the target reads them) and permission files.
+for path in (files(f"{shared}/tauri-acl/capabilities/**/cap*") + files(f"{shared}/tauri-apps/**/capabilities/*.json")
+             + files(f"{root}/Schemas/examples/acl/**/*.json")):
+    data = read(path)
+    seed("acl", b"# " + os.path.basename(path).encode() + b"\n" + data if path.endswith(".toml") else data)
+for path in files(f"{shared}/tauri-acl/plugins/**/*.toml") + files(f"{root}/permissions/**/*.toml"):
+    seed("acl", b"#\n" + read(path))
+
+# framing: NDJSON and Content-Length streams, whole messages and broken ones.
+streams = [
+    b'{"jsonrpc":"2.0","id":1,"method":"x"}\n{"a":2}\r\n\n  \n{"b":3}',
+    b'Content-Length: 7\r\n\r\n{"a":1}Content-Length: 2\r\n\r\n{}',
+    b'Content-Length: 99999999\r\n\r\n{"a":1}',
+    b'Content-Type: x\r\nContent-Length: 3\n\n[1]Content-Length: x\r\n\r\nContent-Length: 2\r\n\r\n{}',
+    b"\n\n" + b"x" * 300 + b"\n{}\n",
+    b"Content-Length: 5\r\n\r\n{}",
+]
+for k, stream in enumerate(streams):
+    for head in (b"\x10\x01\x02\x03", b"\xff\x07", b"\x00\x40"):
+        seed("framing", head + b"\0" + stream)
+
+# matching: patterns of many stars and named segments against long values, and the examples of
+# the pattern tests.
+for pattern, value in [
+    ("********x", "a" * 40), ("************x", "a" * 40), (":sub.example.com/*", "a.example.com"),
+    ("main-*", "main-2"), ("[a-c]1", "b1"), ("[!ab]*", "a-x"), ("w?", "w1"), ("*-*", "a-b-c"),
+    ("app/*", "app/x/y?z"), (":p/:q/*", "a/b/c"), ("*a*a*a*a*b", "a" * 200), ("[", "x"),
+]:
+    seed("matching", pattern.encode() + b"\0" + value.encode())
+
+for target in sorted(counts):
+    print(f"fuzz: {counts[target]} seeds for {target}")
