@@ -3,7 +3,7 @@ import BridgeRouter
 /// The options shared by `invoke` and `serve` that say where calls come from, what they run
 /// on, and what the simulated user does.
 struct ContextOptions {
-    static let names: Set<String> = ["platform", "device", "window", "webview", "origin", "activity"]
+    static let names: Set<String> = ["platform", "device", "window", "webview", "origin", "activity", "outcome"]
     static let flagNames: Set<String> = ["cancel"]
 
     static let help = """
@@ -16,6 +16,10 @@ struct ContextOptions {
       --activity TYPE         iOS: the activity the simulated user picks
                               [com.apple.UIKit.activity.Message]
       --cancel                iOS: the simulated user dismisses the sheet ({"shared": false})
+      --outcome complete|never|busy|unanchored
+                              how the presentation goes: the user acts; the sheet never
+                              completes; a sheet is already up (UIKit refuses the present);
+                              no popover anchor (iPad: NSGenericException) [complete]
     """
 
     /// The call context the options describe.
@@ -27,7 +31,8 @@ struct ContextOptions {
             platform: try args.choice("platform", Platform.self) ?? .ios,
             device: try args.choice("device", DeviceClass.self) ?? .iphone,
             simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
-                                   cancel: args.flag("cancel")))
+                                   cancel: args.flag("cancel"),
+                                   outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete))
     }
 
     /// Warnings for options that only the iOS model acts on, given with another platform:

@@ -1,20 +1,38 @@
 import BridgeJSON
 import BridgeProtocol
 
-/// The simulated user: what they pick in the share sheet. Set for a session by `--activity` /
-/// `--cancel`, and per call by the reserved params key `"__bridge": {"activity": …, "cancel": …}`.
+/// The simulated user: what they pick in the share sheet, and how the presentation goes. Set
+/// for a session by `--activity` / `--cancel` / `--outcome`, and per call by the reserved params
+/// key `"__bridge": {"activity": …, "cancel": …, "outcome": …}`.
 public struct Simulation: Sendable, Equatable {
+    /// How the presentation goes: the scripted outcomes that real apps meet.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// The sheet presents and the user acts: picks `activity`, or dismisses (`cancel`).
+        case complete
+        /// The sheet presents and never completes: the call stays pending until it is cancelled
+        /// or the session ends.
+        case never
+        /// A sheet is already up: UIKit refuses the second present with a console warning, the
+        /// completion handler never runs, and the call's promise never settles.
+        case busy
+        /// The sheet is presented without a popover anchor: on iPad UIKit raises
+        /// `NSGenericException` (the app crashes); an iPhone has no popover and presents.
+        case unanchored
+    }
+
     /// The iOS activity type the user picks.
     public var activity: String
     /// Whether the user dismisses the sheet instead.
     public var cancel: Bool
+    public var outcome: Outcome
 
     /// The activity picked when nothing says otherwise.
     public static let defaultActivity = "com.apple.UIKit.activity.Message"
 
-    public init(activity: String = Simulation.defaultActivity, cancel: Bool = false) {
+    public init(activity: String = Simulation.defaultActivity, cancel: Bool = false, outcome: Outcome = .complete) {
         self.activity = activity
         self.cancel = cancel
+        self.outcome = outcome
     }
 
     /// This simulation with a call's `__bridge` object applied.
@@ -25,12 +43,18 @@ public struct Simulation: Sendable, Equatable {
             switch (member.key, member.value) {
             case ("activity", .string(let a)) where !a.isEmpty: s.activity = a
             case ("cancel", .bool(let c)): s.cancel = c
-            case ("activity", _), ("cancel", _):
-                let expected = member.key == "cancel" ? "a boolean" : "a non-empty string"
+            case ("outcome", .string(let o)) where Outcome(rawValue: o) != nil:
+                s.outcome = Outcome(rawValue: o) ?? .complete
+            case ("activity", _), ("cancel", _), ("outcome", _):
+                let expected = switch member.key {
+                case "cancel": "a boolean"
+                case "outcome": "one of " + Outcome.allCases.map(\.rawValue).joined(separator: ", ")
+                default: "a non-empty string"
+                }
                 throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: expected \(expected)",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             default:
-                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity` or `cancel`",
+                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity`, `cancel` or `outcome`",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             }
         }

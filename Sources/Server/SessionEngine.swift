@@ -174,7 +174,9 @@ public final class SessionEngine: Sendable {
                 // Starts on this thread and runs until the handler first suspends: a command that
                 // answers without waiting costs no thread hop; one that waits frees this queue.
                 let task = Task.immediate { [self, router] in
-                    let outcome = await router.run(prepared.call)
+                    let outcome = await UserWait.$onWait.withValue({ [self] in handle(.callWaitsOnNobody(prepared.token)) }) {
+                        await router.run(prepared.call)
+                    }
                     finish(prepared.token, completion(of: outcome, id: prepared.id))
                 }
                 tasks.append((prepared.token, task))

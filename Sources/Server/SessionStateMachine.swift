@@ -24,7 +24,10 @@ import BridgeProtocol
 ///   of notifications); protocol methods inside a batch follow the same rules;
 /// - `$/cancelRequest` answers a running request `-32800` at once (O(1)) and cancels its work;
 ///   unknown or finished ids are ignored;
-/// - the output closed: the session ends (`.end(status: 0)`), running calls are cancelled.
+/// - the output closed: the session ends (`.end(status: 0)`), running calls are cancelled;
+/// - a call that waits for a user who never acts (`.callWaitsOnNobody`: a sheet that never
+///   completes) does not hold up the end: once input ended or `shutdown` came, it is answered
+///   `-32800` (`data.reason` `"session_end"`) and cancelled, after the other calls' answers.
 ///
 /// Nothing after `exit` is read: `isReading` turns false and later input is ignored (inside the
 /// batch that carried `exit`, later requests are answered `-32600` so the batch completes).
@@ -44,6 +47,8 @@ public struct SessionStateMachine: Sendable {
         case outputClosed
         /// The process received a signal (SIGTERM, SIGINT, SIGHUP).
         case signal(Int32)
+        /// A running call waits for a user who will never act; it runs until cancelled.
+        case callWaitsOnNobody(CallToken)
     }
 
     /// What the transport must do, in order.
@@ -118,6 +123,8 @@ public struct SessionStateMachine: Sendable {
     }
 
     private var running: [CallToken: Target] = [:]
+    /// Running calls that wait on nobody: answered when the session ends rather than awaited.
+    private var waitingOnNobody: Set<CallToken> = []
     private var byID: [IDKey: Tokens] = [:]
     private var batches: [UInt64: PendingBatch] = [:]
     private var pendingShutdowns: [Target] = []
@@ -159,6 +166,8 @@ public struct SessionStateMachine: Sendable {
             finish(token, completion, &actions)
         case .endOfInput:
             inputEnded = true
+        case .callWaitsOnNobody(let token):
+            if running[token] != nil { waitingOnNobody.insert(token) }
         case .outputClosed:
             guard !ended else { return }
             ended = true
@@ -339,6 +348,7 @@ public struct SessionStateMachine: Sendable {
 
     private mutating func finish(_ token: CallToken, _ completion: CallCompletion, _ actions: inout [Action]) {
         guard !ended, let target = running.removeValue(forKey: token) else { return }
+        waitingOnNobody.remove(token)
         unindex(token, target)
         for n in completion.notifications { actions.append(.send(.notification(n))) }
         answer(target, completion.outcome, &actions)
@@ -400,10 +410,29 @@ public struct SessionStateMachine: Sendable {
         actions.append(.send(.batch(pending.responses.compactMap { $0 })))
     }
 
-    /// After every event: answers `shutdown` once nothing runs, and ends the session when
+    /// After every event: once input ended or `shutdown` came, answers the calls that wait on
+    /// nobody when nothing else runs; answers `shutdown` once nothing runs; ends the session when
     /// nothing more is owed and input ended or `exit` came.
     private mutating func settle(_ actions: inout [Action]) {
-        guard !ended, running.isEmpty else { return }
+        guard !ended else { return }
+        if !waitingOnNobody.isEmpty {
+            // Calls cancelled by id left the running table but may still be listed here.
+            waitingOnNobody = waitingOnNobody.filter { running[$0] != nil }
+        }
+        if inputEnded || shutdownRequested, !waitingOnNobody.isEmpty, running.count == waitingOnNobody.count {
+            let ended = ResponseError.cancelled.adding([
+                "reason": "session_end",
+                "detail": "the session ended while the call waited for a user who never acts (a sheet that never completes)",
+            ])
+            for token in waitingOnNobody.sorted() {
+                guard let target = running.removeValue(forKey: token) else { continue }
+                unindex(token, target)
+                answer(target, .failure(ended), &actions)
+                actions.append(.cancelCall(token))
+            }
+            waitingOnNobody = []
+        }
+        guard running.isEmpty else { return }
         if !pendingShutdowns.isEmpty {
             let waiting = pendingShutdowns
             pendingShutdowns = []

@@ -53,5 +53,15 @@ struct IOSModelTests {
     @Test("an iPad sheet without an anchor is caught, as UIKit would crash on it")
     func iPadWithoutAnchor() {
         #expect(throws: ResponseError.self) { try ShareSheet(device: .ipad, popover: nil).validate() }
+        #expect(ShareSheet.forDevice(.ipad, anchored: false).popover == nil)
+        #expect(ShareSheet.forDevice(.iphone, anchored: false).popover == nil)
+        do {
+            try ShareSheet.forDevice(.ipad, anchored: false).validate()
+            Issue.record("an unanchored iPad popover must raise")
+        } catch {
+            #expect(error.code == .internalError)
+            #expect(error.message.contains("'NSGenericException', reason: 'UIPopoverPresentationController"))
+            #expect(error.data["exception"] == "NSGenericException")
+        }
     }
 }

@@ -41,6 +41,9 @@ struct RouterTests {
                                       context: CallContext()).get()
         #expect(call.invocation.arguments == ["text": "hi"])
         #expect(call.invocation.context.simulation == Simulation(activity: "com.apple.UIKit.activity.Mail", cancel: true))
+        let never = try router.prepare(method: "plugin:bridge-test|echo", params: ["__bridge": ["outcome": "never"]],
+                                       context: CallContext()).get()
+        #expect(never.invocation.context.simulation == Simulation(outcome: .never))
         let untouched = try router.prepare(method: "plugin:bridge-test|echo", params: ["text": "hi"],
                                            context: CallContext(simulation: Simulation(cancel: true))).get()
         #expect(untouched.invocation.context.simulation == Simulation(cancel: true))
@@ -50,7 +53,8 @@ struct RouterTests {
         (JSON.number(JSONNumber(1)), "invalid args `__bridge` for command `echo`: expected an object"),
         (["cancel": "yes"], "invalid args `__bridge.cancel` for command `echo`: expected a boolean"),
         (["activity": ""], "invalid args `__bridge.activity` for command `echo`: expected a non-empty string"),
-        (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity` or `cancel`"),
+        (["outcome": "later"], "invalid args `__bridge.outcome` for command `echo`: expected one of complete, never, busy, unanchored"),
+        (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity`, `cancel` or `outcome`"),
     ] as [(JSON, String)])
     func badReservedKey(reserved: JSON, message: String) {
         let bad = router.prepare(method: "plugin:bridge-test|echo", params: ["__bridge": reserved], context: CallContext())

@@ -43,10 +43,16 @@ public struct IOSBackend: PlatformBackend {
         }
         metadata.icon = iconLoad?.icon
         let items = ActivityItem.items(url: share.url, text: share.text, title: share.title, metadata: metadata)
-        let sheet = ShareSheet.forDevice(context.device)
-        try sheet.validate()
-
         let simulation = context.simulation
+        let sheet = ShareSheet.forDevice(context.device, anchored: simulation.outcome != .unanchored)
+        try sheet.validate()
+        if simulation.outcome == .never || simulation.outcome == .busy {
+            // A sheet that never completes, or a present UIKit refused: the completion handler
+            // never runs, so neither does invoke.resolve nor invoke.reject.
+            await UserWait.untilCancelled()
+            throw .cancelled
+        }
+
         let delivery = simulation.cancel ? nil : ActivityDelivery.delivered(to: simulation.activity, items: items)
         let completed = delivery != nil
         let device = context.device

@@ -34,23 +34,29 @@ struct ShareSheet: Sendable {
         }
     }
 
-    /// The sheet as the plugin presents it on `device`.
-    static func forDevice(_ device: DeviceClass) -> ShareSheet {
+    /// The sheet as the plugin presents it on `device`; `anchored: false` is a plugin that never
+    /// sets the popover's `sourceView` and `sourceRect`.
+    static func forDevice(_ device: DeviceClass, anchored: Bool = true) -> ShareSheet {
         switch device {
         case .iphone: return ShareSheet(device: device, popover: nil)
         case .ipad:
             let b = iPadRootViewBounds
-            return ShareSheet(device: device, popover: .centred(width: b.width, height: b.height))
+            return ShareSheet(device: device, popover: anchored ? .centred(width: b.width, height: b.height) : nil)
         }
     }
 
+    /// What UIKit raises when an iPad popover is presented without an anchor.
+    static let unanchoredException = "*** Terminating app due to uncaught exception 'NSGenericException', reason: "
+        + "'UIPopoverPresentationController (<UIPopoverPresentationController: 0x…>) should have a non-nil "
+        + "sourceView or barButtonItem set before the presentation occurs.'"
+
     /// Checks UIKit's presentation rule.
-    /// - Throws: `-32603` for an iPad sheet without an anchor: UIKit would raise and crash the app.
+    /// - Throws: `-32603` with UIKit's `NSGenericException` for an iPad sheet without an anchor:
+    ///   the app crashes (`data.exception`).
     func validate() throws(ResponseError) {
         if device == .ipad && popover == nil {
-            throw ResponseError.internalError(
-                "UIActivityViewController on iPad needs a popoverPresentationController sourceView and sourceRect; presenting without one crashes")
-                .adding(["layer": "ios"])
+            throw ResponseError.internalError(ShareSheet.unanchoredException)
+                .adding(["layer": "ios", "exception": "NSGenericException"])
         }
     }
 }
