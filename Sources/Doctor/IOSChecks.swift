@@ -70,12 +70,36 @@ struct IOSChecks {
             return [Finding(file: ext.plist, line: line, message: error.message.split(separator: "\n").first.map(String.init) ?? error.message,
                             fix: "correct the predicate; Apple's syntax: SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\").@count >= 1).@count >= 1")]
         }
+        if rule != .truePredicate, let refusal = Self.acceptsNothing(rule) {
+            return [Finding(file: ext.plist, line: keyLine, message: refusal,
+                            fix: "make the rule accept the shares the app handles; `bridge extension receive --activation-rule \(ext.plist) --text …` shows why one is refused")]
+        }
         if rule == .truePredicate {
             return [Finding(file: ext.plist, line: lines.line(of: "TRUEPREDICATE", from: keyLine, fallback: keyLine),
                             message: "the activation rule is TRUEPREDICATE: the extension is offered for anything, and App Store review rejects it",
                             fix: "replace it with the dictionary form (NSExtensionActivationSupportsText, …ImageWithMaxCount) or a SUBQUERY predicate of the types the app accepts")]
         }
         return []
+    }
+
+    /// A message when the rule accepts none of the usual shares (text, a link, an image, a
+    /// movie, a PDF), or cannot be evaluated on them; `nil` when it accepts one.
+    static func acceptsNothing(_ rule: ActivationRule) -> String? {
+        let samples: [(String, ExtensionContext)] = [
+            ("text", ["public.plain-text"]), ("a link", ["public.url"]), ("an image", ["public.jpeg"]),
+            ("a movie", ["public.mpeg-4"]), ("a PDF", ["com.adobe.pdf"]), ("text and a link", ["public.plain-text", "public.url"]),
+        ].map { name, types in (name, ExtensionContext(extensionItems: [.init(attachments: types.map { .init([$0]) })])) }
+        var first: String? = nil
+        for (_, context) in samples {
+            do {
+                try rule.evaluate(context)
+                return nil
+            } catch {
+                if first == nil { first = error.message }
+            }
+        }
+        if case .dictionary = rule { return nil }
+        return "the activation rule accepts none of text, a link, an image, a movie or a PDF; iOS never offers the extension (for text: \(first ?? "refused"))"
     }
 
     /// The predicate line an error message names (`… line 3, column 5: …`).

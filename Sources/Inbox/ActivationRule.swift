@@ -37,7 +37,7 @@ public enum ActivationRule: Sendable, Equatable {
         "NSExtensionActivationSupportsWebPageWithMaxCount", "NSExtensionActivationSupportsImageWithMaxCount",
         "NSExtensionActivationSupportsMovieWithMaxCount", "NSExtensionActivationSupportsFileWithMaxCount",
         "NSExtensionActivationSupportsAttachmentsWithMaxCount", "NSExtensionActivationSupportsAttachmentsWithMinCount",
-        "NSExtensionActivationDictionaryVersion",
+        "NSExtensionActivationDictionaryVersion", "NSExtensionActivationUsesStrictMatching",
     ]
 
     /// The rule a value describes: a predicate string (`TRUEPREDICATE` among them) or the
@@ -72,7 +72,9 @@ public enum ActivationRule: Sendable, Equatable {
                     c.supportsText = b
                     continue
                 }
-                if member.key == "NSExtensionActivationDictionaryVersion" { continue }
+                // Configuration keys: the dictionary's version, and strict or fuzzy type matching
+                // (which the bridge's byte-sniffed types make moot).
+                if member.key == "NSExtensionActivationDictionaryVersion" || member.key == "NSExtensionActivationUsesStrictMatching" { continue }
                 guard let n = member.value.numberValue?.intValue, n >= 0 else {
                     throw InboxError(.invalidRule, "\(member.key) must be a non-negative integer, found \(member.value.serialized())")
                 }

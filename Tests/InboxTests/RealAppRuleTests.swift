@@ -247,6 +247,8 @@ struct RealAppRuleTests {
           "NSExtensionActivationSupportsImageWithMaxCount": 4, "NSExtensionActivationSupportsMovieWithMaxCount": 1] as JSON, "4 images", true),
         (["NSExtensionActivationSupportsText": true, "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
           "NSExtensionActivationSupportsImageWithMaxCount": 4, "NSExtensionActivationSupportsMovieWithMaxCount": 1] as JSON, "5 images", false),
+        (["NSExtensionActivationDictionaryVersion": 2, "NSExtensionActivationUsesStrictMatching": 2,
+          "NSExtensionActivationSupportsWebURLWithMaxCount": 1] as JSON, "url", true),
         // element-hq/element-ios, RiotShareExtension/SupportingFiles/Info.plist
         (["NSExtensionActivationDictionaryVersion": 2, "NSExtensionActivationSupportsImageWithMaxCount": 5,
           "NSExtensionActivationSupportsMovieWithMaxCount": 1, "NSExtensionActivationSupportsText": true,
