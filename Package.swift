@@ -54,9 +54,9 @@ let package = Package(
                 path: "Sources/Backends"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeACL", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeMatching"],
                 path: "Sources/Plugins/FrakShare"),
-        // The share-extension plugin: read and clear the share inbox.
+        // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
                 path: "Sources/Plugins/ShareExtension"),
@@ -64,6 +64,15 @@ let package = Package(
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeBackends"], path: "Sources/Doctor"),
+        // The one list of hosted plugins, read by the CLI, the generator and the tests.
+        .target(name: "BridgePlugins",
+                dependencies: ["BridgeRouter", "BridgeBackends", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShareExtension"],
+                path: "Sources/Plugins/Catalog"),
+        // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
+        .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
+                path: "Sources/Generator"),
+        // `swift run bridge-generate [--check]`: writes (or checks) the generated files.
+        .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins"], path: "Sources/bridge-generate"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         .target(name: "BridgeServer",
                 dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching"],
@@ -72,7 +81,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
+                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -94,10 +103,12 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
+                                                           "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "TestSupport"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "ContractTests",
                     dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter",
-                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "TestSupport"]),
+                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "BridgePlugins", "BridgeBackends", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["BridgeSchema", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching"]),

@@ -2,33 +2,55 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 
-/// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it, made strict.
+/// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it.
 ///
-/// - Each declared parameter is read from its JSON key (`KeyStyle`); `null` equals absent.
+/// - Each declared parameter is read from its JSON key (`KeyStyle`), in declaration order;
+///   `null` equals absent; of duplicate keys the last wins (serde_json).
 /// - A wrong type is `-32602` in Tauri's wording:
 ///   ``invalid args `url` for command `share_text`: invalid type: integer `1`, expected a string``.
 /// - A missing required parameter: `command share_text missing required key url`.
-/// - A key that is no parameter is refused (Tauri silently drops it), with a did-you-mean when
-///   it is the other case form of a parameter (`image_url` → `imageUrl`) or a near miss.
+/// - What Tauri accepts silently is a warning: a key that is no parameter (Tauri drops it; with
+///   a did-you-mean when it is the other case form of a parameter, `image_url` → `imageUrl`, or a
+///   near miss), a duplicate key, and a value that fails one of the parameter's `checks`.
 public enum ArgumentBinder {
+    /// The bound values and the warnings binding found.
+    public struct Binding: Sendable {
+        public let arguments: BoundArguments
+        public let warnings: [CallWarning]
+    }
+
     /// Binds `arguments` to `parameters` for the command named `command` (its snake_case name).
     public static func bind(_ arguments: JSONObject, parameters: [Parameter], keyStyle: KeyStyle,
-                            command: String, fullName: String) throws(ResponseError) -> BoundArguments {
+                            command: String, fullName: String) throws(ResponseError) -> Binding {
         try bind(arguments, signature: Signature(parameters, keyStyle: keyStyle), command: command, fullName: fullName)
     }
 
     /// Binds `arguments` to a command's precomputed signature.
     public static func bind(_ arguments: JSONObject, signature: Signature,
-                            command: String, fullName: String) throws(ResponseError) -> BoundArguments {
+                            command: String, fullName: String) throws(ResponseError) -> Binding {
         let parameters = signature.parameters
         let keys = signature.keys
-        for member in arguments where !keys.contains(member.key) {
-            throw unknownKey(member.key, keys: keys, parameters: parameters, command: command, fullName: fullName)
+        var warnings: [CallWarning] = []
+        var seen = Set<String>()
+        var duplicated = false
+        for member in arguments {
+            if !seen.insert(member.key).inserted {
+                duplicated = true
+                if !warnings.contains(where: { $0.code == "duplicate_key" && $0.field == member.key }) {
+                    warnings.append(CallWarning(
+                        code: "duplicate_key",
+                        message: "invalid args `\(member.key)` for command `\(command)`: the key appears more than once; Tauri keeps the last value",
+                        field: member.key))
+                }
+            }
+            if !keys.contains(member.key) {
+                warnings.append(unknownKey(member.key, keys: keys, command: command))
+            }
         }
         var values: [BoundArguments.Value] = []
         values.reserveCapacity(parameters.count)
         for (index, (parameter, key)) in zip(parameters, keys).enumerated() {
-            let value = arguments[key]
+            let value = duplicated ? arguments.members.last { $0.key == key }?.value : arguments[key]
             guard let value, !value.isNull else {
                 if parameter.required {
                     throw ResponseError.invalidParams("command \(command) missing required key \(key)", details: [
@@ -43,9 +65,14 @@ public enum ArgumentBinder {
                     details: ["command": .string(fullName), "layer": "command", "field": .string(key),
                               "expected": .string(parameter.kind.rawValue)])
             }
+            if case .string(let text) = value {
+                for check in parameter.checks {
+                    if let warning = check.warning(text, key: key, command: command) { warnings.append(warning) }
+                }
+            }
             values.append(BoundArguments.Value(name: parameter.name, payloadKey: signature.payloadKeys[index], value: value))
         }
-        return BoundArguments(values: values)
+        return Binding(arguments: BoundArguments(values: values), warnings: warnings)
     }
 
     private static func accepts(_ kind: Parameter.Kind, _ value: JSON) -> Bool {
@@ -75,17 +102,15 @@ public enum ArgumentBinder {
         }
     }
 
-    private static func unknownKey(_ key: String, keys: [String], parameters: [Parameter],
-                                   command: String, fullName: String) -> ResponseError {
-        let suggestion = DidYouMean.suggest(for: key, among: keys)
-        var message = "invalid args `\(key)` for command `\(command)`: unknown key"
-        if let suggestion {
+    private static func unknownKey(_ key: String, keys: [String], command: String) -> CallWarning {
+        var message = "invalid args `\(key)` for command `\(command)`: unknown key, which Tauri ignores (the value never reaches the device)"
+        if let suggestion = DidYouMean.suggest(for: key, among: keys) {
             message += "; did you mean `\(suggestion)`?"
+        } else if keys.isEmpty {
+            message += "; the command takes no arguments"
         } else {
-            message += ", expected one of \(keys.map { "`\($0)`" }.joined(separator: ", "))"
+            message += "; expected one of \(keys.map { "`\($0)`" }.joined(separator: ", "))"
         }
-        var details: JSONObject = ["command": .string(fullName), "layer": "command", "field": .string(key)]
-        if let suggestion { details["suggestion"] = .string(suggestion) }
-        return .invalidParams(message, details: details)
+        return CallWarning(code: "unknown_key", message: message, field: key)
     }
 }

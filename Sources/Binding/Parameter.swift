@@ -1,6 +1,8 @@
-/// A parameter a command declares, by its snake_case name, as a Rust `#[tauri::command]` does.
-public struct Parameter: Sendable, Equatable {
-    /// The JSON types a parameter accepts.
+/// A parameter a command declares, by its snake_case name, as a Rust `#[tauri::command]` does:
+/// its shape, whether it is required, what it means, and the checks that warn about values
+/// the device would silently get wrong.
+public struct Parameter: Sendable {
+    /// The JSON types binding tells apart.
     public enum Kind: String, Sendable {
         case string, boolean, integer, number, object, array, any
 
@@ -20,22 +22,32 @@ public struct Parameter: Sendable, Equatable {
 
     /// The snake_case name, as the Rust command declares it.
     public let name: String
-    public let kind: Kind
+    public let shape: Shape
     /// Whether the call must provide it (non-null); optional parameters treat `null` as absent.
     public let required: Bool
+    /// One sentence for the schema, the TypeScript declaration and `bridge schema`.
+    public let doc: String
+    /// Checks on a non-empty string value; each failure is a warning (a refusal under `--strict`).
+    public let checks: [ValueCheck]
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false) {
+    public init(_ name: String, _ shape: Shape, required: Bool = false, doc: String = "", checks: [ValueCheck] = []) {
         self.name = name
-        self.kind = kind
+        self.shape = shape
         self.required = required
+        self.doc = doc
+        self.checks = checks
     }
+
+    /// The JSON type binding checks.
+    public var kind: Kind { shape.kind }
 }
 
-/// How a command's JSON keys relate to its snake_case parameter names.
+/// How a command's JSON keys relate to its parameter names.
 public enum KeyStyle: Sendable, Equatable {
     /// `image_url` is sent as `imageUrl`: Tauri's default for `#[tauri::command]`.
     case camelCase
-    /// `image_url` is sent as `image_url`: `rename_all = "snake_case"`.
+    /// `image_url` is sent as `image_url`: `rename_all = "snake_case"`, and every native-only
+    /// command (Tauri forwards its keys unchanged).
     case snakeCase
 
     /// The JSON key for a parameter name.
@@ -48,7 +60,7 @@ public enum KeyStyle: Sendable, Equatable {
 }
 
 /// A command's declared parameters with their JSON keys, computed once at registration.
-public struct Signature: Sendable, Equatable {
+public struct Signature: Sendable {
     public let parameters: [Parameter]
     public let keyStyle: KeyStyle
     /// The JSON key of each parameter, in declaration order.

@@ -1,9 +1,8 @@
 import BridgeBackends
 import BridgeEvents
-import BridgeFrakShare
 import BridgeInbox
 import BridgeRouter
-import BridgeShareExtension
+import BridgePlugins
 import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
@@ -56,10 +55,7 @@ struct BackendOptions {
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
-        [
-            FrakSharePlugin(backends: PlatformBackends(android: AndroidBackend(configuration: android))),
-            ShareExtensionPlugin(inbox: inbox),
-        ]
+        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events))
     }
 
     /// Dot-separated segments of letters, digits and `_`, each starting with a letter, at least two.

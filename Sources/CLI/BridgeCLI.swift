@@ -43,7 +43,7 @@ public enum BridgeCLI {
         let plugins = try BackendOptions(args).plugins(events: events) + extraPlugins
         let registry = CommandLookup.registry(plugins)
         let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
-        return Router(registry: registry, authority: authority, validator: SchemaArgumentValidator())
+        return Router(registry: registry, authority: authority)
     }
 
     /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.

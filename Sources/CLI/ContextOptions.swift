@@ -4,7 +4,7 @@ import BridgeRouter
 /// on, and what the simulated user does.
 struct ContextOptions {
     static let names: Set<String> = ["platform", "device", "window", "webview", "origin", "activity", "outcome"]
-    static let flagNames: Set<String> = ["cancel"]
+    static let flagNames: Set<String> = ["cancel", "strict"]
 
     static let help = """
       --platform ios|android|linux|macos|windows
@@ -20,6 +20,8 @@ struct ContextOptions {
                               how the presentation goes: the user acts; the sheet never
                               completes; a sheet is already up (UIKit refuses the present);
                               no popover anchor (iPad: NSGenericException) [complete]
+      --strict                refuse (-32602) what would only be a warning: an unknown key,
+                              a link iOS cannot parse, a thumbnail that cannot load, …
     """
 
     /// The call context the options describe.
@@ -32,7 +34,8 @@ struct ContextOptions {
             device: try args.choice("device", DeviceClass.self) ?? .iphone,
             simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
                                    cancel: args.flag("cancel"),
-                                   outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete))
+                                   outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete),
+            strict: args.flag("strict"))
     }
 
     /// Warnings for options that only the iOS model acts on, given with another platform:

@@ -21,12 +21,16 @@ struct InvokeCommand {
     \(ContextOptions.help)
     \(BackendOptions.help)
     \(ACLOptions.help)
-      --inspect               print {"result": …, "presentation": …}: the result and the
-                              platform record of what the phone would have been handed
+      --inspect               print {"result": …, "presentation": …, "warnings"?: […]}: the
+                              result and the platform record of what the phone would have
+                              been handed
       --preview FILE          also write the sheet the record describes, as one HTML
                               document (see 'bridge render --help')
       --max-message-bytes N   the largest arguments document accepted [16777216]
       -h, --help              show this help
+
+    Warnings (what Tauri accepts but the device would get wrong) go to stderr as
+    'bridge: warning: …'; --strict refuses them instead.
 
     Exit status: 0 success (the result on stdout); 1 the command failed (the JSON-RPC
     error object on stdout, one line on stderr); 2 usage error (a message on stderr).
@@ -80,15 +84,22 @@ struct InvokeCommand {
         let params = try readParams()
         for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
         let outcome: Result<CommandOutput, ResponseError>
+        var warnings: [CallWarning] = []
         switch router.prepare(entry: entry, params: params, context: context) {
         case .failure(let error): outcome = .failure(error)
-        case .success(let call): outcome = InvokeCommand.wait { await router.run(call) }
+        case .success(let call):
+            warnings = call.warnings
+            outcome = InvokeCommand.wait { await router.run(call) }
         }
+        for warning in warnings { streams.error("bridge: warning: \(warning.message)") }
         switch outcome {
         case .success(let output):
-            let document: JSON = inspect
-                ? .object(["result": output.result, "presentation": output.presentation ?? .null])
-                : output.result
+            var document = output.result
+            if inspect {
+                var object: JSONObject = ["result": output.result, "presentation": output.presentation ?? .null]
+                if !warnings.isEmpty { object["warnings"] = .array(warnings.map(\.json)) }
+                document = .object(object)
+            }
             streams.write(document.serialized() + "\n")
             if !inspect {
                 for line in PresentationWarnings.lines(output.presentation) { streams.error("bridge: warning: \(line)") }

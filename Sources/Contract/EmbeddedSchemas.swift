@@ -1,5 +1,5 @@
-// Generated from Schemas/ by `BRIDGE_UPDATE_GENERATED=1 swift test --filter ContractTests`.
-// DO NOT EDIT: edit the files in Schemas/ and regenerate; a test fails when they drift.
+// Generated from Schemas/ by `swift run bridge-generate`.
+// DO NOT EDIT: edit the files in Schemas/ (or the command declarations) and regenerate.
 
 /// The schemas of `Schemas/`, compiled in so the bridge checks its contract from any directory.
 enum EmbeddedSchemas {
@@ -269,29 +269,25 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/frak-share/share_text.args.schema.json",
   "title": "plugin:frak-share|share_text arguments",
-  "description": "The named arguments a front end passes to invoke('plugin:frak-share|share_text', …), camelCase as Tauri binds them. null is the same as absent. The bridge checks them at layer 1, before binding, and refuses with -32602.",
+  "description": "Opens the platform share sheet with a link, a text, a title and a thumbnail. The named arguments of invoke('plugin:frak-share|share_text', …), camelCase keys, as Tauri binds them to the snake_case parameters; null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
   "type": "object",
   "additionalProperties": false,
   "properties": {
     "url": {
-      "description": "The link to share: an absolute http or https URL (empty = absent).",
+      "description": "The link to share (iOS: a URL activity item with its link card; Android: the end of EXTRA_TEXT). Empty = absent.",
       "type": [
         "string",
         "null"
       ],
       "allOf": [
         {
-          "pattern": "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?(\\[[^\\]/?#]+\\]|[^/?#@:\\[]+)(:[^/?#]*)?([/?#].*)?$",
-          "x-error-message": "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
-        },
-        {
-          "pattern": "^[!#-;=?-\\[\\]_a-z~]*$",
-          "x-error-message": "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+          "pattern": "^(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$",
+          "$comment": "otherwise the warning unparsable_url, a refusal under --strict"
         }
       ]
     },
     "text": {
-      "description": "The body text.",
+      "description": "The body text. Empty = absent.",
       "type": [
         "string",
         "null"
@@ -305,19 +301,19 @@ enum EmbeddedSchemas {
       ]
     },
     "imageUrl": {
-      "description": "The thumbnail or icon to fetch: an absolute http or https URL (empty = absent).",
+      "description": "The thumbnail or icon to fetch, an http or https URL (iOS: the link card's icon, 2 s race; Android: the chooser's ClipData thumbnail).",
       "type": [
         "string",
         "null"
       ],
       "allOf": [
         {
-          "pattern": "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?(\\[[^\\]/?#]+\\]|[^/?#@:\\[]+)(:[^/?#]*)?([/?#].*)?$",
-          "x-error-message": "invalid args `imageUrl` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+          "pattern": "^(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$",
+          "$comment": "otherwise the warning unparsable_url, a refusal under --strict"
         },
         {
-          "pattern": "^[!#-;=?-\\[\\]_a-z~]*$",
-          "x-error-message": "invalid args `imageUrl` for command `share_text`: must be an absolute http or https URL with a host, without spaces, control or non-ASCII characters (percent-encode them), got {value}"
+          "pattern": "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?[^/?#@:][^/?#@]*([/?#]|$)",
+          "$comment": "otherwise the warning unfetchable_url, a refusal under --strict"
         }
       ]
     }
@@ -348,7 +344,7 @@ enum EmbeddedSchemas {
           }
         }
       ],
-      "x-error-message": "Missing 'url' or 'text' parameter"
+      "$comment": "otherwise the command refuses: Missing 'url' or 'text' parameter"
     }
   ]
 }
@@ -366,6 +362,7 @@ enum EmbeddedSchemas {
   "additionalProperties": false,
   "properties": {
     "shared": {
+      "description": "Whether the share went through, as the platform reports it.",
       "type": "boolean"
     }
   }
@@ -376,19 +373,19 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/clear.args.schema.json",
   "title": "plugin:share-extension|clear arguments",
-  "description": "With ids, removes those items; without, only the items a read has already returned.",
+  "description": "Removes the items named by ids, or every item a read has returned. The named arguments of invoke('plugin:share-extension|clear', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `clear`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
   "type": "object",
   "additionalProperties": false,
   "properties": {
     "ids": {
+      "description": "The ids to remove, as read returns them; absent: every item a read has returned.",
       "type": [
         "array",
         "null"
       ],
       "items": {
         "type": "string",
-        "pattern": "^[0-9]{12}-[0-9a-f]{8}$",
-        "x-error-message": "invalid args `ids` for command `clear`: expected item ids as read returns them (12 digits, '-', 8 hex digits)"
+        "pattern": "^[0-9]{12}-[0-9a-f]{8}$"
       }
     }
   }
@@ -399,6 +396,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/clear.result.schema.json",
   "title": "plugin:share-extension|clear result",
+  "description": "The ids removed, and the ids that were not in the inbox.",
   "type": "object",
   "required": [
     "removed",
@@ -426,7 +424,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/read.args.schema.json",
   "title": "plugin:share-extension|read arguments",
-  "description": "No arguments.",
+  "description": "Returns the stored shares, oldest first, and marks them delivered. The named arguments of invoke('plugin:share-extension|read', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `read`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
   "type": "object",
   "additionalProperties": false,
   "properties": {}
@@ -461,20 +459,20 @@ enum EmbeddedSchemas {
             "pattern": "^[0-9]{12}-[0-9a-f]{8}$"
           },
           "text": {
-            "type": "string",
-            "description": "The shared text; empty when none."
+            "description": "The shared text; empty when none.",
+            "type": "string"
           },
           "url": {
             "type": "string"
           },
           "image": {
+            "description": "The first image as a data: URL (images up to 20 MiB).",
             "type": "string",
-            "pattern": "^data:image/[a-z+.-]+;base64,",
-            "description": "The first image as a data: URL (images up to 20 MiB)."
+            "pattern": "^data:image/[a-z+.-]+;base64,"
           },
           "imagePath": {
-            "type": "string",
-            "description": "The first image's file in the App Group container."
+            "description": "The first image's file in the App Group container.",
+            "type": "string"
           },
           "receivedAt": {
             "type": "string",
@@ -495,6 +493,7 @@ enum EmbeddedSchemas {
               "additionalProperties": false,
               "properties": {
                 "kind": {
+                  "type": "string",
                   "enum": [
                     "image",
                     "movie",
@@ -608,7 +607,7 @@ enum EmbeddedSchemas {
   "title": "Result of initialize",
   "description": "What bridge serve answers to initialize: LSP's capabilities and serverInfo (LSP client libraries require capabilities), the session's context after the params were applied, and the commands it serves.",
   "type": "object",
-  "required": ["capabilities", "serverInfo", "platform", "device", "window", "webview", "origin", "inspect", "commands"],
+  "required": ["capabilities", "serverInfo", "platform", "device", "window", "webview", "origin", "inspect", "strict", "commands"],
   "additionalProperties": false,
   "properties": {
     "capabilities": {
@@ -630,6 +629,7 @@ enum EmbeddedSchemas {
     "webview": { "type": "string", "minLength": 1 },
     "origin": { "description": "local, or the remote URL the calls come from.", "type": "string", "minLength": 1 },
     "inspect": { "description": "Whether bridge/presentation notifications precede each call's response.", "type": "boolean" },
+    "strict": { "description": "Whether what would only be a warning (bridge/warning) is refused with -32602 instead: --strict, or initialize {\"strict\": true}.", "type": "boolean" },
     "commands": {
       "description": "Every command served, as plugin:<plugin>|<command>.",
       "type": "array",
@@ -644,25 +644,60 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/jsonrpc/notification.schema.json",
   "title": "Notification from bridge serve",
-  "description": "bridge/presentation: sent before a request's response when initialize asked for 'inspect'.",
+  "description": "Sent before a request's response. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'.",
   "type": "object",
   "required": ["jsonrpc", "method", "params"],
   "additionalProperties": false,
   "properties": {
     "jsonrpc": { "const": "2.0" },
-    "method": { "const": "bridge/presentation" },
-    "params": {
-      "type": "object",
-      "required": ["id", "presentation"],
-      "additionalProperties": false,
+    "method": { "type": "string", "enum": ["bridge/presentation", "bridge/warning"] },
+    "params": { "type": "object" }
+  },
+  "oneOf": [
+    {
       "properties": {
-        "id": { "type": ["string", "number", "null"] },
-        "presentation": {
-          "oneOf": [ { "$ref": "../presentation/ios.schema.json" }, { "$ref": "../presentation/android.schema.json" } ]
+        "method": { "const": "bridge/presentation" },
+        "params": {
+          "type": "object",
+          "required": ["id", "presentation"],
+          "additionalProperties": false,
+          "properties": {
+            "id": { "type": ["string", "number", "null"] },
+            "presentation": {
+              "oneOf": [ { "$ref": "../presentation/ios.schema.json" }, { "$ref": "../presentation/android.schema.json" } ]
+            }
+          }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": { "const": "bridge/warning" },
+        "params": {
+          "type": "object",
+          "required": ["id", "warnings"],
+          "additionalProperties": false,
+          "properties": {
+            "id": { "type": ["string", "number", "null"] },
+            "warnings": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "object",
+                "required": ["code", "message"],
+                "additionalProperties": false,
+                "properties": {
+                  "code": { "type": "string", "pattern": "^[a-z][a-z_]*$", "description": "unknown_key, duplicate_key, positional_params, unparsable_url, unfetchable_url, scope, scope_ignored" },
+                  "message": { "type": "string" },
+                  "field": { "type": "string" }
+                }
+              }
+            }
+          }
         }
       }
     }
-  }
+  ]
 }
 
 """##),
@@ -685,7 +720,7 @@ enum EmbeddedSchemas {
           "type": "string"
         },
         "params": {
-          "description": "The named arguments (an object; omitted or null = {}). Arrays are refused for plugin commands. '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
+          "description": "The named arguments (an object; omitted or null = {}). Arrays carry no keys: as in Tauri every argument reads as absent (with a positional_params warning; refused under strict). '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
           "type": ["object", "array", "null"],
           "properties": {
             "__bridge": {

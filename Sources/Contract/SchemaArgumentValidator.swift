@@ -6,14 +6,16 @@ import BridgeRouter
 import BridgeSchema
 import Synchronization
 
-/// Layer 1's first check: a command's arguments against `commands/<plugin>/<command>.args`,
-/// before binding. Failures are `-32602` in the wording a Tauri front end knows:
+/// A command's arguments against `commands/<plugin>/<command>.args` — the contract of a correct
+/// call, which `--strict` enforces through the command declaration the schema is generated from.
+/// The test suite uses it to show that both agree; `bridge validate` checks files with it.
+/// Failures are `-32602` in the wording a Tauri front end knows:
 /// - a schema node's `x-error-message` when it carries one (the plugin's own message);
 /// - a wrong type: ``invalid args `url` for command `share_text`: invalid type: integer `1`, expected a string``;
 /// - an unknown key: ``invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?``;
 /// - a missing key: `command share_text missing required key url`;
 /// and `data` names the instance path and the schema path.
-public final class SchemaArgumentValidator: ArgumentValidator {
+public final class SchemaArgumentValidator: Sendable {
     public let catalog: SchemaCatalog
     /// Each command's validator (or its absence), found once.
     private let validators = Mutex<[String: SchemaValidator?]>([:])
@@ -22,6 +24,7 @@ public final class SchemaArgumentValidator: ArgumentValidator {
         self.catalog = catalog
     }
 
+    /// The first problem of `arguments` for the command `name`, or `nil` when they conform (or it has no schema).
     public func check(_ name: CommandName, arguments: JSONObject) -> ResponseError? {
         let found = validators.withLock { $0[name.description] }
         let validator: SchemaValidator?

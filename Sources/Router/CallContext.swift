@@ -15,14 +15,18 @@ public struct CallContext: Sendable, Equatable {
     /// so what the call registers (a Channel, an event listener) reaches that client; `nil` when
     /// the transport does not tell clients apart.
     public var client: String? = nil
+    /// `--strict` / `initialize {"strict": true}`: every warning is a `-32602` refusal.
+    public var strict: Bool
 
     public init(window: String = "main", webview: String? = nil, origin: String = "local",
-                platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation()) {
+                platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation(),
+                strict: Bool = false) {
         self.window = window
         self.webview = webview ?? window
         self.origin = origin
         self.platform = platform
         self.device = device
         self.simulation = simulation
+        self.strict = strict
     }
 }

@@ -10,12 +10,21 @@ public struct Invocation: Sendable {
     /// The arguments bound to the command's declared parameters (empty for unbound commands).
     public let bound: BoundArguments
     public let context: CallContext
-    /// What the ACL granted: the scopes the command must respect.
+    /// What the ACL granted: the scopes the command may read.
     public let grant: CallGrant
+    /// The command's layer: whether a command layer bound the arguments.
+    public let layer: CommandDeclaration.Layer
+
+    /// What the native side receives: the camelCase payload of the bound values for a command
+    /// with a command layer (serde's re-serialisation), the arguments as sent for a native-only one.
+    public var nativePayload: JSON {
+        layer == .nativeOnly ? .object(arguments) : .object(bound.camelCasePayload)
+    }
 
     public init(name: CommandName, arguments: JSONObject, bound: BoundArguments = BoundArguments(), context: CallContext,
-                grant: CallGrant = CallGrant()) {
+                grant: CallGrant = CallGrant(), layer: CommandDeclaration.Layer = .command) {
         self.name = name
+        self.layer = layer
         self.arguments = arguments
         self.bound = bound
         self.context = context
@@ -56,30 +65,41 @@ public struct CommandOutput: Sendable, Equatable {
     }
 }
 
-/// A plugin command: its name, the parameters it declares and its handler.
+/// A plugin command: its declaration and its handler.
 ///
-/// A command that declares `parameters` gets layer 1 binding for free (see `ArgumentBinder`);
-/// one that declares none (`nil`) receives its arguments unbound. The handler runs concurrently
-/// with other calls and reports failures by throwing a `ResponseError`; any other error becomes
-/// `-32603` at the router, and `CancellationError` becomes `-32800`.
+/// The declaration (see `CommandDeclaration`) gives layer 1 binding, the command's own checks
+/// and its warnings for free; a command made without parameters (`parameters: nil`) receives
+/// its arguments unbound. The handler runs concurrently with other calls and reports failures
+/// by throwing a `ResponseError`; any other error becomes `-32603` at the router, and
+/// `CancellationError` becomes `-32800`.
 public struct Command: Sendable {
     public typealias Handler = @Sendable (Invocation) async throws -> CommandOutput
+    /// What a command that reads ACL scopes says about a call's scope: warnings, since Tauri
+    /// hands the scope to the command and the real plugin decides (`--strict` refuses them).
+    public typealias ScopeCheck = @Sendable (Invocation) -> [CallWarning]
 
-    /// The snake_case command name, without its plugin.
-    public let name: String
-    /// The declared parameters with their keys, or `nil` for a command that takes its
-    /// arguments unbound.
-    public let signature: Signature?
-    /// One sentence for listings and help.
-    public let summary: String
+    public let declaration: CommandDeclaration
+    /// Whether the arguments are bound to the declared parameters (`false`: passed unbound).
+    public let binds: Bool
     public let handler: Handler
+    /// The command's reading of its scope; `nil` for a command that reads none (a scope granted
+    /// to it is then a warning: Tauri would ignore it).
+    public let scopeCheck: ScopeCheck?
+
+    /// A declared command.
+    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, reporting handler: @escaping Handler) {
+        self.declaration = declaration
+        self.binds = true
+        self.scopeCheck = scope
+        self.handler = handler
+    }
 
     /// A command whose handler returns a result and, optionally, a presentation record.
     public init(_ name: String, summary: String, parameters: [Parameter]? = nil, keyStyle: KeyStyle = .camelCase,
                 reporting handler: @escaping Handler) {
-        self.name = name
-        self.summary = summary
-        self.signature = parameters.map { Signature($0, keyStyle: keyStyle) }
+        self.declaration = CommandDeclaration(name, summary: summary, parameters: parameters ?? [], keyStyle: keyStyle)
+        self.binds = parameters != nil
+        self.scopeCheck = nil
         self.handler = handler
     }
 
@@ -90,6 +110,14 @@ public struct Command: Sendable {
             CommandOutput(result: try await handler(invocation))
         }
     }
+
+    /// The snake_case command name, without its plugin.
+    public var name: String { declaration.name }
+    /// One sentence for listings and help.
+    public var summary: String { declaration.summary }
+    /// The declared parameters with their keys, or `nil` for a command that takes its
+    /// arguments unbound.
+    public var signature: Signature? { binds ? declaration.signature : nil }
 }
 
 /// A plugin: a name, the commands it registers, and its Tauri permission files.

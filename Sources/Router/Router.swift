@@ -1,5 +1,6 @@
 import BridgeBinding
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 
 /// Takes a method name and its params to a command's result: resolution, the argument checks
@@ -8,34 +9,51 @@ public struct Router: Sendable {
     public let registry: CommandRegistry
     /// The ACL; `nil` lets every registered command run (tests of the runtime alone).
     public let authority: (any CallAuthority)?
-    /// The argument schemas checked before binding; `nil` checks none.
-    public let validator: (any ArgumentValidator)?
 
     /// The reserved params key that carries per-call simulation settings; never reaches a command.
     public static let reservedKey = "__bridge"
 
-    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, validator: (any ArgumentValidator)? = nil) {
+    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil) {
         self.registry = registry
         self.authority = authority
-        self.validator = validator
     }
 
-    /// A call ready to run: the command and its bound invocation.
+    /// A call ready to run: the command, its bound invocation, and what the device would
+    /// silently get wrong (reported beside the answer; refused already under `--strict`).
     public struct Call: Sendable {
         public let entry: CommandRegistry.Entry
         public let invocation: Invocation
+        public let warnings: [CallWarning]
     }
 
-    /// Resolves `method` and checks `params` (object or omitted; positional arrays refused).
+    /// Resolves `method` and checks `params`.
+    ///
+    /// An unknown plugin command meets the ACL first, as in Tauri: no capability allows it, so
+    /// the answer is the ACL's refusal (`frak-share.share_txt not allowed. Command not found`,
+    /// `… Plugin not found`), as `-32601` with a `data.suggestion` when a name is close.
     public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
         if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context) }
         switch registry.resolve(method: method) {
         case .success(let entry): return prepare(entry: entry, params: params, context: context)
-        case .failure(let error): return .failure(error)
+        case .failure(let error):
+            guard let authority, let (plugin, command) = CommandName.split(method: method),
+                  let name = CommandName(plugin: plugin, command: command),
+                  case .failure(let refusal) = authority.authorize(name, context: context) else { return .failure(error) }
+            var details: JSONObject = ["command": .string(method)]
+            let known = registry.hasPlugin(plugin)
+                ? registry.all.filter { $0.name.plugin == plugin }.map(\.name.command)
+                : Array(Set(registry.all.map(\.name.plugin))).sorted()
+            if let suggestion = DidYouMean.suggest(for: known.isEmpty ? method : (registry.hasPlugin(plugin) ? command : plugin), among: known) {
+                details["suggestion"] = .string(registry.hasPlugin(plugin) ? "plugin:\(plugin)|\(suggestion)" : "plugin:\(suggestion)|\(command)")
+            }
+            return .failure(.notFound(refusal.message, details: details))
         }
     }
 
-    /// Checks the ACL, then `params`, for an already resolved command.
+    /// Checks the ACL, then `params`, for an already resolved command, in Tauri's order: the
+    /// ACL, then binding (types in declaration order). Positional or scalar `params` carry no
+    /// keys, so every parameter reads as absent, as in Tauri (a warning). Under `context.strict`
+    /// the first warning is the refusal.
     public func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
         var grant = CallGrant()
         if let authority {
@@ -44,14 +62,16 @@ public struct Router: Sendable {
             case .failure(let refusal): return .failure(refusal)
             }
         }
+        var warnings: [CallWarning] = []
         var arguments: JSONObject
         switch params {
         case nil, .null?: arguments = JSONObject()
         case .object(let o)?: arguments = o
         case let other?:
-            return .failure(.invalidParams(
-                "invalid args for command `\(entry.name.command)`: expected an object of named arguments, got \(other.typeName)",
-                details: ["command": .string(entry.fullName), "layer": "command"]))
+            arguments = JSONObject()
+            warnings.append(CallWarning(
+                code: "positional_params",
+                message: "invalid args for command `\(entry.name.command)`: params are \(other.typeName == "array" ? "positional (an array)" : "a \(other.typeName)"), so Tauri finds no keys and reads every argument as absent; pass an object of named arguments"))
         }
         var callContext = context
         if let reserved = arguments[Router.reservedKey] {
@@ -67,22 +87,42 @@ public struct Router: Sendable {
             }
             arguments[Router.reservedKey] = nil
         }
-        if let refusal = validator?.check(entry.name, arguments: arguments) { return .failure(refusal) }
         var bound = BoundArguments()
         if let signature = entry.command.signature {
             do {
-                bound = try ArgumentBinder.bind(arguments, signature: signature,
-                                                command: entry.name.command, fullName: entry.fullName)
+                let binding = try ArgumentBinder.bind(arguments, signature: signature,
+                                                      command: entry.name.command, fullName: entry.fullName)
+                bound = binding.arguments
+                warnings += binding.warnings
             } catch {
-                return .failure(error)
+                return .failure(warnings.isEmpty ? error : error.adding(["warnings": .array(warnings.map(\.json))]))
             }
         }
-        let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant)
-        return .success(Call(entry: entry, invocation: invocation))
+        let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant,
+                                    layer: entry.command.declaration.layer)
+        if let scopeCheck = entry.command.scopeCheck {
+            warnings += scopeCheck(invocation)
+        } else if !grant.allAllow.isEmpty || !grant.allDeny.isEmpty {
+            warnings.append(CallWarning(
+                code: "scope_ignored",
+                message: "\(entry.name.plugin).\(entry.name.command): the capability grants a scope, but the command reads none, so Tauri ignores it"))
+        }
+        if context.strict, let first = warnings.first {
+            return .failure(.strict(first, details: ["command": .string(entry.fullName), "layer": "command"]))
+        }
+        return .success(Call(entry: entry, invocation: invocation, warnings: warnings))
     }
 
     /// Runs a prepared call; every failure comes back as a `ResponseError`.
+    /// The command's own checks (`CommandDeclaration.rules`) run first, as its code would.
     public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
+        if call.entry.command.binds {
+            for rule in call.entry.command.declaration.rules {
+                if let message = rule.refusal(call.invocation.bound) {
+                    return .failure(.invalidParams(message, details: ["command": .string(call.entry.fullName), "layer": "command"]))
+                }
+            }
+        }
         do {
             return .success(try await call.entry.command.handler(call.invocation))
         } catch let error as ResponseError {

@@ -177,7 +177,7 @@ public final class SessionEngine: Sendable {
                     let outcome = await UserWait.$onWait.withValue({ [self] in handle(.callWaitsOnNobody(prepared.token)) }) {
                         await router.run(prepared.call)
                     }
-                    finish(prepared.token, completion(of: outcome, id: prepared.id))
+                    finish(prepared.token, completion(of: outcome, id: prepared.id, warnings: prepared.call.warnings))
                 }
                 tasks.append((prepared.token, task))
             }
@@ -193,9 +193,15 @@ public final class SessionEngine: Sendable {
         }
     }
 
-    /// The completion of a call: its outcome, preceded by `bridge/presentation` when asked for.
-    private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?) -> CallCompletion {
+    /// The completion of a call: its outcome, preceded by `bridge/warning` when the call has
+    /// warnings, then `bridge/presentation` when asked for.
+    private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?,
+                            warnings: [CallWarning]) -> CallCompletion {
         var notifications: [SessionNotification] = []
+        if let id, !warnings.isEmpty {
+            notifications.append(SessionNotification(method: "bridge/warning",
+                                                     params: ["id": id.json, "warnings": .array(warnings.map(\.json))]))
+        }
         if case .success(let output) = outcome, let id, inspect.load(ordering: .relaxed),
            let presentation = output.presentation {
             notifications.append(SessionNotification(method: "bridge/presentation",
@@ -229,6 +235,7 @@ public final class SessionEngine: Sendable {
             "webview": .string(current.webview),
             "origin": .string(current.origin),
             "inspect": .bool(inspect.load(ordering: .relaxed)),
+            "strict": .bool(current.strict),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)

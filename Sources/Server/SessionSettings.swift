@@ -4,7 +4,7 @@ import BridgeProtocol
 import BridgeRouter
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
-/// `device`, `inspect`. A key that is a near-miss of one of these (`platfrom`) is refused with a
+/// `device`, `inspect`, `strict`. A key that is a near-miss of one of these (`platfrom`) is refused with a
 /// did-you-mean; other keys (an LSP client's `processId`, `rootUri`, `capabilities`, …) are ignored.
 struct SessionSettings: Equatable {
     var window: String?
@@ -14,9 +14,11 @@ struct SessionSettings: Equatable {
     var device: DeviceClass?
     /// `inspect: true` asks for a `bridge/presentation` notification before each call's response.
     var inspect: Bool?
+    /// `strict: true` refuses (`-32602`) what would only be a warning, as `--strict` does.
+    var strict: Bool?
 
     /// The keys `initialize` reads.
-    static let keys = ["window", "webview", "origin", "platform", "device", "inspect"]
+    static let keys = ["window", "webview", "origin", "platform", "device", "inspect", "strict"]
 
     /// Reads the settings from `initialize` params.
     /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value,
@@ -37,13 +39,8 @@ struct SessionSettings: Equatable {
         origin = try SessionSettings.string(object, "origin")
         platform = try SessionSettings.choice(object, "platform", Platform.self)
         device = try SessionSettings.choice(object, "device", DeviceClass.self)
-        if let value = object["inspect"], !value.isNull {
-            guard case .bool(let b) = value else {
-                throw .invalidParams("invalid params `inspect` for `initialize`: expected a boolean, got \(value.serialized())",
-                                     details: ["field": "inspect"])
-            }
-            inspect = b
-        }
+        inspect = try SessionSettings.flag(object, "inspect")
+        strict = try SessionSettings.flag(object, "strict")
     }
 
     /// The session's context with these settings applied; a new window without a webview
@@ -58,7 +55,17 @@ struct SessionSettings: Equatable {
         if let origin { c.origin = origin }
         if let platform { c.platform = platform }
         if let device { c.device = device }
+        if let strict { c.strict = strict }
         return c
+    }
+
+    private static func flag(_ object: JSONObject, _ key: String) throws(ResponseError) -> Bool? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .bool(let b) = value else {
+            throw .invalidParams("invalid params `\(key)` for `initialize`: expected a boolean, got \(value.serialized())",
+                                 details: ["field": .string(key)])
+        }
+        return b
     }
 
     private static func string(_ object: JSONObject, _ key: String) throws(ResponseError) -> String? {

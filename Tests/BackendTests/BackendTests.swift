@@ -19,7 +19,7 @@ func files(in directory: String) -> [String] {
 
 @Suite("Each backend validates its own payload (layers 2 and 3 stand alone)")
 struct BackendValidationTests {
-    static let backends: [any PlatformBackend] = [IOSBackend(), AndroidBackend(configuration: AndroidConfiguration(cacheDirectory: temporaryCacheDirectory()))]
+    static let backends: [any FrakShareNative] = [IOSBackend(), AndroidBackend(configuration: AndroidConfiguration(cacheDirectory: temporaryCacheDirectory()))]
 
     @Test("payloads layer 1 would refuse are refused again", arguments: [
         (JSON.array([]), "Missing share payload"), ("text", "Missing share payload"), ([:], "Missing 'url' or 'text' parameter"),
@@ -31,7 +31,7 @@ struct BackendValidationTests {
     func refused(payload: JSON, message: String) async {
         for backend in BackendValidationTests.backends {
             do {
-                _ = try await backend.run(method: "shareText", payload: payload, context: CallContext(platform: .ios))
+                _ = try await backend.shareText(NativeCall(payload: payload, context: CallContext(platform: .ios)))
                 Issue.record("\(backend.layer) accepted \(payload)")
             } catch {
                 #expect(error.code == .invalidParams)
@@ -43,27 +43,22 @@ struct BackendValidationTests {
 
     @Test("backends read camelCase keys only: a snake_case image_url is ignored, not fetched")
     func camelCaseOnly() async throws {
-        let out = try await IOSBackend().run(method: "shareText", payload: ["text": "hi", "image_url": "http://127.0.0.1:9/x.png"],
-                                             context: CallContext())
+        let out = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "image_url": "http://127.0.0.1:9/x.png"],
+                                                              context: CallContext()))
         #expect(out.presentation?["iconLoad"] == .null)
     }
 
-    @Test("the desktop backend refuses everything with the plugin's message")
-    func desktop() async {
-        do {
-            _ = try await DesktopBackend().run(method: "shareText", payload: ["text": "hi"], context: CallContext(platform: .linux))
-            Issue.record("desktop accepted")
-        } catch {
-            #expect(error.code == .unsupportedPlatform)
-            #expect(error.message == "frak-share is only available on iOS and Android")
-        }
-    }
-
-    @Test("an unknown native method is not found")
-    func unknownMethod() async {
-        await #expect(throws: ResponseError.self) {
-            try await IOSBackend().run(method: "shareFile", payload: ["text": "hi"], context: CallContext())
-        }
+    @Test("neither backend fetches a thumbnail that is not http(s): no file: reads", arguments: ["file:///etc/passwd", "data:image/png;base64,AA==", "ftp://x/i.png"])
+    func neverFetchesOtherSchemes(imageURL: String) async throws {
+        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext()))
+        #expect(ios.presentation?["iconLoad"]?["outcome"] == "failed")
+        #expect(ios.presentation?["iconLoad"]?["reason"] == .string(ShareURL.notFetchedReason))
+        let cache = temporaryCacheDirectory()
+        let android = try await AndroidBackend(configuration: AndroidConfiguration(cacheDirectory: cache))
+            .shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext(platform: .android)))
+        #expect(android.presentation?["thumbnail"]?["outcome"] == "failed")
+        #expect(android.presentation?["intent"]?["clipData"] == .null)
+        #expect(files(in: cache + "/share").isEmpty)
     }
 }
 
@@ -76,7 +71,7 @@ struct IOSBackendTests {
     /// `deadline` is generous by default, so a loaded machine cannot turn a download into a
     /// timeout; the tests of the 2.0 s race pass it.
     func share(_ payload: JSON, _ context: CallContext = CallContext(), deadline: Double = 10) async throws -> CommandOutput {
-        try await IOSBackend(iconDeadlineSeconds: deadline).run(method: "shareText", payload: payload, context: context)
+        try await IOSBackend(iconDeadlineSeconds: deadline).shareText(NativeCall(payload: payload, context: context))
     }
 
     @Test("the full record for a link, a text, a title and a loaded icon")
@@ -160,7 +155,7 @@ struct IOSBackendTests {
         #expect(dismissed.presentation?["delivered"] == .null)
         let airDrop = try await share(["url": "https://frak.id/i", "text": "hi"],
                                       CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.AirDrop")))
-        #expect(airDrop.presentation?["delivered"] == ["subject": nil, "items": ["https://frak.id/i"]])
+        #expect(airDrop.presentation?["delivered"] == ["subject": "", "items": ["https://frak.id/i"]])
         let readingList = try await share(["text": "hi"], CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.AddToReadingList")))
         #expect(readingList.result == ["shared": false])
     }
@@ -185,7 +180,7 @@ struct AndroidBackendTests {
 
     func share(_ payload: JSON, configuration: AndroidConfiguration? = nil) async throws -> CommandOutput {
         try await AndroidBackend(configuration: configuration ?? self.configuration)
-            .run(method: "shareText", payload: payload, context: CallContext(platform: .android))
+            .shareText(NativeCall(payload: payload, context: CallContext(platform: .android)))
     }
 
     @Test("downloads the thumbnail once, names it by the Java hash, and exposes a content:// URI")

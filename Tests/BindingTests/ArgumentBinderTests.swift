@@ -7,8 +7,12 @@ let shareParameters = [
     Parameter("url", .string), Parameter("text", .string), Parameter("title", .string), Parameter("image_url", .string),
 ]
 
-func bind(_ args: JSONObject, _ parameters: [Parameter] = shareParameters, keyStyle: KeyStyle = .camelCase) throws(ResponseError) -> BoundArguments {
+func binding(_ args: JSONObject, _ parameters: [Parameter] = shareParameters, keyStyle: KeyStyle = .camelCase) throws(ResponseError) -> ArgumentBinder.Binding {
     try ArgumentBinder.bind(args, parameters: parameters, keyStyle: keyStyle, command: "share_text", fullName: "plugin:frak-share|share_text")
+}
+
+func bind(_ args: JSONObject, _ parameters: [Parameter] = shareParameters, keyStyle: KeyStyle = .camelCase) throws(ResponseError) -> BoundArguments {
+    try binding(args, parameters, keyStyle: keyStyle).arguments
 }
 
 @Suite("Argument binding (layer 1)")
@@ -25,26 +29,40 @@ struct ArgumentBinderTests {
     func snakeCase() throws {
         let bound = try bind(["image_url": "x"], keyStyle: .snakeCase)
         #expect(bound.string("image_url") == "x")
-        #expect(throws: ResponseError.self) { try bind(["imageUrl": "x"], keyStyle: .snakeCase) }
+        let other = try binding(["imageUrl": "x"], keyStyle: .snakeCase)
+        #expect(other.arguments.values.isEmpty)
+        #expect(other.warnings.map(\.code) == ["unknown_key"])
     }
 
-    @Test("unknown keys are refused, with a did-you-mean", arguments: [
-        ("image_url", "invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?", "imageUrl" as String?),
-        ("ImageURL", "invalid args `ImageURL` for command `share_text`: unknown key; did you mean `imageUrl`?", "imageUrl"),
-        ("txt", "invalid args `txt` for command `share_text`: unknown key; did you mean `text`?", "text"),
-        ("colour", "invalid args `colour` for command `share_text`: unknown key, expected one of `url`, `text`, `title`, `imageUrl`", nil),
+    @Test("unknown keys are dropped, as Tauri does, with a warning and a did-you-mean", arguments: [
+        ("image_url", "; did you mean `imageUrl`?"),
+        ("ImageURL", "; did you mean `imageUrl`?"),
+        ("txt", "; did you mean `text`?"),
+        ("colour", "; expected one of `url`, `text`, `title`, `imageUrl`"),
     ])
-    func unknownKeys(key: String, message: String, suggestion: String?) {
-        do {
-            _ = try bind([key: "x"])
-            Issue.record("accepted \(key)")
-        } catch {
-            #expect(error.code == .invalidParams)
-            #expect(error.message == message)
-            #expect(error.data["field"] == .string(key))
-            #expect(error.data["suggestion"] == suggestion.map(JSON.string))
-            #expect(error.data["layer"] == "command")
-        }
+    func unknownKeys(key: String, hint: String) throws {
+        let result = try binding([key: "x", "text": "hi"])
+        #expect(result.arguments.values.map(\.name) == ["text"])
+        #expect(result.warnings == [CallWarning(
+            code: "unknown_key",
+            message: "invalid args `\(key)` for command `share_text`: unknown key, which Tauri ignores (the value never reaches the device)\(hint)",
+            field: key)])
+    }
+
+    @Test("of duplicate keys the last wins, as in serde_json, with a warning")
+    func duplicates() throws {
+        let result = try binding(JSONObject([.init(key: "text", value: "first"), .init(key: "text", value: "last")]))
+        #expect(result.arguments.string("text") == "last")
+        #expect(result.warnings.map(\.code) == ["duplicate_key"])
+    }
+
+    @Test("a value check warns about a non-empty string and never about an empty one")
+    func checks() throws {
+        let check = ValueCheck(code: "no_x", pattern: "^[^x]*$") { $0.contains("x") ? "contains an x" : nil }
+        let parameters = [Parameter("url", .string, checks: [check])]
+        #expect(try binding(["url": "axb"], parameters).warnings == [CallWarning(code: "no_x", message: "`url` \"axb\" for command `share_text`: contains an x", field: "url")])
+        #expect(try binding(["url": ""], parameters).warnings.isEmpty)
+        #expect(try binding(["url": "ab"], parameters).warnings.isEmpty)
     }
 
     @Test("wrong types are named in serde's words", arguments: [
@@ -65,11 +83,11 @@ struct ArgumentBinderTests {
     }
 
     @Test("types other than strings", arguments: [
-        (Parameter.Kind.boolean, JSON.bool(true), true), (.boolean, .integer(1), false),
+        (Shape.boolean, JSON.bool(true), true), (.boolean, .integer(1), false),
         (.integer, .integer(3), true), (.integer, .number(JSONNumber(text: "3.0")!), false), (.integer, .string("3"), false),
         (.number, .number(JSONNumber(text: "2.5")!), true), (.object, ["a": 1], true), (.array, [], true), (.any, nil, true),
-    ] as [(Parameter.Kind, JSON, Bool)])
-    func kinds(kind: Parameter.Kind, value: JSON, accepted: Bool) {
+    ] as [(Shape, JSON, Bool)])
+    func kinds(kind: Shape, value: JSON, accepted: Bool) {
         let result = Result { () throws(ResponseError) -> BoundArguments in try bind(["v": value], [Parameter("v", kind)]) }
         #expect(((try? result.get()) != nil) == accepted)
     }

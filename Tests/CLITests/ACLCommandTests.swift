@@ -42,8 +42,15 @@ struct ACLCommandTests {
         let ok = try runBridge(["invoke", "share_text", share] + caps, executable: Products.bridge)
         #expect(ok.status == 0)
         #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: core, fs\n")
+        // The real plugin reads no scope: shared, with a warning; --strict refuses it.
+        let scopeMessage = "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/* (the real plugin reads no scope, so the device shares it anyway)"
         let outOfScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#] + caps, executable: Products.bridge)
-        #expect(try JSONParser.parse(outOfScope.stdout)["message"] == "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/*")
+        #expect(outOfScope.status == 0)
+        #expect(outOfScope.stderr.contains("bridge: warning: " + scopeMessage + "\n"))
+        let strictScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#, "--strict"] + caps, executable: Products.bridge)
+        #expect(strictScope.status == 1)
+        #expect(try JSONParser.parse(strictScope.stdout)["message"] == .string(scopeMessage))
+        #expect(try JSONParser.parse(strictScope.stdout)["data"]?["warning"] == "scope")
         let denied = try runBridge(["invoke", "share_text", share, "--window", "admin"] + caps, executable: Products.bridge)
         #expect(try JSONParser.parse(denied.stdout)["message"]?.stringValue?.hasPrefix("frak-share.share_text explicitly denied on origin local") == true)
         let unselected = try runBridge(["invoke", "share_text", share, "--window", "other"] + caps, executable: Products.bridge)

@@ -42,11 +42,15 @@ struct InvokeTests {
         #expect(r.stderr == "bridge: fail failed: No way (-32003 rejected)\n")
     }
 
-    @Test("positional arguments are a command error (-32602), as in serve")
+    @Test("positional arguments carry no keys, as in Tauri: a warning, and a -32602 refusal under --strict")
     func positional() throws {
-        let r = try runBridge(["invoke", "bridge-test|echo", "[1]"])
+        let r = try runBridge(["invoke", "share_text", #"["https://frak.id"]"#])
         #expect(r.status == 1)
-        #expect(try JSONParser.parse(r.stdout)["code"] == -32602)
+        #expect(try JSONParser.parse(r.stdout)["message"] == "Missing 'url' or 'text' parameter")
+        #expect(r.stderr.hasPrefix("bridge: warning: invalid args for command `share_text`: params are positional (an array)"))
+        let strict = try runBridge(["invoke", "bridge-test|echo", "[1]", "--strict"])
+        #expect(strict.status == 1)
+        #expect(try JSONParser.parse(strict.stdout)["data"]?["warning"] == "positional_params")
     }
 
     @Test("a bug in a command is -32603, not a crash")

@@ -47,13 +47,18 @@ struct SchemaCommandTests {
         #expect(list.stdout.split(separator: "\n").count == 15)
     }
 
-    @Test("a schema refusal at run time is -32602 with the instance path")
+    @Test("what the schema refuses, --strict refuses at run time; by default it is a warning")
     func runtime() throws {
-        let r = try runBridge(["invoke", "share_text", #"{"url":"javascript:alert(1)"}"#], executable: Products.bridge)
+        let args = #"{"url":"https://frak.id/a b"}"#
+        let faithful = try runBridge(["invoke", "share_text", args, "--inspect"], executable: Products.bridge)
+        #expect(faithful.status == 0)
+        #expect(faithful.stderr.hasPrefix("bridge: warning: `url` \"https://frak.id/a b\" for command `share_text`: iOS's URL(string:) cannot parse it"))
+        #expect(try JSONParser.parse(faithful.stdout)["warnings"]?.arrayValue?.map { $0["code"] } == ["unparsable_url"])
+        let r = try runBridge(["invoke", "share_text", args, "--strict"], executable: Products.bridge)
         #expect(r.status == 1)
         let error = try JSONParser.parse(r.stdout)
         #expect(error["code"] == -32602)
-        #expect(error["data"]?["instancePath"] == "/url")
-        #expect(error["data"]?["schemaPath"] == "/properties/url/allOf/0/pattern")
+        #expect(error["data"]?["warning"] == "unparsable_url")
+        #expect(error["data"]?["field"] == "url")
     }
 }

@@ -172,7 +172,7 @@ struct ServeTests {
         ("[1,2]", #"[{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: expected a JSON-RPC object, got number","data":{"kind":"invalid_request"}}},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: expected a JSON-RPC object, got number","data":{"kind":"invalid_request"}}}]"#),
         ("[" + notification("plugin:bridge-test|echo") + "," + notification("initialized") + "]", nil),
         ("[" + request("1", "plugin:bridge-test|sleep", #"{"ms":200}"#) + "," + notification("plugin:bridge-test|echo") + "," + request("\"b\"", "plugin:bridge-test|echo", #"{"v":true}"#) + ",{\"jsonrpc\":\"2.0\",\"id\":3},"  + request("4", "plugin:nope|x") + "]",
-         #"[{"jsonrpc":"2.0","id":1,"result":{"slept":200}},{"jsonrpc":"2.0","id":"b","result":{"v":true}},{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid request: missing \"method\"","data":{"kind":"invalid_request"}}},{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"plugin nope not found","data":{"kind":"not_found","plugin":"nope"}}}]"#),
+         #"[{"jsonrpc":"2.0","id":1,"result":{"slept":200}},{"jsonrpc":"2.0","id":"b","result":{"v":true}},{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid request: missing \"method\"","data":{"kind":"invalid_request"}}},{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"nope.x not allowed. Plugin not found","data":{"kind":"not_found","command":"plugin:nope|x"}}}]"#),
     ] as [(String, String?)])
     func batches(batch: String, expected: String?) throws {
         let p = try BridgeProcess(["serve"])
@@ -194,7 +194,7 @@ struct ServeTests {
         (String(repeating: "[", count: 100_000), "-32700", "null"),
         (request("5", "plugin:bridge-test|ecko"), "-32601", "5"),
         (request("\"x\"", "share_text"), "-32601", "\"x\""),
-        (request("6", "plugin:bridge-test|echo", "[1]"), "-32602", "6"),
+        (request("6", "plugin:bridge-test|echo", #"{"__bridge":1}"#), "-32602", "6"),
         (request("null", "plugin:bridge-test|crash"), "-32603", "null"),
         (request("9", "plugin:bridge-test|echo", "3"), "-32600", "9"),
         (#"{"jsonrpc":"2.0","id":[1],"method":"x"}"#, "-32600", "null"),
@@ -207,6 +207,27 @@ struct ServeTests {
         #expect(error["error"]?["code"]?.serialized() == code)
         #expect(error["id"]?.serialized() == id)
         #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": "next", "result": ["ok": true]])
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a warning is a bridge/warning notification before the response; initialize {\"strict\": true} refuses it")
+    func warnings() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:frak-share|share_text", #"{"text":"hi","image_url":"https://x/i.png"}"#))
+        let warning = try p.nextJSON()
+        #expect(warning["method"] == "bridge/warning")
+        #expect(warning["params"]?["id"] == 1)
+        #expect(warning["params"]?["warnings"]?.arrayValue?.first?["code"] == "unknown_key")
+        #expect(warning["params"]?["warnings"]?.arrayValue?.first?["field"] == "image_url")
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 1, "result": ["shared": true]])
+        p.sendLine(request("2", "initialize", #"{"strict":true}"#))
+        #expect(try p.nextJSON()["result"]?["strict"] == true)
+        p.sendLine(request("3", "plugin:frak-share|share_text", #"{"text":"hi","image_url":"https://x/i.png"}"#))
+        let refused = try p.nextJSON()
+        #expect(refused["error"]?["code"] == -32602)
+        #expect(refused["error"]?["data"]?["warning"] == "unknown_key")
+        #expect(refused["error"]?["message"] == warning["params"]?["warnings"]?.arrayValue?.first?["message"])
         p.closeInput()
         #expect(p.waitForExit() == 0)
     }

@@ -1,6 +1,10 @@
+import BridgeACL
 import BridgeBackends
 import BridgeBinding
+import BridgeContract
+import BridgeSchema
 import BridgeJSON
+import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
 import Synchronization
@@ -8,107 +12,184 @@ import Testing
 import TestSupport
 @testable import BridgeFrakShare
 
-/// A backend that records what reaches it.
-final class RecordingBackend: PlatformBackend {
+/// A native side that records what reaches it.
+final class RecordingBackend: FrakShareNative {
     let layer = "recording"
-    let calls = Mutex<[(method: String, payload: JSON)]>([])
+    let calls = Mutex<[JSON]>([])
 
-    func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
-        calls.withLock { $0.append((method, payload)) }
+    func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
+        calls.withLock { $0.append(call.payload) }
         return CommandOutput(result: ["shared": true], presentation: ["recorded": true])
     }
 
     var count: Int { calls.withLock { $0.count } }
 }
 
-@Suite("share_text, layer 1")
-struct ShareTextCommandTests {
-    let backend = RecordingBackend()
-    let router: Router
+/// What Tauri 2 and the real plugin answer for one call.
+enum Answer: Sendable, CustomStringConvertible {
+    /// The call reaches the native `shareText` (the backend answers `{"shared": true}`).
+    case shared
+    /// A refusal: the code and exact message a front end receives.
+    case refused(Int, String)
 
-    init() throws {
-        let backends = PlatformBackends(ios: backend, android: backend, desktop: backend)
-        router = Router(registry: try CommandRegistry(plugins: [FrakSharePlugin(backends: backends)]))
-    }
-
-    func call(_ params: JSON, platform: Platform = .ios) async -> Result<CommandOutput, ResponseError> {
-        switch router.prepare(method: "plugin:frak-share|share_text", params: params, context: CallContext(platform: platform)) {
-        case .success(let c): return await router.run(c)
-        case .failure(let e): return .failure(e)
+    var description: String {
+        switch self {
+        case .shared: return "shared"
+        case .refused(let code, let message): return "\(code) \(message)"
         }
-    }
-
-    @Test("the payload reaches shareText camelCase, absent and null fields omitted, __bridge stripped")
-    func payload() async throws {
-        _ = try await call(["imageUrl": "https://a.b/i.png", "text": "Join me", "title": nil, "__bridge": ["cancel": true]]).get()
-        let recorded = try #require(backend.calls.withLock { $0.first })
-        #expect(recorded.method == "shareText")
-        #expect(recorded.payload.serialized() == #"{"text":"Join me","imageUrl":"https://a.b/i.png"}"#)
-    }
-
-    @Test("refusals answer with their code and message and never reach a backend", arguments: [
-        ([:] as JSON, -32602, "Missing 'url' or 'text' parameter"),
-        (["url": "", "text": "", "title": "T"], -32602, "Missing 'url' or 'text' parameter"),
-        (["url": nil, "text": nil], -32602, "Missing 'url' or 'text' parameter"),
-        (["url": "javascript:alert(1)"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not javascript:, got \"javascript:alert(1)\""),
-        (["url": "file:///etc/passwd"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not file:, got \"file:///etc/passwd\""),
-        (["url": "data:text/plain,hi"], -32602, "invalid args `url` for command `share_text`: must be an http or https URL, not data:, got \"data:text/plain,hi\""),
-        (["url": "/relative/path"], -32602, "invalid args `url` for command `share_text`: must be an absolute http or https URL, got \"/relative/path\""),
-        (["url": "https://"], -32602, "invalid args `url` for command `share_text`: must be an absolute http or https URL with a host, got \"https://\""),
-        (["text": "hi", "imageUrl": "ftp://a.b/i.png"], -32602, "invalid args `imageUrl` for command `share_text`: must be an http or https URL, not ftp:, got \"ftp://a.b/i.png\""),
-        (["text": "hi", "image_url": "https://a.b/i.png"], -32602, "invalid args `image_url` for command `share_text`: unknown key; did you mean `imageUrl`?"),
-        (["text": 42], -32602, "invalid args `text` for command `share_text`: invalid type: integer `42`, expected a string"),
-        ([1, 2] as JSON, -32602, "invalid args for command `share_text`: expected an object of named arguments, got array"),
-    ] as [(JSON, Int, String)])
-    func refusals(params: JSON, code: Int, message: String) async {
-        let error = await call(params).failure
-        #expect(error?.code.rawValue == code)
-        #expect(error?.message == message)
-        #expect(backend.count == 0)
-        Contract.check(error?.json ?? .null, "error")
-    }
-
-    @Test("desktop targets refuse after the argument checks, as the plugin does", arguments: [Platform.linux, .macos, .windows])
-    func desktop(platform: Platform) async {
-        #expect(await call([:], platform: platform).failure?.message == "Missing 'url' or 'text' parameter")
-        let refused = await call(["text": "hi"], platform: platform).failure
-        #expect(refused?.code == .unsupportedPlatform)
-        #expect(refused?.message == "frak-share is only available on iOS and Android")
-        #expect(refused?.data["platform"] == .string(platform.rawValue))
-        #expect(backend.count == 0)
-    }
-
-    @Test("a good call returns the backend's result and its presentation")
-    func forwards() async throws {
-        let out = try await call(["url": "https://frak.id/i"], platform: .android).get()
-        #expect(out == CommandOutput(result: ["shared": true], presentation: ["recorded": true]))
     }
 }
 
-@Suite("share_text scopes")
-struct ShareScopeTests {
-    let backend = RecordingBackend()
+/// One row of the specification: a call, what Tauri + the real plugin answer (the bridge's
+/// default answer), the warnings beside it, and the `--strict` answer.
+struct Row: Sendable, CustomTestStringConvertible {
+    let method: String
+    let params: JSON?
+    let platform: Platform
+    let answer: Answer
+    let warnings: [String]
 
-    func call(_ params: JSON, grant: CallGrant) async -> Result<CommandOutput, ResponseError> {
-        let backends = PlatformBackends(ios: backend, android: backend, desktop: backend)
-        let plugin = FrakSharePlugin(backends: backends)
-        guard let command = plugin.commands.first, let name = CommandName(plugin: "frak-share", command: "share_text"),
-              case .object(let args) = params,
-              let bound = try? ArgumentBinder.bind(args, parameters: ShareTextCommand.parameters, keyStyle: .camelCase,
-                                                   command: "share_text", fullName: name.description) else {
-            return .failure(.internalError("test setup"))
-        }
-        do {
-            return .success(try await command.handler(Invocation(name: name, arguments: args, bound: bound, context: CallContext(), grant: grant)))
-        } catch let error as ResponseError {
-            return .failure(error)
-        } catch {
-            return .failure(.internalError("\(error)"))
+    init(_ params: JSON?, on platform: Platform = .ios, method: String = "plugin:frak-share|share_text", _ answer: Answer, warnings: [String] = []) {
+        self.method = method
+        self.params = params
+        self.platform = platform
+        self.answer = answer
+        self.warnings = warnings
+    }
+
+    var testDescription: String { "\(method) \(params?.serialized() ?? "(no params)") on \(platform.rawValue)" }
+}
+
+/// Every row, from the plugin's `src/lib.rs`, its Swift and Kotlin `shareText`, and Tauri 2's
+/// IPC (`webview/mod.rs` `on_message`, `ipc/authority.rs`, `ipc/command.rs`).
+let specification: [Row] = [
+    // The missing check of the Rust command (and of both native handlers).
+    Row([:], .refused(-32602, "Missing 'url' or 'text' parameter")),
+    Row(nil, .refused(-32602, "Missing 'url' or 'text' parameter")),
+    Row(["url": "", "text": "", "title": "T"], .refused(-32602, "Missing 'url' or 'text' parameter")),
+    Row(["url": nil, "text": nil], .refused(-32602, "Missing 'url' or 'text' parameter")),
+    // serde: a wrong type is refused in both modes, in declaration order.
+    Row(["text": 42], .refused(-32602, "invalid args `text` for command `share_text`: invalid type: integer `42`, expected a string")),
+    Row(["url": true, "text": 1], .refused(-32602, "invalid args `url` for command `share_text`: invalid type: boolean `true`, expected a string")),
+    // No URL rule in the plugin: its own deep links, mailto:, anything URL(string:) parses is shared.
+    Row(["url": "frakwallet://invite/abc"], .shared),
+    Row(["url": "mailto:someone@frak.id"], .shared),
+    Row(["url": "javascript:alert(1)"], .shared),
+    Row(["url": "https://frak.id/i", "text": "Join", "title": "Frak", "imageUrl": "https://frak.id/l.png"], .shared),
+    // What the device would get wrong: shared, with a warning.
+    Row(["url": "https://frak.id/a b"], .shared, warnings: ["unparsable_url"]),
+    Row(["url": "https://frak.id/é"], .shared, warnings: ["unparsable_url"]),
+    Row(["url": "https://frak.id/100%"], .shared, warnings: ["unparsable_url"]),
+    Row(["text": "hi", "image_url": "https://frak.id/l.png"], .shared, warnings: ["unknown_key"]),
+    Row(["text": "hi", "colour": "red"], .shared, warnings: ["unknown_key"]),
+    Row(["text": "hi", "imageUrl": "file:///etc/passwd"], .shared, warnings: ["unfetchable_url"]),
+    Row(["text": "hi", "imageUrl": "//cdn.frak.id/l.png"], .shared, warnings: ["unfetchable_url"]),
+    Row(["text": "hi", "imageUrl": "https://cdn/a b.png"], .shared, warnings: ["unparsable_url"]),
+    // Positional params: Tauri finds no keys.
+    Row([1, 2], .refused(-32602, "Missing 'url' or 'text' parameter"), warnings: ["positional_params"]),
+    Row(["https://frak.id"], .refused(-32602, "Missing 'url' or 'text' parameter"), warnings: ["positional_params"]),
+    // Desktop: the missing check first, then the desktop refusal, whatever the URL.
+    Row([:], on: .linux, .refused(-32602, "Missing 'url' or 'text' parameter")),
+    Row(["url": "javascript:x"], on: .linux, .refused(-32002, "frak-share is only available on iOS and Android")),
+    Row(["text": "hi"], on: .macos, .refused(-32002, "frak-share is only available on iOS and Android")),
+    Row(["text": "hi", "imageUrl": "ftp://x/i.png"], on: .windows, .refused(-32002, "frak-share is only available on iOS and Android"),
+        warnings: ["unfetchable_url"]),
+    // Unknown plugin commands meet the ACL first.
+    Row(["text": "hi"], method: "plugin:frak-share|share_txt", .refused(-32601, "frak-share.share_txt not allowed. Command not found")),
+    Row(["text": "hi"], method: "plugin:frak-shar|share_text", .refused(-32601, "frak-shar.share_text not allowed. Plugin not found")),
+]
+
+@Suite("share_text answers as Tauri and the real plugin do; warnings beside; --strict refuses them")
+struct ShareTextSpecificationTests {
+    static func router(_ backend: RecordingBackend) throws -> Router {
+        let backends = FrakShareBackends(ios: backend, android: backend)
+        let plugins: [any Plugin] = [FrakSharePlugin(backends: backends)]
+        let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: nil, messages: .verbose) { _ in }
+        return Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
+    }
+
+    static func call(_ row: Row, strict: Bool, backend: RecordingBackend) async throws -> (Result<CommandOutput, ResponseError>, [CallWarning]) {
+        let router = try router(backend)
+        switch router.prepare(method: row.method, params: row.params, context: CallContext(platform: row.platform, strict: strict)) {
+        case .success(let call): return (await router.run(call), call.warnings)
+        case .failure(let error): return (.failure(error), [])
         }
     }
 
+    @Test("by default: Tauri's answer, and the warnings", arguments: specification)
+    func faithful(row: Row) async throws {
+        let backend = RecordingBackend()
+        let (outcome, warnings) = try await ShareTextSpecificationTests.call(row, strict: false, backend: backend)
+        switch row.answer {
+        case .shared:
+            #expect(try outcome.get().result == ["shared": true])
+            #expect(backend.count == 1)
+        case .refused(let code, let message):
+            #expect(outcome.failure?.code.rawValue == code)
+            #expect(outcome.failure?.message == message)
+            #expect(backend.count == 0)
+            Contract.check(outcome.failure?.json ?? .null, "error")
+        }
+        #expect(warnings.map(\.code) == row.warnings)
+        for warning in warnings { #expect(warning.message.contains("share_text")) }
+    }
+
+    @Test("under --strict: each warning is a -32602 refusal with the same text and data.warning", arguments: specification)
+    func strict(row: Row) async throws {
+        let backend = RecordingBackend()
+        let (faithful, warnings) = try await ShareTextSpecificationTests.call(row, strict: false, backend: RecordingBackend())
+        let (outcome, _) = try await ShareTextSpecificationTests.call(row, strict: true, backend: backend)
+        if let first = warnings.first {
+            #expect(outcome.failure?.code == .invalidParams)
+            #expect(outcome.failure?.message == first.message)
+            #expect(outcome.failure?.data["warning"] == .string(first.code))
+            #expect(outcome.failure?.data["kind"] == "invalid_args")
+            #expect(backend.count == 0)
+            Contract.check(outcome.failure?.json ?? .null, "error")
+        } else {
+            #expect(outcome.failure?.message == faithful.failure?.message)
+            #expect(outcome.failure?.code == faithful.failure?.code)
+        }
+    }
+
+    @Test("the payload reaches shareText camelCase, absent and null fields omitted, __bridge and unknown keys stripped")
+    func payload() async throws {
+        let backend = RecordingBackend()
+        let router = try ShareTextSpecificationTests.router(backend)
+        let call = try router.prepare(method: "plugin:frak-share|share_text",
+                                      params: ["imageUrl": "https://a.b/i.png", "text": "Join me", "title": nil, "image_url": "x", "__bridge": ["cancel": true]],
+                                      context: CallContext()).get()
+        _ = try await router.run(call).get()
+        #expect(backend.calls.withLock { $0.first }?.serialized() == #"{"text":"Join me","imageUrl":"https://a.b/i.png"}"#)
+    }
+
+    @Test("the unknown-key warning names the parameter meant")
+    func didYouMean() async throws {
+        let (_, warnings) = try await ShareTextSpecificationTests.call(Row(["text": "hi", "image_url": "https://x/i.png"], .shared), strict: false,
+                                                                      backend: RecordingBackend())
+        #expect(warnings.first?.message == "invalid args `image_url` for command `share_text`: unknown key, which Tauri ignores (the value never reaches the device); did you mean `imageUrl`?")
+        #expect(warnings.first?.field == "image_url")
+    }
+
+    @Test("an unknown command gets a did-you-mean")
+    func unknownCommandSuggestion() async throws {
+        let (outcome, _) = try await ShareTextSpecificationTests.call(Row([:], method: "plugin:frak-share|share_txt", .shared), strict: false,
+                                                                     backend: RecordingBackend())
+        #expect(outcome.failure?.data["suggestion"] == "plugin:frak-share|share_text")
+    }
+}
+
+@Suite("share_text scopes: the real plugin reads none, so a scope the bridge would apply is a warning")
+struct ShareScopeTests {
+    func warnings(_ params: JSONObject, grant: CallGrant) throws -> [String] {
+        let name = try #require(CommandName(plugin: "frak-share", command: "share_text"))
+        let bound = try ArgumentBinder.bind(params, signature: ShareTextCommand.declaration.signature, command: "share_text",
+                                            fullName: name.description).arguments
+        return ShareScope.warnings(Invocation(name: name, arguments: params, bound: bound, context: CallContext(), grant: grant)).map(\.message)
+    }
+
     @Test("allow entries constrain each argument they name; deny entries win", arguments: [
-        (["url": "https://wallet.frak.id/i"] as JSON, CallGrant(allow: [["url": "https://*.frak.id/*"]]), nil as String?),
+        (["url": "https://wallet.frak.id/i"] as JSONObject, CallGrant(allow: [["url": "https://*.frak.id/*"]]), nil as String?),
         (["url": "https://evil.example/i"], CallGrant(allow: [["url": "https://*.frak.id/*"]]),
          "frak-share.share_text: url \"https://evil.example/i\" is outside the scope; allowed url patterns: https://*.frak.id/*"),
         (["text": "x", "imageUrl": "http://cdn.example/i.png"], CallGrant(globalDeny: [["imageUrl": "http://*"]]),
@@ -116,13 +197,13 @@ struct ShareScopeTests {
         (["text": "x", "imageUrl": "https://cdn.example/i.png"], CallGrant(allow: [["url": "https://*.frak.id/*"]]), nil),
         (["url": "https://a.frak.id/"], CallGrant(allow: [["url": "https://*.frak.id/*"]], deny: [["url": "https://a.frak.id/*"]]),
          "frak-share.share_text: url \"https://a.frak.id/\" is denied by the scope entry {\"url\": \"https://a.frak.id/*\"}"),
-    ] as [(JSON, CallGrant, String?)])
-    func scope(params: JSON, grant: CallGrant, refusal: String?) async {
-        let outcome = await call(params, grant: grant)
-        #expect(outcome.failure?.message == refusal)
-        if refusal != nil {
-            #expect(outcome.failure?.code == .notAllowed)
-            #expect(backend.count == 0)
+    ] as [(JSONObject, CallGrant, String?)])
+    func scope(params: JSONObject, grant: CallGrant, warning: String?) throws {
+        let found = try warnings(params, grant: grant)
+        if let warning {
+            #expect(found == [warning + " (the real plugin reads no scope, so the device shares it anyway)"])
+        } else {
+            #expect(found.isEmpty)
         }
     }
 
@@ -133,5 +214,31 @@ struct ShareScopeTests {
     ] as [(JSON, String?)])
     func problems(entry: JSON, problem: String?) {
         #expect(FrakSharePlugin().scopeProblem(entry) == problem)
+    }
+}
+
+@Suite("The args schema is the contract of a correct call: what --strict accepts")
+struct StrictContractTests {
+    @Test("the generated schema accepts a row exactly when --strict lets it reach the device", arguments: specification.filter { $0.platform == .ios && $0.method == "plugin:frak-share|share_text" })
+    func schemaAgreesWithStrict(row: Row) throws {
+        let strictAccepts: Bool = if case .shared = row.answer { row.warnings.isEmpty } else { false }
+        let validator = try SchemaCatalog.shared.validator("commands/frak-share/share_text.args")
+        #expect(try validator.isValid(row.params ?? [:]) == strictAccepts)
+    }
+
+    static let corpus: [String] = [
+        "https://frak.id/i", "http://[::1]:8080/x?y=1#z", "HTTP://FRAK.ID", "frakwallet://invite/abc", "mailto:a@b.c", "javascript:x",
+        "https://frak.id/a b", "https://frak.id/é", "https://frak.id/%zz", "https://frak.id/%4", "https://frak.id/%41", "a|b", "a{b}",
+        "//cdn/x.png", "https://", "https://@", "http://user@:80/", "http://u@h/", "file:///etc/passwd", "ftp://a/b", "https:x",
+        "https://h", "https://h:443", "https://a@b@c/d", "tel:+33", "data:image/png;base64,AA==", "\t", "https://a/\u{7F}",
+    ]
+
+    @Test("each URL rule and its schema pattern agree on a corpus", arguments: [ShareTextCommand.unparsable, ShareTextCommand.unfetchable].map { ($0.code, $0) })
+    func rulesAgree(code: String, check: ValueCheck) throws {
+        let validator = try SchemaValidator(schema: ["type": "string", "pattern": .string(check.pattern)])
+        for value in StrictContractTests.corpus {
+            #expect(try validator.isValid(.string(value)) == (check.problem(value) == nil), "\(code): \(value)")
+        }
+        #expect(try validator.isValid(""))
     }
 }

@@ -26,12 +26,12 @@ struct RouterTests {
         #expect(try await call("plugin:bridge-test|echo", .null).get() == [:])
     }
 
-    @Test("positional params are refused with -32602")
-    func positional() async {
-        let error = await call("plugin:bridge-test|echo", [1, 2]).failure
-        #expect(error?.code == .invalidParams)
-        #expect(error?.message == "invalid args for command `echo`: expected an object of named arguments, got array")
-        #expect(error?.data["layer"] == "command")
+    @Test("positional params carry no keys (Tauri reads every argument as absent): a warning")
+    func positional() async throws {
+        #expect(try await call("plugin:bridge-test|echo", [1, 2]).get() == [:])
+        let router = Router(registry: try CommandRegistry(plugins: [TestPlugin()]))
+        let call = try router.prepare(method: "plugin:bridge-test|echo", params: [1, 2], context: CallContext()).get()
+        #expect(call.warnings.map(\.code) == ["positional_params"])
     }
 
     @Test("the reserved __bridge key is stripped before the command and sets the call's simulated user")

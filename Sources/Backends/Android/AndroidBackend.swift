@@ -8,7 +8,7 @@ import BridgeRouter
 /// bridge's convention), fetches the thumbnail when there is an `imageUrl`, builds the
 /// `ACTION_SEND` intent and the chooser, and answers `{"shared": true}` as soon as the chooser
 /// is presented (Android reports no completion).
-public struct AndroidBackend: PlatformBackend {
+public struct AndroidBackend: FrakShareNative {
     public let layer = "android"
     public let configuration: AndroidConfiguration
 
@@ -16,11 +16,13 @@ public struct AndroidBackend: PlatformBackend {
         self.configuration = configuration
     }
 
-    public func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
-        guard method == "shareText" else { throw unknownMethod(method) }
-        let share = try SharePayload(payload, layer: layer)
+    public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
+        let share = try SharePayload(call.payload, layer: layer)
         let thumbnail: ThumbnailFetch.Result? = if let imageURL = share.imageUrl {
-            await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
+            ShareURL.isFetchable(imageURL)
+                ? await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
+                // HttpURLConnection only: `openConnection() as? HttpURLConnection` is null, so no thumbnail.
+                : ThumbnailFetch.Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: 0, reason: ShareURL.notFetchedReason)
         } else {
             nil
         }

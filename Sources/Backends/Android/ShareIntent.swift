@@ -19,7 +19,8 @@ struct ShareIntent: Sendable {
             extras["android.intent.extra.SUBJECT"] = .string(title)
             extras["android.intent.extra.TITLE"] = .string(title)
         }
-        let clipData: JSON = thumbnailURI.map { ["label": .optional(title), "uri": .string($0)] } ?? .null
+        // `ClipData.newRawUri(title, uri)` with `JSObject.getString("title")`, which is "" when absent.
+        let clipData: JSON = thumbnailURI.map { ["label": .string(title ?? ""), "uri": .string($0)] } ?? .null
         return [
             "action": "android.intent.action.SEND",
             "type": "text/plain",

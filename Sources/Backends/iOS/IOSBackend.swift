@@ -8,7 +8,7 @@ import BridgeRouter
 /// items, runs the icon race when there is an `imageUrl`, presents the sheet (a centred
 /// popover on iPad), and lets the simulated user pick an activity or dismiss. The result is
 /// `{"shared": completed}`; the presentation record says what each step did.
-public struct IOSBackend: PlatformBackend {
+public struct IOSBackend: FrakShareNative {
     public let layer = "ios"
     let iconRace: IconRace
 
@@ -28,16 +28,12 @@ public struct IOSBackend: PlatformBackend {
         iconRace = IconRace(deadlineSeconds: iconDeadlineSeconds, limits: limits)
     }
 
-    public func run(method: String, payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
-        guard method == "shareText" else { throw unknownMethod(method) }
-        return try await shareText(payload, context: context)
-    }
-
-    func shareText(_ payload: JSON, context: CallContext) async throws(ResponseError) -> CommandOutput {
-        let share = try SharePayload(payload, layer: layer)
+    public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
+        let context = call.context
+        let share = try SharePayload(call.payload, layer: layer)
         var metadata = LinkMetadata(title: share.title, url: share.url, icon: nil)
         let iconLoad: IconRace.Result? = if let imageURL = share.imageUrl {
-            await iconRace.run(imageURL: imageURL)
+            ShareURL.isFetchable(imageURL) ? await iconRace.run(imageURL: imageURL) : IconRace.Result.notFetched(imageURL)
         } else {
             nil
         }
@@ -66,7 +62,8 @@ public struct IOSBackend: PlatformBackend {
                  "reason": "the activity cannot take these items, so the sheet would not offer it"]
             }
             let delivered: JSON = delivery.map {
-                ["subject": .optional($0.subject), "items": .array($0.items.map(JSON.string))]
+                // `subjectForActivityType` returns `subject ?? ""`.
+                ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
             } ?? .null
             return [
                 "platform": "ios",

@@ -21,6 +21,11 @@ struct IconRace: Sendable {
         let icon: LinkMetadata.Icon?
         let reason: String?
 
+        /// No race: the bridge fetches only http(s) URLs (see `ShareURL.isFetchable`).
+        static func notFetched(_ imageURL: String) -> Result {
+            Result(outcome: .failed, elapsedMs: 0, icon: nil, reason: ShareURL.notFetchedReason)
+        }
+
         var record: JSON {
             var r: JSONObject = ["outcome": .string(outcome.rawValue), "elapsedMs": .number(JSONNumber(elapsedMs))]
             if let reason { r["reason"] = .string(reason) }

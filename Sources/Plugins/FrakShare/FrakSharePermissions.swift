@@ -1,5 +1,5 @@
-// Generated from permissions/frak-share/ by `BRIDGE_UPDATE_GENERATED=1 swift test --filter GeneratedFiles`.
-// DO NOT EDIT: edit the files in permissions/frak-share/ and regenerate; a test fails when they drift.
+// Generated from permissions/frak-share/ by `swift run bridge-generate`.
+// DO NOT EDIT: edit the files in permissions/frak-share/ (or the command declarations) and regenerate.
 import BridgeRouter
 
 extension FrakSharePlugin {

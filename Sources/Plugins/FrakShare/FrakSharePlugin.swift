@@ -5,9 +5,9 @@ import BridgeRouter
 /// The frak-share plugin: `plugin:frak-share|share_text`, forwarded to the platform backends.
 public struct FrakSharePlugin: Plugin {
     public let name = "frak-share"
-    public let backends: PlatformBackends
+    public let backends: FrakShareBackends
 
-    public init(backends: PlatformBackends = PlatformBackends()) {
+    public init(backends: FrakShareBackends = FrakShareBackends()) {
         self.backends = backends
     }
 

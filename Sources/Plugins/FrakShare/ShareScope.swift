@@ -1,4 +1,3 @@
-import BridgeACL
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
@@ -6,8 +5,8 @@ import BridgeRouter
 
 /// The frak-share scope: entries `{"url": PATTERN}` constrain the shared `url`, entries
 /// `{"imageUrl": PATTERN}` the thumbnail; PATTERN is a URL pattern as in a capability's
-/// `remote.urls`. A deny entry that matches refuses the call; when allow entries exist for a
-/// key, the argument must match one of them. Command and global scopes count alike.
+/// `remote.urls`. A deny entry that matches, or allow entries for a key that the argument
+/// matches none of, are warnings (refusals under `--strict`). Command and global scopes count alike.
 enum ShareScope {
     static let keys = ["url", "imageUrl"]
 
@@ -25,23 +24,28 @@ enum ShareScope {
         return nil
     }
 
-    /// Refuses the call when `value` (the argument `key`) falls outside the granted scope.
-    static func check(_ key: String, _ value: String, grant: CallGrant, command: CommandName) throws(ResponseError) {
-        let denies = patterns(key, in: grant.allDeny)
-        let allows = patterns(key, in: grant.allAllow)
-        guard !denies.isEmpty || !allows.isEmpty else { return }
-        let url: OriginURL? = if case .remote(let u)? = try? CallOrigin(value) { u } else { nil }
-        let details: JSONObject = ["command": .string(command.description), "field": .string(key), "reason": "scope"]
-        if let denied = denies.first(where: { url.map($0.matches) ?? false }) {
-            throw ResponseError.notAllowed(
-                "\(command.plugin).\(command.command): \(key) \(JSON.string(value).serialized()) is denied by the scope entry {\"\(key)\": \"\(denied.text)\"}",
-                details: details)
+    /// The warnings for a call whose `url` or `imageUrl` falls outside the granted scope. The
+    /// real plugin reads no scope, so Tauri lets such a call through: the bridge says what the
+    /// scope would refuse, and `--strict` refuses it.
+    static func warnings(_ invocation: Invocation) -> [CallWarning] {
+        let grant = invocation.grant
+        let command = invocation.name
+        var out: [CallWarning] = []
+        for (key, name) in [("url", "url"), ("imageUrl", "image_url")] {
+            guard let value = invocation.bound.string(name), !value.isEmpty else { continue }
+            let denies = patterns(key, in: grant.allDeny)
+            let allows = patterns(key, in: grant.allAllow)
+            guard !denies.isEmpty || !allows.isEmpty else { continue }
+            let url: OriginURL? = if case .remote(let u)? = try? CallOrigin(value) { u } else { nil }
+            let quoted = JSON.string(value).serialized()
+            let ignored = " (the real plugin reads no scope, so the device shares it anyway)"
+            if let denied = denies.first(where: { url.map($0.matches) ?? false }) {
+                out.append(CallWarning(code: "scope", message: "\(command.plugin).\(command.command): \(key) \(quoted) is denied by the scope entry {\"\(key)\": \"\(denied.text)\"}" + ignored, field: key))
+            } else if !allows.isEmpty && !allows.contains(where: { url.map($0.matches) ?? false }) {
+                out.append(CallWarning(code: "scope", message: "\(command.plugin).\(command.command): \(key) \(quoted) is outside the scope; allowed \(key) patterns: \(allows.map(\.text).joined(separator: ", "))" + ignored, field: key))
+            }
         }
-        if !allows.isEmpty && !allows.contains(where: { url.map($0.matches) ?? false }) {
-            throw ResponseError.notAllowed(
-                "\(command.plugin).\(command.command): \(key) \(JSON.string(value).serialized()) is outside the scope; allowed \(key) patterns: \(allows.map(\.text).joined(separator: ", "))",
-                details: details)
-        }
+        return out
     }
 
     private static func patterns(_ key: String, in entries: [JSON]) -> [URLPattern] {

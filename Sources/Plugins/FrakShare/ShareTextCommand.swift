@@ -6,53 +6,49 @@ import BridgeRouter
 
 /// `plugin:frak-share|share_text`, layer 1: the Rust `#[tauri::command]` of the plugin.
 ///
-/// Binds `url`, `text`, `title`, `image_url` (key `imageUrl`); refuses a call with neither a
-/// `url` nor a `text` (`Missing 'url' or 'text' parameter`); refuses a non-empty `url` or
-/// `imageUrl` that is not an absolute http(s) URL; then, on desktop targets, fails with
-/// `frak-share is only available on iOS and Android` — after those checks, as the plugin does;
-/// else forwards the camelCase payload to the platform backend's `shareText`.
+/// As the plugin's `src/lib.rs`: binds `url`, `text`, `title`, `image_url` (key `imageUrl`), all
+/// `Option<String>`; refuses a call with neither a non-empty `url` nor `text`
+/// (`Missing 'url' or 'text' parameter`); then, on desktop targets, fails with
+/// `frak-share is only available on iOS and Android`; else forwards the camelCase payload to the
+/// platform's native `shareText`. It checks no URL: what the device would get wrong is a warning.
 enum ShareTextCommand {
-    static let parameters = [
-        Parameter("url", .string), Parameter("text", .string), Parameter("title", .string), Parameter("image_url", .string),
-    ]
+    /// The refusal of the plugin's desktop build.
+    static let unavailable = "frak-share is only available on iOS and Android"
 
-    static func command(backends: PlatformBackends) -> Command {
-        Command("share_text", summary: "Opens the platform share sheet with a link, a text, a title and a thumbnail.",
-                parameters: parameters) { invocation in
+    static let declaration = CommandDeclaration(
+        "share_text",
+        summary: "Opens the platform share sheet with a link, a text, a title and a thumbnail.",
+        parameters: [
+            Parameter("url", .string, doc: "The link to share (iOS: a URL activity item with its link card; Android: the end of EXTRA_TEXT). Empty = absent.",
+                      checks: [unparsable]),
+            Parameter("text", .string, doc: "The body text. Empty = absent."),
+            Parameter("title", .string, doc: "The subject: the iOS activity subject and link title; Android EXTRA_SUBJECT and EXTRA_TITLE."),
+            Parameter("image_url", .string, doc: "The thumbnail or icon to fetch, an http or https URL (iOS: the link card's icon, 2 s race; Android: the chooser's ClipData thumbnail).",
+                      checks: [unparsable, unfetchable]),
+        ],
+        rules: [.oneNonEmpty(["url", "text"], message: "Missing 'url' or 'text' parameter")],
+        result: .record([Field("shared", .boolean, doc: "Whether the share went through, as the platform reports it.")]),
+        resultDoc: "iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.")
+
+    static let unparsable = ValueCheck(code: "unparsable_url", pattern: ShareURL.parsablePattern, problem: ShareURL.unparsable)
+
+    static let unfetchable = ValueCheck(code: "unfetchable_url", pattern: ShareURL.fetchablePattern) { value in
+        ShareURL.isFetchable(value) ? nil : "\(ShareURL.notFetchedReason), so no thumbnail would load on Android"
+    }
+
+    static func command(backends: FrakShareBackends) -> Command {
+        Command(declaration, scope: ShareScope.warnings) { invocation in
             try await run(invocation, backends: backends)
         }
     }
 
-    static func run(_ invocation: Invocation, backends: PlatformBackends) async throws(ResponseError) -> CommandOutput {
-        let args = invocation.bound
-        let command = invocation.name
-        func details(_ extra: JSONObject = [:]) -> JSONObject {
-            var d: JSONObject = ["command": .string(command.description), "layer": "command"]
-            for member in extra { d[member.key] = member.value }
-            return d
+    static func run(_ invocation: Invocation, backends: FrakShareBackends) async throws(ResponseError) -> CommandOutput {
+        let context = invocation.context
+        guard let backend = backends.backend(for: context.platform) else {
+            throw ResponseError.unsupportedPlatform(unavailable, details: [
+                "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
+            ])
         }
-        let url = args.string("url") ?? ""
-        let text = args.string("text") ?? ""
-        if url.isEmpty && text.isEmpty {
-            throw ResponseError.invalidParams("Missing 'url' or 'text' parameter", details: details())
-        }
-        for (key, value) in [("url", url), ("imageUrl", args.string("image_url") ?? "")] where !value.isEmpty {
-            if let problem = WebURL.problem(value) {
-                throw ResponseError.invalidParams(
-                    "invalid args `\(key)` for command `\(command.command)`: \(problem), got \(JSON.string(value).serialized())",
-                    details: details(["field": .string(key)]))
-            }
-        }
-        for (key, value) in [("url", url), ("imageUrl", args.string("image_url") ?? "")] where !value.isEmpty {
-            try ShareScope.check(key, value, grant: invocation.grant, command: command)
-        }
-        if invocation.context.platform.isDesktop {
-            throw ResponseError.unsupportedPlatform(DesktopBackend.unavailable, details: details([
-                "platform": .string(invocation.context.platform.rawValue),
-            ]))
-        }
-        let backend = backends.backend(for: invocation.context.platform)
-        return try await backend.run(method: command.nativeMethod, payload: .object(args.camelCasePayload),
-                                     context: invocation.context)
+        return try await backend.shareText(NativeCall(payload: invocation.nativePayload, context: context))
     }
 }

@@ -1,5 +1,5 @@
-// Generated from permissions/share-extension/ by `BRIDGE_UPDATE_GENERATED=1 swift test --filter GeneratedFiles`.
-// DO NOT EDIT: edit the files in permissions/share-extension/ and regenerate; a test fails when they drift.
+// Generated from permissions/share-extension/ by `swift run bridge-generate`.
+// DO NOT EDIT: edit the files in permissions/share-extension/ (or the command declarations) and regenerate.
 import BridgeRouter
 
 extension ShareExtensionPlugin {

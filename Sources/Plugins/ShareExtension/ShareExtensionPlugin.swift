@@ -20,29 +20,40 @@ public struct ShareExtensionPlugin: Plugin {
 
     public var commands: [Command] {
         [
-            Command("read", summary: "Returns the stored shares, oldest first, and marks them delivered.", parameters: []) { invocation in
+            Command(ShareExtensionCommands.read) { invocation in
+                try native(invocation)
                 let result = try store(invocation).read()
                 var out: JSONObject = ["items": .array(result.items)]
                 if !result.quarantined.isEmpty { out["quarantined"] = .array(result.quarantined) }
-                return .object(out)
+                return CommandOutput(result: .object(out))
             },
-            Command("clear", summary: "Removes the items named by ids, or every item a read has returned.",
-                    parameters: [Parameter("ids", .array)]) { invocation in
+            Command(ShareExtensionCommands.clear) { invocation in
+                try native(invocation)
                 var ids: [String]? = nil
                 if let list = invocation.bound["ids"]?.arrayValue {
                     ids = []
                     for item in list {
                         guard let id = item.stringValue else {
                             throw ResponseError.invalidParams("invalid args `ids` for command `clear`: expected strings, found \(item.typeName)",
-                                                              details: ["field": "ids", "layer": "command"])
+                                                              details: ["field": "ids", "layer": "ios"])
                         }
                         ids?.append(id)
                     }
                 }
                 let (removed, notFound) = try store(invocation).clear(ids: ids)
-                return ["removed": .array(removed.map(JSON.string)), "notFound": .array(notFound.map(JSON.string))]
+                return CommandOutput(result: ["removed": .array(removed.map(JSON.string)), "notFound": .array(notFound.map(JSON.string))])
             },
         ]
+    }
+
+    /// Native-only commands exist where the plugin has native code: on desktop, Tauri finds no
+    /// handler (`Command <name> not found`).
+    private func native(_ invocation: Invocation) throws(ResponseError) {
+        guard !invocation.context.platform.isDesktop else {
+            throw ResponseError.notFound("Command \(invocation.name.command) not found", details: [
+                "command": .string(invocation.name.description), "platform": .string(invocation.context.platform.rawValue),
+            ])
+        }
     }
 
     private func store(_ invocation: Invocation) throws(ResponseError) -> StoreCall {

@@ -1,0 +1,64 @@
+/// The two URL rules of a share, each written once with its JSON Schema pattern beside it:
+/// what iOS's `URL(string:)` parses (else the link item or the icon vanishes), and what the
+/// plugins can fetch a thumbnail from (Android's `HttpURLConnection`: http and https only).
+///
+/// Neither is checked by Tauri or the real plugin: a value that breaks one is shared anyway,
+/// so the command layer reports it as a warning (`--strict` refuses it). The backends use
+/// `isFetchable` to never fetch anything else (no `file:` reads).
+public enum ShareURL {
+    /// Why iOS's `URL(string:)` (RFC 1738/1808 parsing, before iOS 17) returns `nil` for
+    /// `text`, or `nil` when it parses: every character must be one RFC 3986 allows (no spaces,
+    /// controls, non-ASCII, `"<>\^`{|}`), and every `%` must start a two-digit hex escape.
+    public static func unparsable(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, isHex(bytes[i + 1]), isHex(bytes[i + 2]) else {
+                    return "iOS's URL(string:) cannot parse it (a `%` that starts no two-digit escape), so the item would vanish on iOS before 17; percent-encode it"
+                }
+                i += 3
+                continue
+            }
+            guard isURLByte(b) else {
+                return "iOS's URL(string:) cannot parse it (spaces, controls, non-ASCII and \"<>\\^`{|} must be percent-encoded), so the item would vanish on iOS before 17 and be re-encoded from iOS 17; percent-encode it"
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `unparsable` as a pattern: the empty string, or RFC 3986 characters and `%HH` escapes.
+    public static let parsablePattern = "^(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+
+    /// Whether `text` is an absolute http or https URL with a host (scheme compared without case).
+    public static func isFetchable(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {
+            let rest = lower.dropFirst(scheme.count)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+            return !host.isEmpty && host.first != ":"
+        }
+        return false
+    }
+
+    /// `isFetchable` as a pattern: the empty string, or `http(s)://` and a host.
+    public static let fetchablePattern = "^$|^[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?[^/?#@:][^/?#@]*([/?#]|$)"
+
+    /// Why a thumbnail `isFetchable` rejects never loads.
+    public static let notFetchedReason = "not an http or https URL: Android's HttpURLConnection cannot fetch it, and the bridge fetches nothing else"
+
+    private static func isHex(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
+    }
+
+    /// The printable ASCII characters RFC 3986 allows in a URL, `%` aside.
+    private static func isURLByte(_ b: UInt8) -> Bool {
+        guard b > 0x20 && b < 0x7F else { return false }
+        return b != UInt8(ascii: "\"") && b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "\\")
+            && b != UInt8(ascii: "^") && b != UInt8(ascii: "`") && b != UInt8(ascii: "{") && b != UInt8(ascii: "|")
+            && b != UInt8(ascii: "}") && b != UInt8(ascii: "%")
+    }
+}

@@ -1,0 +1,50 @@
+import BridgeBackends
+import BridgeEvents
+import BridgeFrakShare
+import BridgeInbox
+import BridgeRouter
+import BridgeShareExtension
+
+/// What configures the product's plugins (from the CLI's backend options).
+public struct PluginSettings: Sendable {
+    public var android: AndroidConfiguration
+    /// The share inbox of `--app-group DIR`; `nil` without one.
+    public var inbox: ShareInbox?
+    /// Where plugins emit their events (`serve`); `nil` where nobody listens.
+    public var events: EventHub?
+
+    public init(android: AndroidConfiguration = AndroidConfiguration(), inbox: ShareInbox? = nil, events: EventHub? = nil) {
+        self.android = android
+        self.inbox = inbox
+        self.events = events
+    }
+}
+
+/// The plugins `bridge` hosts — the one list the CLI, the generator and the tests read.
+///
+/// Adding a plugin: one entry here (its name, where its compiled-in permission files go, and
+/// how to build it), a `permissions/<name>/default.toml`, then `swift run bridge-generate`.
+public enum ProductPlugins {
+    /// One hosted plugin.
+    public struct Entry: Sendable {
+        public let name: String
+        /// The generated Swift source that compiles `permissions/<name>/` into the plugin.
+        public let permissionsSource: String
+        /// The plugin, configured.
+        public let make: @Sendable (PluginSettings) -> any Plugin
+    }
+
+    public static let entries: [Entry] = [
+        Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift") { settings in
+            FrakSharePlugin(backends: FrakShareBackends(android: AndroidBackend(configuration: settings.android)))
+        },
+        Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in
+            ShareExtensionPlugin(inbox: settings.inbox)
+        },
+    ]
+
+    /// Every product plugin, configured by `settings`.
+    public static func plugins(_ settings: PluginSettings = PluginSettings()) -> [any Plugin] {
+        entries.map { $0.make(settings) }
+    }
+}

@@ -1,0 +1,39 @@
+import BridgeJSON
+
+/// Something a call does that Tauri and the real plugin accept but that the device would
+/// silently get wrong: a key Tauri drops, a link iOS cannot parse, a thumbnail that can never
+/// load. The bridge answers faithfully and reports it beside the answer; `--strict` turns it
+/// into a `-32602` refusal with the same text (`ResponseError.strict(_:)`).
+public struct CallWarning: Sendable, Equatable, CustomStringConvertible {
+    /// A stable snake_case identifier (`unknown_key`, `unparsable_url`, …), `data.warning` under `--strict`.
+    public let code: String
+    /// One sentence a user can act on.
+    public let message: String
+    /// The argument key it concerns, when there is one.
+    public let field: String?
+
+    public init(code: String, message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    /// `{"code", "message", "field"?}`, as `bridge/warning` and `--inspect` carry it.
+    public var json: JSON {
+        var object: JSONObject = ["code": .string(code), "message": .string(message)]
+        if let field { object["field"] = .string(field) }
+        return .object(object)
+    }
+
+    public var description: String { message }
+}
+
+extension ResponseError {
+    /// The `--strict` refusal of a warning: `-32602` with the warning's text, `data.warning` its code.
+    public static func strict(_ warning: CallWarning, details: JSONObject = JSONObject()) -> ResponseError {
+        var data = details
+        data["warning"] = .string(warning.code)
+        if let field = warning.field { data["field"] = .string(field) }
+        return .invalidParams(warning.message, details: data)
+    }
+}
