@@ -112,3 +112,24 @@ struct AndroidReceiveProcessTests {
         #expect(Set(itemIDs(try readAndroid(files))) == Set(ids))
     }
 }
+
+@Suite("Android receive: the shareReceived event, spawned")
+struct AndroidShareEventTests {
+    @Test("a serve session on the app's filesDir is told when an Android share lands (bridge/event shareReceived)")
+    func event() throws {
+        let files = try filesDirectory()
+        let serve = try BridgeProcess(["serve", "--platform", "android", "--files-dir", files], executable: Products.bridge)
+        serve.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
+        #expect(serve.nextLine(timeout: 30) != nil, "the session answers initialize")
+        let share = try receiveAndroid(files, ["--text", "from another app", "--image", pngFile()])
+        #expect(share.status == 0, "\(share.stderr)")
+        var event: JSON? = nil
+        while event == nil, let line = serve.nextLine(timeout: 30) {
+            let message = try JSONParser.parse(line)
+            if message["method"] == "bridge/event" { event = message["params"] }
+        }
+        #expect(event == ["plugin": "share-extension", "event": "shareReceived", "payload": ["id": share.answer["id"] ?? .null]])
+        serve.closeInput()
+        #expect(serve.waitForExit(timeout: 30) == 0)
+    }
+}
