@@ -8,8 +8,9 @@ import Foundation
 /// A `bridge serve` session over a pair of file descriptors (stdin/stdout): the stdio transport
 /// of a `SessionEngine`.
 ///
-/// A reader thread frames and decodes the input and hands each chunk's messages to the engine;
-/// every message out goes through one `OutputChannel`, framed the way the peer framed its input.
+/// A reader thread frames and decodes the input and hands each chunk's messages to the engine on
+/// a session queue (which also runs the calls); every message out goes through one
+/// `OutputChannel`, framed the way the peer framed its input.
 /// SIGTERM, SIGINT and SIGHUP reach the engine as events. The session ends as the state machine
 /// decides (`SessionStateMachine`): after end of input, `exit`, a signal or a closed output.
 public final class Server: Sendable {
@@ -19,6 +20,11 @@ public final class Server: Sendable {
     private let end = SessionEnd()
     private let engine: SessionEngine
     private let handlesSignals: Bool
+    /// Where the session handles input, runs the calls it starts and answers them, while the
+    /// reader frames and parses the next chunk and the writer serialises and writes.
+    private let session = DispatchQueue(label: "bridge.session")
+    /// Bounds the parsed input waiting for `session`: the reader stays at most this many chunks ahead.
+    private let chunksAhead = DispatchSemaphore(value: 4)
 
     /// A session reading `input` and writing `output` (file descriptors it does not close).
     /// With `handlesSignals`, `run` turns SIGTERM/SIGINT/SIGHUP into session events (for the
@@ -82,30 +88,36 @@ public final class Server: Sendable {
         var framer = MessageFramer(maxMessageBytes: maxMessageBytes)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var modeSet = false
-        var payloads: [IncomingPayload] = []
         while engine.isReading {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 if n < 0 { Log.error("reading input failed: \(String(cString: strerror(errno)))") }
-                if let event = framer.finish() {
-                    // A stream too short to choose its framing is still answered in the framing it began.
-                    output.setMode(framer.mode)
-                    engine.receive([Server.payload(event)])
+                let last = framer.finish().map(Server.payload)
+                // A stream too short to choose its framing is still answered in the framing it began.
+                if last != nil { output.setMode(framer.mode) }
+                session.async { [engine] in
+                    if let last { engine.receive([last]) }
+                    engine.endOfInput()
                 }
-                engine.endOfInput()
                 return
             }
             chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            var payloads: [IncomingPayload] = []
             while let event = framer.next() { payloads.append(Server.payload(event)) }
             if !modeSet && framer.mode != .undecided {
                 output.setMode(framer.mode)
                 modeSet = true
             }
-            output.cork()
-            engine.receive(payloads)
-            output.uncork()
-            payloads.removeAll(keepingCapacity: true)
+            guard !payloads.isEmpty else { continue }
+            chunksAhead.wait()
+            session.async { [self, payloads] in
+                // The answers to a burst of pipelined requests leave in one write(2), not one each.
+                output.cork()
+                engine.receive(payloads)
+                output.uncork()
+                chunksAhead.signal()
+            }
         }
     }
 
@@ -132,8 +144,13 @@ private struct StdioTransport: SessionTransport {
     func send(_ message: OutboundMessage) { output.send(message) }
 
     func end(status: Int32) {
-        output.flush()
-        end.finish(status)
+        // Flushed off the caller's thread: a signal handler that ends the session must return,
+        // or a second signal (delivered on the same source) could not end a stuck flush.
+        let output = self.output, end = self.end
+        DispatchQueue.global().async {
+            output.flush()
+            end.finish(status)
+        }
     }
 
     func endNow(status: Int32) { end.finish(status) }

@@ -1,7 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
-import Dispatch
 import Synchronization
 
 /// One JSON-RPC session over any transport: the `SessionStateMachine` behind one lock, the
@@ -9,9 +8,10 @@ import Synchronization
 ///
 /// A transport uses it like this:
 /// 1. create it with a `SessionTransport` (where messages go, how the session ends);
-/// 2. feed it what the peer sent, in order, from one reader at a time: `receive(_:)` with the
-///    decoded payloads of one chunk of input (`IncomingPayload(bytes:)` per framed message;
-///    framing errors as `.failure`), then `endOfInput()` when input ends;
+/// 2. feed it what the peer sent: `receive(_:)` with the decoded payloads of one chunk of input
+///    (`IncomingPayload(bytes:)` per framed message; framing errors as `.failure`), then
+///    `endOfInput()` when input ends. The payloads of one call are handled in order; calls from
+///    several threads (one per HTTP request, say) are safe and handled one after the other;
 /// 3. report `outputClosed()` when the peer cannot be written to, and `signal(_:)` for
 ///    SIGTERM/SIGINT/SIGHUP;
 /// 4. stop reading once `isReading` is false (after `exit`), and wait for `transport.end`.
@@ -33,21 +33,12 @@ public final class SessionEngine: Sendable {
         var scratch: [SessionStateMachine.Action] = []
     }
 
-    /// A call the router accepted, waiting to be launched with the rest of its chunk.
-    private struct PreparedCall: Sendable {
-        let token: CallToken
-        let id: RequestID?
-        let call: Router.Call
-    }
-
     private let state: Mutex<State>
     private let router: Router
     private let configuration: ServerConfiguration
     private let transport: any SessionTransport
     /// Whether `initialize` asked for `bridge/presentation` notifications.
     private let inspect = Atomic<Bool>(false)
-    /// Where calls start: a second core runs the commands while the reader parses the next chunk.
-    private let callQueue = DispatchQueue(label: "bridge.calls")
 
     /// An engine for one session, writing through `transport`; `context` is the session's
     /// window, webview, origin, platform and device until `initialize` changes them.
@@ -62,7 +53,8 @@ public final class SessionEngine: Sendable {
     public var isReading: Bool { state.withLock { $0.machine.isReading } }
 
     /// Handles the messages of one chunk of input, in order, and starts the calls they make.
-    /// Returns without waiting for any call.
+    /// Each call runs on this thread until it first suspends (a command that answers without
+    /// waiting is answered before this returns); none is waited for.
     public func receive(_ payloads: [IncomingPayload]) {
         guard !payloads.isEmpty else { return }
         var started: [SessionStateMachine.Action] = []
@@ -74,22 +66,51 @@ public final class SessionEngine: Sendable {
             return later
         }
         later.run(transport)
-        var prepared: [PreparedCall] = []
+        guard !started.isEmpty else { return }
+        // Calls that finish before their task is recorded are reported together, under one lock.
+        let early = EarlyCompletions()
+        var tasks: [(CallToken, Task<Void, Never>)] = []
+        tasks.reserveCapacity(started.count)
         for case .startCall(let token, let method, let params, let id) in started {
             if method == ProtocolMethod.initialize {
-                let completion = initialize(params: params, context: &context)
-                finish(token, completion)
+                _ = early.offer(token, initialize(params: params, context: &context))
                 continue
             }
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
-                prepared.append(PreparedCall(token: token, id: id, call: call))
+                let task = Task.immediate { [self, router] in
+                    let outcome = await UserWait.$onWait.withValue({ [self] in handle(.callWaitsOnNobody(token)) }) {
+                        await router.run(call)
+                    }
+                    let completion = completion(of: outcome, id: id, warnings: call.warnings)
+                    if !early.offer(token, completion) { finish(token, completion) }
+                }
+                tasks.append((token, task))
             case .failure(let error):
                 if id == nil { Log.error("notification \(method): \(error.message)") }
-                finish(token, .failure(error))
+                _ = early.offer(token, .failure(error))
             }
         }
-        launch(prepared)
+        let finished = early.close()
+        var none: [SessionStateMachine.Action] = []
+        let afterwards = state.withLock { s -> Deferred in
+            var finishedTokens = Set<CallToken>(minimumCapacity: finished.count)
+            for (token, completion) in finished {
+                finishedTokens.insert(token)
+                s.machine.handle(.callFinished(token, completion), into: &s.scratch)
+            }
+            var later = perform(&s, started: &none)
+            for (token, task) in tasks {
+                if s.machine.isRunning(token) {
+                    s.tasks[token] = task
+                } else if !finishedTokens.contains(token) {
+                    // Cancelled (or finished elsewhere) before its task was recorded.
+                    later.tasks.append(task)
+                }
+            }
+            return later
+        }
+        afterwards.run(transport)
     }
 
     /// The peer's input ended: running calls are answered, then the session ends with 0.
@@ -163,36 +184,6 @@ public final class SessionEngine: Sendable {
 
     // MARK: Calls
 
-    /// Hands the calls of one chunk to `callQueue`, in order; each runs as its own task.
-    private func launch(_ calls: [PreparedCall]) {
-        guard !calls.isEmpty else { return }
-        callQueue.async { [self] in
-            let runnable = state.withLock { s in calls.filter { s.machine.isRunning($0.token) } }
-            var tasks: [(CallToken, Task<Void, Never>)] = []
-            tasks.reserveCapacity(runnable.count)
-            for prepared in runnable {
-                // Starts on this thread and runs until the handler first suspends: a command that
-                // answers without waiting costs no thread hop; one that waits frees this queue.
-                let task = Task.immediate { [self, router] in
-                    let outcome = await UserWait.$onWait.withValue({ [self] in handle(.callWaitsOnNobody(prepared.token)) }) {
-                        await router.run(prepared.call)
-                    }
-                    finish(prepared.token, completion(of: outcome, id: prepared.id, warnings: prepared.call.warnings))
-                }
-                tasks.append((prepared.token, task))
-            }
-            let stale = state.withLock { s -> [Task<Void, Never>] in
-                var stale: [Task<Void, Never>] = []
-                for (token, task) in tasks {
-                    if s.machine.isRunning(token) { s.tasks[token] = task } else { stale.append(task) }
-                }
-                return stale
-            }
-            // Finished calls ignore this; calls cancelled before their task was recorded stop.
-            stale.forEach { $0.cancel() }
-        }
-    }
-
     /// The completion of a call: its outcome, preceded by `bridge/warning` when the call has
     /// warnings, then `bridge/presentation` when asked for.
     private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?,
@@ -235,9 +226,32 @@ public final class SessionEngine: Sendable {
             "webview": .string(current.webview),
             "origin": .string(current.origin),
             "inspect": .bool(inspect.load(ordering: .relaxed)),
-            "strict": .bool(current.strict),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)
+    }
+}
+
+/// The completions of calls that finished while `receive` was still starting them: collected
+/// and reported in one step instead of one lock each. Once closed, calls report on their own.
+private final class EarlyCompletions: Sendable {
+    private let state = Mutex<(open: Bool, items: [(CallToken, CallCompletion)])>((true, []))
+
+    /// Keeps `completion` for the batch; `false` once closed (the caller reports it itself).
+    func offer(_ token: CallToken, _ completion: CallCompletion) -> Bool {
+        state.withLock { s in
+            guard s.open else { return false }
+            s.items.append((token, completion))
+            return true
+        }
+    }
+
+    /// Closes the batch; returns what it collected.
+    func close() -> [(CallToken, CallCompletion)] {
+        state.withLock { s in
+            s.open = false
+            defer { s.items = [] }
+            return s.items
+        }
     }
 }

@@ -134,6 +134,7 @@ public struct SessionStateMachine: Sendable {
     private var inputEnded = false
     private var ending: Ending?
     private var ended = false
+    private var loggedIgnoredInput = false
 
     public init() {}
 
@@ -199,7 +200,10 @@ public struct SessionStateMachine: Sendable {
 
     private mutating func receive(_ payload: IncomingPayload, _ actions: inout [Action]) {
         guard isReading else {
-            actions.append(.log("ignored a message received after exit"))
+            if !loggedIgnoredInput {
+                loggedIgnoredInput = true
+                actions.append(.log("ignored the input that came after exit"))
+            }
             return
         }
         switch payload {

@@ -104,6 +104,33 @@ struct ServeRaceTests {
         }
     }
 
+    @Test("a second signal ends at once, even while output cannot drain")
+    func secondSignal() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.testHost)
+        process.arguments = ["serve"]
+        let input = Pipe()
+        let output = Pipe()   // never read: the bridge's writes block once the pipe is full
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let pad = String(repeating: "x", count: 4000)
+        var lines = ""
+        for i in 0..<200 { lines += request("\(i)", "plugin:bridge-test|echo", #"{"pad":"\#(pad)"}"#) + "\n" }
+        lines += request("\"slow\"", "plugin:bridge-test|sleep", #"{"ms":600000}"#) + "\n"
+        try input.fileHandleForWriting.write(contentsOf: Data(lines.utf8))
+        usleep(500_000)
+        kill(process.processIdentifier, SIGTERM)
+        usleep(200_000)
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        #expect(!process.isRunning, "still running 30 s after the second signal")
+        if !process.isRunning { #expect(process.terminationStatus == 143) }
+    }
+
     @Test("8,000 running calls, each cancelled: 8,000 answers of -32800, each once, then EOF exits 0")
     func manyCancels() throws {
         let count = 8000
