@@ -226,6 +226,7 @@ public final class SessionEngine: Sendable {
             "webview": .string(current.webview),
             "origin": .string(current.origin),
             "inspect": .bool(inspect.load(ordering: .relaxed)),
+            "strict": .bool(current.strict),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)
