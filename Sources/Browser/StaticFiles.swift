@@ -84,7 +84,12 @@ struct StaticFiles: Sendable {
     static func inject(_ html: [UInt8]) -> [UInt8] {
         let text = String(decoding: html, as: UTF8.self)
         let lower = text.lowercased()
-        if lower.contains("/__bridge/tauri.js") { return html }
+        // A page that loads the script itself (a `<script src=…/__bridge/tauri.js>`) keeps its own;
+        // the name in a comment or in text is not a reference.
+        let uncommented = lower.replacingOccurrences(of: #"<!--[\s\S]*?(-->|$)"#, with: "", options: .regularExpression)
+        if uncommented.range(of: #"<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*/__bridge/tauri\.js"#, options: .regularExpression) != nil {
+            return html
+        }
         if lower.range(of: #"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#, options: .regularExpression) != nil {
             return html
         }

@@ -131,7 +131,7 @@ struct DownloadEngineTests {
         #expect(results.allSatisfy { $0.0.outcome == .failed && $0.0.reason == "connect timeout: no response within 1500 ms" })
         // Each from its own start: the 1.5 s deadline, with slack for a loaded machine (the
         // former engine never answered). When the tasks start is up to the test runner's pool.
-        #expect(results.map(\.1).max() ?? .zero < .seconds(15))
+        #expect(results.map(\.1).max() ?? .zero < .seconds(60))
         #expect(HTTPDownload.statistics.loop_threads == 1)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BridgeBrowser
 import BridgeEvents
@@ -85,9 +86,21 @@ struct BrowserPolicyTests {
         ("<html><head><header>no</header></head></html>", "<html><head><script src=\"/__bridge/tauri.js\"></script><header>no</header></head></html>"),
         ("<head><script src=\"/__bridge/tauri.js\"></script></head>", "<head><script src=\"/__bridge/tauri.js\"></script></head>"),
         ("<head><meta name=\"bridge\" content=\"no-inject\"></head>", "<head><meta name=\"bridge\" content=\"no-inject\"></head>"),
+        ("<head><script type=module src='http://127.0.0.1:9/__bridge/tauri.js?window=a'></script></head>", "<head><script type=module src='http://127.0.0.1:9/__bridge/tauri.js?window=a'></script></head>"),
+        ("<head><!-- injects <script src=\"/__bridge/tauri.js\"></script> here --></head>", "<head><script src=\"/__bridge/tauri.js\"></script><!-- injects <script src=\"/__bridge/tauri.js\"></script> here --></head>"),
+        ("<head></head><p>load /__bridge/tauri.js first</p>", "<head><script src=\"/__bridge/tauri.js\"></script></head><p>load /__bridge/tauri.js first</p>"),
     ])
     func injection(_ html: String, _ expected: String) {
         #expect(String(decoding: StaticFiles.inject(Array(html.utf8)), as: UTF8.self) == expected)
+    }
+
+    @Test("the README's example page gets the script (its comment naming the script is no reference)")
+    func examplePageIsInjected() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try Data(contentsOf: root.appendingPathComponent("clients/browser/index.html"))
+        let served = String(decoding: StaticFiles.inject(Array(page)), as: UTF8.self)
+        let head = try #require(served.range(of: "<head>"))
+        #expect(served[head.upperBound...].hasPrefix(StaticFiles.scriptTag))
     }
 
     @Test("event names follow Tauri's rule")

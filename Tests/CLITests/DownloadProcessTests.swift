@@ -57,7 +57,14 @@ struct DownloadProcessTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("bridge").path
-        try FileManager.default.copyItem(atPath: Products.bridge, toPath: copy)
+        // Copied by a child process: a file this process held open for writing could be inherited
+        // by a concurrent test's fork, and exec would then fail with ETXTBSY ("Text file busy").
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [Products.bridge, copy]
+        try cp.run()
+        cp.waitUntilExit()
+        #expect(cp.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bridge"])
         let args = #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#
         let r = try runBridge(["invoke", "share_text", args, "--platform", "android", "--inspect",

@@ -20,8 +20,9 @@ struct LargeInstanceTests {
         let largeTime = clock.measure { #expect(v.validate(large).isEmpty) }
         print("200,000 objects: \(largeTime) (20,000: \(smallTime))")
         #expect(largeTime < .seconds(120))
-        // Linear: ten times the items takes about ten times as long, far from a hundred.
-        #expect(largeTime < smallTime * 30)
+        // Linear: ten times the items takes about ten times as long; quadratic would be a hundred
+        // (the slack is for a loaded machine, where one run may be slowed and the other not).
+        #expect(largeTime < smallTime * 60)
     }
 
     @Test("errors deep inside a large instance carry their full paths")

@@ -36,6 +36,20 @@ public struct DownloadResult: Sendable, Equatable {
     public var reason: String?
     public var finalURL: String?
 
+    /// A download that never started because its task was cancelled first.
+    static let cancelledBeforeStart = DownloadResult(outcome: .cancelled, status: nil, contentType: nil, bytes: 0,
+                                                     redirects: 0, reason: "cancelled", finalURL: nil)
+
+    init(outcome: Outcome, status: Int?, contentType: String?, bytes: Int, redirects: Int, reason: String?, finalURL: String?) {
+        self.outcome = outcome
+        self.status = status
+        self.contentType = contentType
+        self.bytes = bytes
+        self.redirects = redirects
+        self.reason = reason
+        self.finalURL = finalURL
+    }
+
     init(_ result: bridge_http_result) {
         switch result.outcome {
         case BRIDGE_HTTP_OK: outcome = .ok
@@ -56,6 +70,9 @@ public struct DownloadResult: Sendable, Equatable {
 /// task cancels the download at once (its result is then `cancelled`).
 enum HTTPDownload {
     static func run(url: String, to destination: String, limits: DownloadLimits) async -> DownloadResult {
+        // A task cancelled before it starts never downloads (else a fast download could finish
+        // between the engine's start and `attach`, and the cancellation would be lost).
+        if Task.isCancelled { return .cancelledBeforeStart }
         let pending = PendingDownload()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
