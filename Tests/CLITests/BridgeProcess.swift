@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built executables, found beside the test bundle in the build products folder.
 enum Products {
@@ -41,7 +42,7 @@ final class BridgeProcess: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
-        try process.run()
+        try SerialSpawn.run(process)
         if closeStdout {
             try stdoutPipe.fileHandleForReading.close()
             condition.lock()

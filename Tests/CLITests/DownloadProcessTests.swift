@@ -62,7 +62,7 @@ struct DownloadProcessTests {
         let cp = Process()
         cp.executableURL = URL(fileURLWithPath: "/bin/cp")
         cp.arguments = [Products.bridge, copy]
-        try cp.run()
+        try SerialSpawn.run(cp)
         cp.waitUntilExit()
         #expect(cp.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bridge"])
@@ -85,7 +85,7 @@ struct DownloadProcessTests {
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = Pipe()
-        try process.run()
+        try SerialSpawn.run(process)
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

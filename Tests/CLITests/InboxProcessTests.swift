@@ -107,7 +107,7 @@ struct InboxProcessTests {
         let stderr = Pipe()
         p.standardError = stderr
         p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        try SerialSpawn.run(p)
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("paused at \(stage)") {
             let chunk = stderr.fileHandleForReading.availableData
@@ -149,7 +149,7 @@ struct InboxProcessTests {
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
-        try p.run()
+        try SerialSpawn.run(p)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         #expect(p.terminationStatus == 1)

@@ -115,7 +115,7 @@ struct ServeRaceTests {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try SerialSpawn.run(process)
         defer { if process.isRunning { process.terminate() } }
         let pad = String(repeating: "x", count: 4000)
         var lines = ""

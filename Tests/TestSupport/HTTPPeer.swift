@@ -28,7 +28,7 @@ public final class HTTPPeer: @unchecked Sendable {
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        try process.run()
+        try SerialSpawn.run(process)
         let lines = tls ? 2 : 1
         // read(2) itself, retried on EINTR: FileHandle.availableData traps when a signal interrupts it.
         var output: [UInt8] = []
