@@ -47,49 +47,50 @@ public final class HTTPServer: Sendable {
         var v4 = in_addr()
         var v6 = in6_addr()
         let fd: Int32
-        var boundPort: UInt16 = 0
+        let boundPort: UInt16
         if inet_pton(AF_INET, host, &v4) == 1 {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
-            HTTPServer.reuseAddress(fd)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
             address.sin_addr = v4
-            let rc = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            (fd, boundPort) = try HTTPServer.bindSocket(family: AF_INET, address: address, host: host, port: port) {
+                UInt16(bigEndian: $0.sin_port)
             }
-            guard rc == 0 else { throw HTTPServer.bindError(fd, host: host, port: port) }
-            var bound = sockaddr_in()
-            var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafeMutablePointer(to: &bound) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
-            }
-            boundPort = UInt16(bigEndian: bound.sin_port)
         } else if inet_pton(AF_INET6, host, &v6) == 1 {
-            fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
-            HTTPServer.reuseAddress(fd)
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = port.bigEndian
             address.sin6_addr = v6
-            let rc = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            (fd, boundPort) = try HTTPServer.bindSocket(family: AF_INET6, address: address, host: host, port: port) {
+                UInt16(bigEndian: $0.sin6_port)
             }
-            guard rc == 0 else { throw HTTPServer.bindError(fd, host: host, port: port) }
-            var bound = sockaddr_in6()
-            var size = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            _ = withUnsafeMutablePointer(to: &bound) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
-            }
-            boundPort = UInt16(bigEndian: bound.sin6_port)
         } else {
             throw HTTPServerError(message: "'\(host)' is not an IP address literal")
         }
         guard listen(fd, 128) == 0 else { throw HTTPServer.bindError(fd, host: host, port: port) }
         listener = fd
         self.port = boundPort
+    }
+
+    /// A new stream socket of `family` bound to `address` (a `sockaddr_in` or `sockaddr_in6`),
+    /// with the port the kernel gave it (`portOf` reads it from the bound address).
+    private static func bindSocket<Address>(family: Int32, address: Address, host: String, port: UInt16,
+                                            portOf: (Address) -> UInt16) throws(HTTPServerError) -> (Int32, UInt16) {
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        reuseAddress(fd)
+        var address = address
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        guard rc == 0 else { throw bindError(fd, host: host, port: port) }
+        var bound = address
+        var boundSize = size
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &boundSize) }
+        }
+        return (fd, portOf(bound))
     }
 
     private static func reuseAddress(_ fd: Int32) {

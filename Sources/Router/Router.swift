@@ -1,6 +1,5 @@
 import BridgeBinding
 import BridgeJSON
-import BridgeMatching
 import BridgeProtocol
 
 /// Takes a method name and its params to a command's result: resolution, the argument checks
@@ -40,12 +39,7 @@ public struct Router: Sendable {
                   let name = CommandName(plugin: plugin, command: command),
                   case .failure(let refusal) = authority.authorize(name, context: context) else { return .failure(error) }
             var details: JSONObject = ["command": .string(method)]
-            let known = registry.hasPlugin(plugin)
-                ? registry.all.filter { $0.name.plugin == plugin }.map(\.name.command)
-                : Array(Set(registry.all.map(\.name.plugin))).sorted()
-            if let suggestion = DidYouMean.suggest(for: known.isEmpty ? method : (registry.hasPlugin(plugin) ? command : plugin), among: known) {
-                details["suggestion"] = .string(registry.hasPlugin(plugin) ? "plugin:\(plugin)|\(suggestion)" : "plugin:\(suggestion)|\(command)")
-            }
+            if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
             return .failure(.notFound(refusal.message, details: details))
         }
     }
