@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeFraming
 
 /// The framer's central property: the same bytes give the same events however they are split

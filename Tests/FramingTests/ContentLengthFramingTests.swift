@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeFraming
 
 func lsp(_ body: String, headers: String = "") -> String {

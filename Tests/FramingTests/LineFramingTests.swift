@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeFraming
 
 /// Feeds `input` in the given chunk sizes (cycled) and collects every event, then `finish()`.
@@ -19,18 +20,6 @@ func frame(_ input: [UInt8], chunks: [Int] = [Int.max], cap: Int = 1024) -> [Fra
 }
 
 func messages(_ texts: String...) -> [FrameEvent] { texts.map { .message(Array($0.utf8)) } }
-
-/// A small deterministic generator, so random chunkings are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("NDJSON framing")
 struct LineFramingTests {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeHTTPServer
 
 /// Feeds `input` in the given chunk sizes (cycled) and collects every event.
@@ -28,18 +29,6 @@ func requests(_ events: [HTTPParseEvent]) -> [HTTPRequest] {
 
 func failure(_ events: [HTTPParseEvent]) -> HTTPParseError? {
     events.compactMap { if case .failure(let f) = $0 { return f } else { return nil } }.first
-}
-
-/// A small deterministic generator, so random chunkings are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite("HTTP request parser")

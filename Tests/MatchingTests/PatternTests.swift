@@ -1,5 +1,6 @@
 import BridgeMatching
 import Testing
+import TestSupport
 
 @Suite("URL and glob patterns")
 struct PatternTests {
@@ -105,18 +106,6 @@ func backtrackingMatch(_ pattern: [Character], _ value: [Character], separator: 
     return go(0, 0)
 }
 
-/// A small deterministic generator for the differential test.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("The linear URL matcher agrees with backtracking")
 struct URLMatcherDifferentialTests {
     static let seed: UInt64 = 0x0011_A5EE_D000_0042
@@ -124,7 +113,7 @@ struct URLMatcherDifferentialTests {
     @Test("paths: 3,000 random patterns and values")
     func paths() throws {
         print("URLMatcherDifferentialTests: seed 0x\(String(URLMatcherDifferentialTests.seed, radix: 16))")
-        var rng = SplitMix(state: URLMatcherDifferentialTests.seed)
+        var rng = SplitMix64(state: URLMatcherDifferentialTests.seed)
         let patternAlphabet: [String] = ["a", "b", "/", "*", ":p", ":q1", ":", "."]
         let valueAlphabet: [Character] = ["a", "b", "/", ".", ":"]
         for _ in 0..<3_000 {

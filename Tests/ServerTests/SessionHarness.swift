@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import Testing
+import TestSupport
 @testable import BridgeServer
 
 typealias Action = SessionStateMachine.Action
@@ -163,14 +164,3 @@ func notification(_ method: String, _ params: String? = nil) -> String {
 
 func id(_ n: Int) -> RequestID { .number(JSONNumber(n)) }
 
-/// A small deterministic generator (SplitMix64), so random interleavings are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}

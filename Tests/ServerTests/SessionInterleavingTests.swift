@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import Testing
+import TestSupport
 @testable import BridgeServer
 
 /// The session's rules over generated interleavings: every order of completion, cancel, end of
