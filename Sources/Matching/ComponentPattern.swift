@@ -7,7 +7,7 @@
 /// many stars cannot make a hostile value take exponential time, as backtracking would.
 struct ComponentPattern: Sendable, Hashable {
     private enum Token: Sendable, Hashable {
-        case literal(Character)
+        case literal(Unicode.Scalar)
         /// `*`: any character, any number of times.
         case anyRun
         /// The first character of `:name`: one character other than the separator.
@@ -17,21 +17,21 @@ struct ComponentPattern: Sendable, Hashable {
     }
 
     private let tokens: [Token]
-    private let separator: Character?
+    private let separator: Unicode.Scalar?
 
     /// Compiles `pattern`; `:` not followed by a letter or `_` is literal.
-    init(_ pattern: String, separator: Character?) {
+    init(_ pattern: String, separator: Unicode.Scalar?) {
         self.separator = separator
-        let p = Array(pattern)
+        let p = Array(pattern.unicodeScalars)
         var tokens: [Token] = []
         var i = 0
         while i < p.count {
             if p[i] == "*" {
                 if tokens.last != .anyRun { tokens.append(.anyRun) }
                 i += 1
-            } else if p[i] == ":", i + 1 < p.count, p[i + 1].isLetter || p[i + 1] == "_" {
+            } else if p[i] == ":", i + 1 < p.count, p[i + 1].properties.isIDStart || p[i + 1] == "_" {
                 i += 1
-                while i < p.count, p[i].isLetter || p[i].isNumber || p[i] == "_" { i += 1 }
+                while i < p.count, p[i].properties.isIDContinue || p[i] == "_" { i += 1 }
                 tokens += [.segmentStart, .segmentRest]
             } else {
                 tokens.append(.literal(p[i]))
@@ -48,7 +48,7 @@ struct ComponentPattern: Sendable, Hashable {
         var next = current
         current[0] = true
         close(&current)
-        for c in value {
+        for c in value.unicodeScalars {
             var any = false
             for k in 0..<m where current[k] {
                 switch tokens[k] {

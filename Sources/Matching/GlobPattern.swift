@@ -1,14 +1,15 @@
 /// A window or webview label pattern, as Rust's `glob::Pattern`: `*` any run of characters,
 /// `?` one character, `[abc]`, `[a-z]` and `[!abc]` character classes; anything else literal.
+/// A character is a Unicode scalar, as Rust's `char`.
 public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     private let tokens: [Token]
 
     private enum Token: Sendable, Hashable {
-        case literal(Character)
+        case literal(Unicode.Scalar)
         case any
         case star
-        case set([ClosedRange<Character>], negated: Bool)
+        case set([ClosedRange<Unicode.Scalar>], negated: Bool)
     }
 
     public var description: String { text }
@@ -18,7 +19,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String) throws(PatternError) {
         self.text = text
         var tokens: [Token] = []
-        let chars = Array(text)
+        let chars = Array(text.unicodeScalars)
         var k = 0
         while k < chars.count {
             switch chars[k] {
@@ -35,7 +36,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
                     negated = true
                     j += 1
                 }
-                var ranges: [ClosedRange<Character>] = []
+                var ranges: [ClosedRange<Unicode.Scalar>] = []
                 var first = true
                 while j < chars.count, chars[j] != "]" || first {
                     if j + 2 < chars.count, chars[j + 1] == "-", chars[j + 2] != "]", chars[j] <= chars[j + 2] {
@@ -61,7 +62,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether `label` matches the whole pattern, in time linear in the label for a given pattern
     /// (at most the label's length times the pattern's).
     public func matches(_ label: String) -> Bool {
-        let s = Array(label)
+        let s = Array(label.unicodeScalars)
         // The classic two-pointer wildcard match: on a mismatch, only the last star is retried, one
         // character further on. Earlier stars need no retry, since a later star can absorb whatever
         // they would have, so the work never multiplies with the number of stars.

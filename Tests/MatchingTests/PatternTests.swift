@@ -8,6 +8,9 @@ struct PatternTests {
         ("main", "main", true), ("main", "main2", false), ("main-*", "main-2", true), ("main-*", "main", false),
         ("*", "anything", true), ("w?", "w1", true), ("w?", "w12", false), ("[ab]*", "b-x", true), ("[!ab]*", "a-x", false),
         ("[a-c]1", "b1", true), ("*-*", "a-b-c", true), ("**", "", true),
+        // A character is a Unicode scalar, as Rust's `char`: a decomposed é is two.
+        ("w?", "w\u{E9}", true), ("w?", "we\u{301}", false), ("w??", "we\u{301}", true),
+        ("[\u{E0}-\u{FF}]", "\u{E9}", true),
     ])
     func globs(pattern: String, label: String, matches: Bool) throws {
         #expect(try GlobPattern(pattern).matches(label) == matches)
