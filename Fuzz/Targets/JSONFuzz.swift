@@ -1,11 +1,22 @@
 import BridgeJSON
 
 /// The JSON parser never crashes; whatever it accepts serializes to text it parses back to the
-/// same value, compact and pretty, and re-serializes to the same bytes.
+/// same value, compact and pretty, and re-serializes to the same bytes. Keeping the last of
+/// duplicate keys accepts exactly what refusing them accepts plus documents with duplicates,
+/// agrees with it where both accept, and leaves no duplicate behind.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = bytes(data, size)
-    guard let value = try? JSONParser.parse(input) else { return 0 }
+    let refused = try? JSONParser.parse(input)
+    let kept = try? JSONParser.parse(input, duplicateKeys: .keepLast)
+    if let refused {
+        guard let kept, kept == refused else { finding("keepLast disagrees with refuse on a document without duplicates") }
+        guard kept.objectValue?.duplicateKeyPaths ?? [] == [] else { finding("duplicate paths reported without duplicates") }
+    }
+    if let kept, refused == nil {
+        guard (try? JSONParser.parse(kept.serializedBytes())) == kept else { finding("a keepLast value still has a duplicate or changed: \(kept.serialized())") }
+    }
+    guard let value = refused else { return 0 }
     let compact = value.serializedBytes()
     guard let again = try? JSONParser.parse(compact) else { finding("serialized text does not parse: \(value.serialized())") }
     guard again == value else { finding("round trip changed the value: \(value.serialized())") }

@@ -5,7 +5,8 @@ import BridgeProtocol
 /// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it.
 ///
 /// - Each declared parameter is read from its JSON key (`KeyStyle`), in declaration order;
-///   `null` equals absent; of duplicate keys the last wins (serde_json).
+///   `null` equals absent; of duplicate keys the last wins (serde_json: the parser keeps it
+///   with `JSONParser.DuplicateKeys.keepLast` and lists the keys in `duplicateKeyPaths`).
 /// - A wrong type is `-32602` in Tauri's wording:
 ///   ``invalid args `url` for command `share_text`: invalid type: integer `1`, expected a string``.
 /// - A missing required parameter: `command share_text missing required key url`.
@@ -31,27 +32,19 @@ public enum ArgumentBinder {
         let parameters = signature.parameters
         let keys = signature.keys
         var warnings: [CallWarning] = []
-        var seen = Set<String>()
-        var duplicated = false
-        for member in arguments {
-            if !seen.insert(member.key).inserted {
-                duplicated = true
-                if !warnings.contains(where: { $0.code == "duplicate_key" && $0.field == member.key }) {
-                    warnings.append(CallWarning(
-                        code: "duplicate_key",
-                        message: "invalid args `\(member.key)` for command `\(command)`: the key appears more than once; Tauri keeps the last value",
-                        field: member.key))
-                }
-            }
-            if !keys.contains(member.key) {
-                warnings.append(unknownKey(member.key, keys: keys, command: command))
-            }
+        for member in arguments where !keys.contains(member.key) {
+            warnings.append(unknownKey(member.key, keys: keys, command: command))
+        }
+        for path in arguments.duplicateKeyPaths {
+            warnings.append(CallWarning(
+                code: CallWarning.duplicateKey,
+                message: "invalid args `\(path)` for command `\(command)`: the key appears more than once; Tauri keeps the last value",
+                field: path))
         }
         var values: [BoundArguments.Value] = []
         values.reserveCapacity(parameters.count)
         for (index, (parameter, key)) in zip(parameters, keys).enumerated() {
-            let value = duplicated ? arguments.members.last { $0.key == key }?.value : arguments[key]
-            guard let value, !value.isNull else {
+            guard let value = arguments[key], !value.isNull else {
                 if parameter.required {
                     throw ResponseError.invalidParams("command \(command) missing required key \(key)", details: [
                         "command": .string(fullName), "layer": "command", "field": .string(key),

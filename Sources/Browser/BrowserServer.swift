@@ -245,7 +245,7 @@ public final class BrowserServer: Sendable {
         }
         let message: JSON
         do {
-            message = try JSONParser.parse(request.body)
+            message = try JSONParser.parse(request.body, duplicateKeys: .keepLast)
         } catch {
             return exchange.respond(.text(.badRequest, "the message is not valid JSON: \(error)"))
         }

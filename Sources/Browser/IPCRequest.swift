@@ -43,7 +43,7 @@ struct IPCRequest: Sendable {
                 payload = .object(JSONObject())
             } else {
                 do {
-                    payload = try JSONParser.parse(request.body)
+                    payload = try JSONParser.parse(request.body, duplicateKeys: .keepLast)
                 } catch {
                     return .failure(Malformed(message: "the body is not valid JSON: \(error)"))
                 }

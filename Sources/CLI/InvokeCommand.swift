@@ -145,7 +145,7 @@ struct InvokeCommand {
             }
         }
         do {
-            return try JSONParser.parse(bytes)
+            return try JSONParser.parse(bytes, duplicateKeys: .keepLast)
         } catch {
             throw UsageError("\(origin) are not valid JSON: \(error); pass a JSON object such as '{\"text\":\"Hello\"}'", subcommand: "invoke")
         }

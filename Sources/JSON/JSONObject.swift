@@ -16,6 +16,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// The members in order.
     public private(set) var members: [Member]
 
+    /// The keys written more than once in the text this object was parsed from with
+    /// `JSONParser.DuplicateKeys.keepLast` (of which the last value was kept), as paths relative
+    /// to this object in document order: `url`, `meta.title`, `items[0].id`. Empty for objects
+    /// parsed otherwise or built in code; not part of equality.
+    public internal(set) var duplicateKeyPaths: [String] = []
+
     /// An empty object.
     public init() { members = [] }
 
@@ -46,13 +52,6 @@ public struct JSONObject: Sendable, Hashable, Sequence {
                 members.append(Member(key: key, value: newValue))
             }
         }
-    }
-
-    /// The object with `key` removed, if present.
-    public func removing(_ key: String) -> JSONObject {
-        var copy = self
-        copy[key] = nil
-        return copy
     }
 
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }

@@ -1,7 +1,10 @@
 /// Parses bytes into a `JSON` value, exactly and strictly (RFC 8259).
 ///
 /// - Numbers keep their text; `true`/`false` are booleans, never numbers.
-/// - Duplicate keys in one object are an error (`JSONParseError.Reason.duplicateKey`).
+/// - Duplicate keys in one object are an error (`JSONParseError.Reason.duplicateKey`), or with
+///   `duplicateKeys: .keepLast` the last value wins, in the first key's place, as serde_json's
+///   map does (what Tauri parses IPC bodies with), and each object lists the paths of the keys it
+///   had twice in `JSONObject.duplicateKeyPaths`.
 /// - Strings must be valid UTF-8; `\u` escapes must pair surrogates; raw control characters are refused.
 /// - Nesting deeper than `maxDepth` arrays/objects is an error, so hostile input cannot exhaust the stack.
 /// - Only one value is allowed, surrounded by optional whitespace (space, tab, LF, CR).
@@ -9,38 +12,55 @@ public struct JSONParser {
     /// The default nesting limit, the same as serde_json's (what Tauri parses with).
     public static let defaultMaxDepth = 128
 
+    /// What the parser does with a key written twice in one object.
+    public enum DuplicateKeys: Sendable {
+        /// The document is refused (`JSONParseError.Reason.duplicateKey`): files the bridge loads.
+        case refuse
+        /// The last value wins and the object records the key (`JSONObject.duplicateKeyPaths`):
+        /// call arguments, which Tauri's serde_json reads this way.
+        case keepLast
+    }
+
     /// Parses one JSON document.
     /// - Throws: `JSONParseError` naming the first problem and its line and column.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
+                             duplicateKeys: DuplicateKeys = .refuse) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSON in
-            var parser = Parser(buffer: buffer, maxDepth: maxDepth)
+            var parser = Parser(buffer: buffer, maxDepth: maxDepth, keepLast: duplicateKeys == .keepLast)
             return try parser.parseDocument()
         }
     }
 
     /// Parses one JSON document from a slice of bytes.
-    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
+    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth,
+                             duplicateKeys: DuplicateKeys = .refuse) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSON in
-            var parser = Parser(buffer: buffer, maxDepth: maxDepth)
+            var parser = Parser(buffer: buffer, maxDepth: maxDepth, keepLast: duplicateKeys == .keepLast)
             return try parser.parseDocument()
         }
     }
 
     /// Parses one JSON document from text.
-    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSON {
-        try parse(Array(text.utf8), maxDepth: maxDepth)
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth,
+                             duplicateKeys: DuplicateKeys = .refuse) throws(JSONParseError) -> JSON {
+        try parse(Array(text.utf8), maxDepth: maxDepth, duplicateKeys: duplicateKeys)
     }
 }
 
 private struct Parser {
     let b: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    let keepLast: Bool
     var i = 0
     var depth = 0
+    /// With `keepLast`: the paths of the duplicate keys inside the value `parseValue` just
+    /// returned, relative to it; its parent takes them (and empties this) before going on.
+    var duplicatePaths: [String] = []
 
-    init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, keepLast: Bool) {
         self.b = buffer
         self.maxDepth = maxDepth
+        self.keepLast = keepLast
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -121,9 +141,11 @@ private struct Parser {
             depth -= 1
             return .array(elements)
         }
+        var duplicates: [String] = []
         while true {
             skipWhitespace()
             elements.append(try parseValue())
+            if !duplicatePaths.isEmpty { take(under: "[\(elements.count - 1)]", into: &duplicates) }
             skipWhitespace()
             guard i < b.count else { throw error(.unexpectedEnd) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -131,6 +153,7 @@ private struct Parser {
             throw unexpected()
         }
         depth -= 1
+        duplicatePaths = duplicates
         return .array(elements)
     }
 
@@ -140,6 +163,7 @@ private struct Parser {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(4)
         var seen: Set<String>? = nil
+        var duplicates: [String] = []
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "}") {
             i += 1
@@ -152,14 +176,21 @@ private struct Parser {
             guard b[i] == UInt8(ascii: "\"") else { throw unexpected() }
             let keyStart = i
             let key = try parseString()
-            if isDuplicate(key, in: members, seen: &seen) { throw error(.duplicateKey(key), at: keyStart) }
+            let duplicate = isDuplicate(key, in: members, seen: &seen)
+            if duplicate && !keepLast { throw error(.duplicateKey(key), at: keyStart) }
             skipWhitespace()
             guard i < b.count else { throw error(.unexpectedEnd) }
             guard b[i] == UInt8(ascii: ":") else { throw unexpected() }
             i += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONObject.Member(key: key, value: value))
+            if !duplicatePaths.isEmpty { take(under: key, into: &duplicates) }
+            if duplicate, let first = members.firstIndex(where: { $0.key == key }) {
+                members[first].value = value
+                duplicates.append(key)
+            } else {
+                members.append(JSONObject.Member(key: key, value: value))
+            }
             skipWhitespace()
             guard i < b.count else { throw error(.unexpectedEnd) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -167,7 +198,18 @@ private struct Parser {
             throw unexpected()
         }
         depth -= 1
-        return .object(JSONObject(members))
+        var object = JSONObject(members)
+        if !duplicates.isEmpty {
+            object.duplicateKeyPaths = duplicates
+            duplicatePaths = duplicates
+        }
+        return .object(object)
+    }
+
+    /// Moves the child's duplicate paths into `paths`, prefixed by the child's key or `[index]`.
+    mutating func take(under prefix: String, into paths: inout [String]) {
+        for path in duplicatePaths { paths.append(path.hasPrefix("[") ? prefix + path : prefix + "." + path) }
+        duplicatePaths.removeAll()
     }
 
     /// Linear scan for small objects; a hash set once an object grows past a handful of keys.

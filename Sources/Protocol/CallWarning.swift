@@ -12,6 +12,9 @@ public struct CallWarning: Sendable, Equatable, CustomStringConvertible {
     /// The argument key it concerns, when there is one.
     public let field: String?
 
+    /// The code of a key written twice in the arguments (the parser kept the last value).
+    public static let duplicateKey = "duplicate_key"
+
     public init(code: String, message: String, field: String? = nil) {
         self.code = code
         self.message = message
@@ -29,11 +32,13 @@ public struct CallWarning: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ResponseError {
-    /// The `--strict` refusal of a warning: `-32602` with the warning's text, `data.warning` its code.
+    /// The `--strict` refusal of a warning: `-32602` with the warning's text, `data.warning` its
+    /// code; a duplicate key is refused as the parse error it is under strict JSON (`-32700`).
     public static func strict(_ warning: CallWarning, details: JSONObject = JSONObject()) -> ResponseError {
         var data = details
         data["warning"] = .string(warning.code)
         if let field = warning.field { data["field"] = .string(field) }
+        if warning.code == CallWarning.duplicateKey { return ResponseError(code: .parseError, message: warning.message, details: data) }
         return .invalidParams(warning.message, details: data)
     }
 }

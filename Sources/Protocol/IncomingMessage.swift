@@ -97,7 +97,7 @@ public enum IncomingPayload: Sendable, Equatable {
     public init(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) {
         let json: JSON
         do {
-            json = try JSONParser.parse(bytes, maxDepth: maxDepth)
+            json = try JSONParser.parse(bytes, maxDepth: maxDepth, duplicateKeys: .keepLast)
         } catch {
             self = .failure(.parseError(error))
             return

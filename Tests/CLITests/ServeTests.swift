@@ -232,6 +232,26 @@ struct ServeTests {
         #expect(p.waitForExit() == 0)
     }
 
+    @Test("a duplicate key: the last value wins with a duplicate_key warning; under strict a -32700 refusal")
+    func duplicateKeys() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(request("1", "plugin:frak-share|share_text", #"{"text":"","text":"hi"}"#))
+        let warning = try p.nextJSON()
+        #expect(warning["method"] == "bridge/warning")
+        #expect(warning["params"]?["warnings"] == [["code": "duplicate_key", "field": "text",
+            "message": "invalid args `text` for command `share_text`: the key appears more than once; Tauri keeps the last value"]])
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 1, "result": ["shared": true]])
+        p.sendLine(request("2", "initialize", #"{"strict":true}"#))
+        #expect(try p.nextJSON()["result"]?["strict"] == true)
+        p.sendLine(request("3", "plugin:frak-share|share_text", #"{"text":"","text":"hi"}"#))
+        let refused = try p.nextJSON()
+        #expect(refused["id"] == 3)
+        #expect(refused["error"]?["code"] == -32700)
+        #expect(refused["error"]?["data"]?["warning"] == "duplicate_key")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
     @Test("invalid UTF-8 is a parse error and the session goes on")
     func invalidUTF8() throws {
         let p = try BridgeProcess(["serve"])

@@ -131,4 +131,32 @@ struct JSONParserTests {
             #expect(error.reason == .duplicateKey("k7"))
         }
     }
+
+    @Test("keepLast: the last value wins in the first key's place, and the object lists the key", arguments: [
+        (#"{"a":1,"b":2,"a":3}"#, #"{"a":3,"b":2}"#, ["a"]),
+        (#"{"a":1,"a":2,"a":3}"#, #"{"a":3}"#, ["a", "a"]),
+        (#"{"m":{"t":1,"t":2},"l":[0,{"x":1,"x":2}]}"#, #"{"m":{"t":2},"l":[0,{"x":2}]}"#, ["m.t", "l[1].x"]),
+        (#"{"l":[[{"x":1,"x":2}]]}"#, #"{"l":[[{"x":2}]]}"#, ["l[0][0].x"]),
+        (#"{"a":1,"b":{"c":[]}}"#, #"{"a":1,"b":{"c":[]}}"#, []),
+    ])
+    func keepLast(input: String, expected: String, paths: [String]) throws {
+        let value = try JSONParser.parse(input, duplicateKeys: .keepLast)
+        #expect(value.serialized() == expected)
+        #expect(value.objectValue?.duplicateKeyPaths == paths)
+        if !paths.isEmpty {
+            #expect(throws: JSONParseError.self, "refused by default") { try JSONParser.parse(input) }
+        }
+    }
+
+    @Test("keepLast finds duplicates in large objects too, and a nested object keeps its own list")
+    func keepLastLarge() throws {
+        let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let value = try JSONParser.parse("{\"o\":{\(members),\"k7\":\"last\"}}", duplicateKeys: .keepLast)
+        let inner = try #require(value.objectValue?["o"]?.objectValue)
+        #expect(inner.count == 40)
+        #expect(inner["k7"] == "last")
+        #expect(inner.keys[7] == "k7")
+        #expect(inner.duplicateKeyPaths == ["k7"])
+        #expect(value.objectValue?.duplicateKeyPaths == ["o.k7"])
+    }
 }

@@ -22,33 +22,34 @@ struct JSONTestSuiteTests {
         }
     }
 
-    /// y_ files the bridge refuses on purpose, and why. RFC 8259 says names SHOULD be unique; the
-    /// bridge refuses a duplicate key rather than let one value win silently (Tauri's command
-    /// arguments, deserialized by serde into a struct, refuse it too: "duplicate field").
-    static let refusedByDesign: [String: JSONParseError.Reason] = [
-        "y_object_duplicated_key.json": .duplicateKey("a"),
-        "y_object_duplicated_key_and_value.json": .duplicateKey("a"),
-    ]
+    /// y_ files with a key written twice. RFC 8259 says names SHOULD be unique; serde_json (what
+    /// Tauri reads call arguments with) keeps the last value, and so does the parser with
+    /// `duplicateKeys: .keepLast`, which call arguments use; files the bridge loads refuse them.
+    /// Each with the value of `a` that wins.
+    static let duplicateKeyFiles: [String: JSON] = ["y_object_duplicated_key.json": "c", "y_object_duplicated_key_and_value.json": "b"]
 
-    @Test("every y_ file parses, and its value round-trips through the serializer (duplicate keys refused by design)")
+    @Test("every y_ file parses, and its value round-trips through the serializer (duplicate keys: the last kept)")
     func accepted() throws {
         let cases = try JSONTestSuiteTests.cases("y_")
         var failed: [String] = []
-        var byDesign = 0
+        var withDuplicates: [String] = []
         for (name, bytes) in cases {
-            let (value, error) = outcome(bytes)
-            if let value {
+            do {
+                let value = try JSONParser.parse(bytes, duplicateKeys: .keepLast)
                 if (try? JSONParser.parse(value.serializedBytes())) != value { failed.append("\(name): round trip changed it") }
-                if JSONTestSuiteTests.refusedByDesign[name] != nil { failed.append("\(name): accepted, though the bridge refuses it by design") }
-            } else if let error, JSONTestSuiteTests.refusedByDesign[name] == error.reason {
-                byDesign += 1
-            } else {
-                failed.append("\(name): \(error.map(String.init(describing:)) ?? "?")")
+                if let paths = value.objectValue?.duplicateKeyPaths, !paths.isEmpty {
+                    withDuplicates.append(name)
+                    if value.objectValue?["a"] != JSONTestSuiteTests.duplicateKeyFiles[name] { failed.append("\(name): not the last value") }
+                    if (try? JSONParser.parse(bytes)) != nil { failed.append("\(name): accepted by the refusing mode") }
+                }
+            } catch {
+                failed.append("\(name): \(error)")
             }
         }
-        print("JSONTestSuite: y_ \(cases.count - failed.count - byDesign)/\(cases.count) parsed, \(byDesign) refused by design (duplicate keys: \(JSONTestSuiteTests.refusedByDesign.keys.sorted().joined(separator: ", ")))")
+        print("JSONTestSuite: y_ \(cases.count - failed.count)/\(cases.count) parsed, \(withDuplicates.count) with a duplicate key, the last value kept (\(withDuplicates.joined(separator: ", ")))")
         for failure in failed { print("  FAIL \(failure)") }
         #expect(failed.isEmpty)
+        #expect(withDuplicates == JSONTestSuiteTests.duplicateKeyFiles.keys.sorted())
         #expect(cases.count == 95)
     }
 
