@@ -52,7 +52,7 @@ public enum ACLSetup {
                 for (name, grants) in acl.allowed.merging(acl.denied, uniquingKeysWith: +) where name.hasPrefix(prefix) {
                     for grant in grants {
                         entries += ((grant.scope?.allow ?? []) + (grant.scope?.deny ?? [])).map {
-                            ($0, "capability '\(grant.capability)', permission '\(grant.permission)'")
+                            ($0, "capability '\(grant.capability)', permission '\(grant.entry)'")
                         }
                     }
                 }

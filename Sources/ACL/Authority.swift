@@ -12,8 +12,9 @@ public enum ACLMessages: String, Sendable, CaseIterable {
     case terse
 }
 
-/// The runtime side of the ACL: for each call, deny first, then an allow that matches the
-/// call's origin and its window or webview; default deny.
+/// The runtime side of the ACL, as Tauri 2's `RuntimeAuthority`: for each call, deny first (any
+/// deny entry of the command on the platform), then an allow that matches the call's origin and
+/// its window or webview; default deny. Refusals are worded as its debug build words them.
 ///
 /// Resolution happens once per platform and decisions once per call context (window, webview,
 /// origin, platform), so the check on each call is one dictionary lookup.
@@ -82,9 +83,16 @@ public final class Authority: CallAuthority, Sendable {
         func matchesLabel(_ grant: ResolvedACL.Grant) -> Bool {
             grant.windows.contains { $0.matches(context.window) } || grant.webviews.contains { $0.matches(context.webview) }
         }
-        let denials = (acl.denied[full] ?? []).filter { matchesOrigin($0) && matchesLabel($0) }
+        // Tauri 2 denies whenever the command has any deny entry on this platform, whatever its
+        // origin or windows (`resolve_access` tests `….map(any).is_some()`; tauri-apps/tauri#16072
+        // proposes scoping it), and its message lists every one.
+        let denials = acl.denied[full] ?? []
         if !denials.isEmpty {
-            return .failure(refusal(name, "\(pretty) explicitly denied on origin \(origin)\n\nreferenced by: \(references(denials))",
+            let on = switch origin {
+            case .local: "local"
+            case .remote(let url): "remote: \(url.href)"
+            }
+            return .failure(refusal(name, "\(pretty) explicitly denied on origin \(on)\n\nreferenced by: \(references(denials))",
                                     reason: "denied", grants: denials))
         }
         let allows = acl.allowed[full] ?? []
@@ -98,19 +106,14 @@ public final class Authority: CallAuthority, Sendable {
         if allows.isEmpty {
             return .failure(refusal(name, "\(pretty) not allowed. \(associatedPermissions(name))", reason: "not_granted"))
         }
-        if !allows.contains(where: matchesOrigin) {
-            let found = allows.map { grant -> String in
-                let context = switch grant.context {
-                case .local: "[local]"
-                case .remote(let pattern): "[remote: \(pattern.text)]"
-                }
-                return "- context: \(context), referenced by: capability: \(grant.capability), permission: \(grant.permission)"
-            }.joined(separator: "\n")
-            return .failure(refusal(name, "\(pretty) not allowed on origin [\(origin)]. Please create a capability that has this origin on the context field.\n\nFound matches for: \(found)\n\n\(associatedPermissions(name))",
-                                    reason: "origin", grants: allows))
+        // Allowed somewhere, but not for this window, webview and origin together (Tauri's
+        // origin-only message is in a branch its code never reaches: this is the one it prints).
+        let url = switch origin {
+        case .local: "local"
+        case .remote(let url): url.href
         }
-        return .failure(refusal(name, "\(pretty) not allowed on window \"\(context.window)\", webview \"\(context.webview)\", URL: \(origin)\n\n\(allowedOn(allows))\n\nreferenced by: \(references(allows))",
-                                reason: "window", grants: allows))
+        return .failure(refusal(name, "\(pretty) not allowed on window \"\(context.window)\", webview \"\(context.webview)\", URL: \(url)\n\n\(allowedOn(allows))\n\nreferenced by: \(references(allows))",
+                                reason: allows.contains(where: matchesOrigin) ? "window" : "origin", grants: allows))
     }
 
     private func refusal(_ name: CommandName, _ verbose: String, reason: String, grants: [ResolvedACL.Grant] = []) -> ResponseError {

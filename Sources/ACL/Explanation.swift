@@ -37,7 +37,7 @@ public struct Explanation: Sendable {
                 }
                 var where_ = grant.windows.map { "window \"\($0.text)\"" } + grant.webviews.map { "webview \"\($0.text)\"" }
                 if where_.isEmpty { where_ = ["no window or webview"] }
-                mentions.append("  - capability \"\(grant.capability)\" \(verb) it through \"\(grant.permission)\" for \(where_.joined(separator: ", ")), \(context)")
+                mentions.append("  - capability \"\(grant.capability)\" \(verb) it through \"\(grant.entry)\"\(grant.entry == grant.permission ? "" : " (permission \"\(grant.permission)\")") for \(where_.joined(separator: ", ")), \(context)")
             }
         }
         lines.append("capabilities on \(context.platform.rawValue) that mention it:" + (mentions.isEmpty ? " none" : ""))

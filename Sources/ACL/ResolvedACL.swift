@@ -16,9 +16,13 @@ public struct ResolvedACL: Sendable, Equatable {
         public let webviews: [GlobPattern]
         /// The merged scope of the permission (inline entries first), `nil` when it has none.
         public let scope: Scope?
-        /// The capability and the permission that made this grant.
+        /// The capability that made this grant.
         public let capability: String
+        /// The permission that names the command, reached through the capability's entry (a set
+        /// or `default` is expanded): Tauri's `referenced_by.permission`, e.g. `allow-share-text`.
         public let permission: String
+        /// The capability's permission entry as written, without its plugin prefix (`default`).
+        public let entry: String
     }
 
     /// Scope entries: what a command may act on.
@@ -59,12 +63,14 @@ public struct ResolvedACL: Sendable, Equatable {
                 // One entry resolves as one permission: inline scope first, then the scopes and
                 // commands of every permission it expands to that is active on the target.
                 var allow = entry.allow, deny = entry.deny
-                var commandsAllow: [String] = [], commandsDeny: [String] = []
-                for (_, permission) in expanded where permission.isActive(on: target) {
+                // Each command with the plugin and the permission that name it.
+                var commandsAllow: [(plugin: String, command: String, permission: String)] = []
+                var commandsDeny: [(plugin: String, command: String, permission: String)] = []
+                for (owner, permission) in expanded where permission.isActive(on: target) {
                     if let a = permission.scopeAllow { allow = (allow ?? []) + a }
                     if let d = permission.scopeDeny { deny = (deny ?? []) + d }
-                    commandsAllow += permission.allow
-                    commandsDeny += permission.deny
+                    commandsAllow += permission.allow.map { (owner, $0, permission.identifier) }
+                    commandsDeny += permission.deny.map { (owner, $0, permission.identifier) }
                 }
                 let scope = allow == nil && deny == nil ? nil : Scope(allow: allow ?? [], deny: deny ?? [])
                 if commandsAllow.isEmpty && commandsDeny.isEmpty {
@@ -75,11 +81,12 @@ public struct ResolvedACL: Sendable, Equatable {
                 var contexts: [Grant.Context] = capability.local ? [.local] : []
                 contexts += capability.remote.map { .remote($0) }
                 for (commands, isAllow) in [(commandsAllow, true), (commandsDeny, false)] {
-                    for command in commands {
-                        let name = "plugin:\(plugin)|\(command)"
+                    for (owner, command, permission) in commands {
+                        let name = "plugin:\(owner)|\(command)"
                         for context in contexts {
                             let grant = Grant(context: context, windows: capability.windows, webviews: capability.webviews,
-                                              scope: scope, capability: capability.identifier, permission: entry.identifier.base)
+                                              scope: scope, capability: capability.identifier, permission: permission,
+                                              entry: entry.identifier.base)
                             if isAllow { allowed[name, default: []].append(grant) } else { denied[name, default: []].append(grant) }
                         }
                     }

@@ -41,4 +41,22 @@ public struct OriginURL: Sendable, Equatable {
     public let path: String
     public let query: String
     public let fragment: String
+
+    /// The URL serialized as the WHATWG URL standard (Rust's `url` crate) writes it: scheme and
+    /// host lowercased, the default port dropped, an empty path as `/`, so
+    /// `https://Wallet.frak.id` is `https://wallet.frak.id/` — what Tauri prints for an origin.
+    public var href: String {
+        var s = scheme + "://"
+        if !username.isEmpty || !password.isEmpty {
+            s += username
+            if !password.isEmpty { s += ":" + password }
+            s += "@"
+        }
+        s += host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        if !port.isEmpty { s += ":" + port }
+        s += path
+        if !query.isEmpty { s += "?" + query }
+        if !fragment.isEmpty { s += "#" + fragment }
+        return s
+    }
 }

@@ -37,7 +37,7 @@ struct AuthorityTests {
     @Test("allowed for the capability's window, local; refused elsewhere with Tauri's explanation")
     func windows() throws {
         let a = try authority(#"{"identifier": "main", "windows": ["main", "pop-*"], "permissions": ["demo:default"]}"#)
-        #expect((try? a.authorize(ping, context: CallContext(window: "main")).get())?.matched == ["main/default"])
+        #expect((try? a.authorize(ping, context: CallContext(window: "main")).get())?.matched == ["main/allow-ping"])
         #expect((try? a.authorize(ping, context: CallContext(window: "pop-1")).get()) != nil)
         guard case .failure(let refusal) = a.authorize(ping, context: CallContext(window: "settings")) else {
             Issue.record("allowed")
@@ -49,8 +49,31 @@ struct AuthorityTests {
 
         allowed on: [windows: "main", "pop-*", URL: local]
 
-        referenced by: capability: main, permission: default
+        referenced by: capability: main, permission: allow-ping
         """)
+    }
+
+    /// Each refusal as Tauri 2's debug build words it (`ipc/authority.rs`
+    /// `resolve_access_message`): a remote origin printed as the `url` crate serializes it
+    /// (trailing `/`), `referenced by` naming the permission a set or `default` reaches, the
+    /// window form wherever an allow exists but does not match (Tauri's origin-only message sits
+    /// in a branch it never reaches), and any deny entry of the command denying everywhere.
+    @Test("refusals in Tauri's exact words", arguments: [
+        (#"{"identifier": "main", "windows": ["main"], "permissions": ["demo:default"]}"#, CallContext(origin: "https://Wallet.frak.id"),
+         "demo.ping not allowed on window \"main\", webview \"main\", URL: https://wallet.frak.id/\n\nallowed on: [windows: \"main\", URL: local]\n\nreferenced by: capability: main, permission: allow-ping"),
+        (#"{"identifier": "r", "windows": ["main"], "local": false, "remote": {"urls": ["https://*.frak.id"]}, "permissions": ["demo:default"]}"#, CallContext(window: "pop", origin: "https://wallet.frak.id:443/a?b"),
+         "demo.ping not allowed on window \"pop\", webview \"pop\", URL: https://wallet.frak.id/a?b\n\nallowed on: [windows: \"main\", URL: https://*.frak.id]\n\nreferenced by: capability: r, permission: allow-ping"),
+        (#"{"identifier": "r", "windows": ["main"], "local": false, "remote": {"urls": ["https://*.frak.id"]}, "permissions": ["demo:default"]}"#, CallContext(),
+         "demo.ping not allowed on window \"main\", webview \"main\", URL: local\n\nallowed on: [windows: \"main\", URL: https://*.frak.id]\n\nreferenced by: capability: r, permission: allow-ping"),
+        (#"[{"identifier": "a", "windows": ["main"], "permissions": ["demo:default"]}, {"identifier": "b", "windows": ["*"], "permissions": ["demo:deny-ping"]}]"#, CallContext(origin: "https://wallet.frak.id"),
+         "demo.ping explicitly denied on origin remote: https://wallet.frak.id/\n\nreferenced by: capability: b, permission: deny-ping"),
+        (#"[{"identifier": "a", "windows": ["main"], "permissions": ["demo:default"]}, {"identifier": "b", "windows": ["settings"], "permissions": ["demo:deny-ping"]}]"#, CallContext(),
+         "demo.ping explicitly denied on origin local\n\nreferenced by: capability: b, permission: deny-ping"),
+        (#"{"identifier": "none", "windows": ["main"], "permissions": []}"#, CallContext(origin: "https://wallet.frak.id"),
+         "demo.ping not allowed. Permissions associated with this command: demo:allow-ping, demo:allow-ping-ios, demo:default"),
+    ])
+    func tauriWording(capabilities: String, context: CallContext, message: String) throws {
+        #expect(try authority(capabilities).authorize(ping, context: context).failure?.message == message)
     }
 
     @Test("a webview glob allows a call from another window")
