@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeJSON", "TestSupport", "bridge", "bridge-test-host"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "TestSupport", "bridge", "bridge-test-host"]),
     ],
     swiftLanguageModes: [.v6]
 )

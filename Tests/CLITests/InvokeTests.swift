@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgePlugins
 import Testing
 import TestSupport
 
@@ -71,7 +72,7 @@ struct InvokeTests {
     @Test("usage errors exit 2 with a message that says what to do", arguments: [
         (["invoke"], "bridge: missing <command>: name the command to run, e.g. 'bridge invoke share_text'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "echo"], "bridge: command 'echo' is ambiguous; name one of: plugin:bridge-test-other|echo, plugin:bridge-test|echo\nRun 'bridge invoke --help' for usage.\n"),
-        (["invoke", "nope|echo"], "bridge: unknown plugin 'nope'; plugins: bridge-test, bridge-test-other, frak-share, share-extension\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "nope|echo"], "bridge: unknown plugin 'nope'; plugins: \((["bridge-test", "bridge-test-other"] + ProductPlugins.entries.map(\.name)).sorted().joined(separator: ", "))\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "{bad"], "bridge: <args-json> are not valid JSON: unexpected character 'b' at line 1, column 2; pass a JSON object such as '{\"text\":\"Hello\"}'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "{}", "{}"], "bridge: too many arguments: expected <command> and one <args-json>, got 3 arguments (quote the JSON)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),

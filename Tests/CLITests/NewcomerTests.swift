@@ -1,9 +1,12 @@
 import BridgeJSON
+import BridgePlugins
 import Foundation
 import Testing
 
-/// The product's command list, as usage errors print it.
-private let commands = "plugin:frak-share|share_text, plugin:share-extension|clear, plugin:share-extension|read"
+/// The product's command list, as usage errors print it (from the one plugin list).
+private let commands = productCommandNames.joined(separator: ", ")
+/// The product's plugins, as usage errors print them.
+private let plugins = ProductPlugins.entries.map(\.name).sorted().joined(separator: ", ")
 
 @Suite("The CLI, as a newcomer meets it")
 struct NewcomerTests {
@@ -19,7 +22,7 @@ struct NewcomerTests {
         (["invoke", "share_txt"],
          "bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: \(commands)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "frak-shar|share_text"],
-         "bridge: unknown plugin 'frak-shar' (did you mean 'plugin:frak-share|share_text'?); plugins: frak-share, share-extension\nRun 'bridge invoke --help' for usage.\n"),
+         "bridge: unknown plugin 'frak-shar' (did you mean 'plugin:frak-share|share_text'?); plugins: \(plugins)\nRun 'bridge invoke --help' for usage.\n"),
         (["schema", "share_txt"],
          "bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: \(commands)\nRun 'bridge schema --help' for usage.\n"),
         (["capabilities", "chek", "src-tauri/capabilities"],

@@ -1,3 +1,4 @@
+import BridgeContract
 import BridgeJSON
 import Foundation
 import Testing
@@ -44,7 +45,12 @@ struct SchemaCommandTests {
         let list = try runBridge(["schema", "--list"], executable: Products.bridge)
         #expect(list.stdout.contains("presentation/ios\tiOS presentation record\n"))
         #expect(list.stdout.contains("jsonrpc/initialize-result\tResult of initialize\n"))
-        #expect(list.stdout.split(separator: "\n").count == 15)
+        #expect(list.stdout.split(separator: "\n").count == SchemaCatalog.shared.names.count)
+        for name in productCommandNames {
+            let path = name.dropFirst("plugin:".count).replacingOccurrences(of: "|", with: "/")
+            #expect(list.stdout.contains("commands/\(path).args\t"), "\(name) has an args schema")
+            #expect(list.stdout.contains("commands/\(path).result\t"), "\(name) has a result schema")
+        }
     }
 
     @Test("what the schema refuses, --strict refuses at run time; by default it is a warning")

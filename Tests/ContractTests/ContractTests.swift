@@ -105,7 +105,7 @@ struct ContractTests {
     func builtInCapability() throws {
         let manifests = try ACLSetup.manifests(productPlugins)
         let builtIn = CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin })
-        #expect(builtIn.permissions.map(\.identifier.text) == ["frak-share:default", "share-extension:default"])
+        #expect(builtIn.permissions.map(\.identifier.text) == ProductPlugins.entries.map { "\($0.name):default" }.sorted())
         Contract.check(builtIn.json, "acl/capability-file")
         // And it reads back as the same capability.
         #expect(try Capability.decodeFile(builtIn.json.serialized(), path: "built-in") == [builtIn])
