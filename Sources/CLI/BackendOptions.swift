@@ -25,7 +25,7 @@ struct BackendOptions {
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
-        guard BackendOptions.isApplicationID(appID) else {
+        guard AndroidConfiguration.isApplicationID(appID) else {
             throw UsageError("option '--app-id' must be an Android applicationId such as com.example.app, got '\(appID)'",
                              subcommand: args.subcommand)
         }
@@ -56,14 +56,5 @@ struct BackendOptions {
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
         ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events))
-    }
-
-    /// Dot-separated segments of letters, digits and `_`, each starting with a letter, at least two.
-    static func isApplicationID(_ id: String) -> Bool {
-        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
-        return segments.count >= 2 && segments.allSatisfy { segment in
-            guard let first = segment.first, first.isASCII, first.isLetter else { return false }
-            return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }
     }
 }

@@ -1,9 +1,10 @@
 import BridgeJSON
+import BridgeMedia
 
 /// The intent a sending app builds to share with another app: `ACTION_SEND` for one stream (or
 /// text alone), `ACTION_SEND_MULTIPLE` for several streams, with the MIME type as Android's
-/// documentation asks of senders — the streams' type when they all share it, `image/*` when
-/// they share only the top-level type, else `*/*`.
+/// documentation asks of senders (`CommonMIMEType`) — the streams' type when they all share it,
+/// `image/*` when they share only the top-level type, else `*/*`.
 ///
 /// Text and URL travel as one `EXTRA_TEXT` (`text + "\n" + url`, the link last, as the
 /// frak-share plugin's Android side builds it). Each file is an `EXTRA_STREAM` `content://`
@@ -42,7 +43,7 @@ public struct AndroidSendIntent: Sendable, Equatable {
             Stream(path: a.path, mimeType: AndroidSendIntent.mimeType(a), uri: "content://\(AndroidSendIntent.senderAuthority)/shared/\(n + 1)")
         }
         action = streams.count > 1 ? AndroidSendIntent.actionSendMultiple : AndroidSendIntent.actionSend
-        type = streams.isEmpty ? "text/plain" : AndroidSendIntent.commonType(streams.map(\.mimeType))
+        type = streams.isEmpty ? "text/plain" : CommonMIMEType.of(streams.map(\.mimeType))
     }
 
     /// The MIME type of an attachment: from its bytes for images and movies, else its file type.
@@ -55,15 +56,6 @@ public struct AndroidSendIntent: Sendable, Equatable {
         case "org.matroska.mkv": return "video/x-matroska"
         default: return "application/octet-stream"
         }
-    }
-
-    /// The most specific type covering all of `types`: the type itself, `top/*`, or `*/*`.
-    public static func commonType(_ types: [String]) -> String {
-        guard let first = types.first else { return "*/*" }
-        if types.allSatisfy({ $0 == first }) { return first }
-        let tops = Set(types.map { $0.split(separator: "/").first.map(String.init) ?? "" })
-        if tops.count == 1, let top = tops.first, !top.isEmpty { return top + "/*" }
-        return "*/*"
     }
 
     /// The record of the intent, as `extension receive` prints it.

@@ -108,7 +108,7 @@ struct ThumbnailCacheTests {
         let fresh = shareDirectory + "/.share-43.\(UUID().uuidString).part"
         let lookalike = shareDirectory + "/.share-44.not-a-uuid.part"
         for path in [stale, fresh, lookalike] { FileManager.default.createFile(atPath: path, contents: Data(pngSignature)) }
-        let old = Date(timeIntervalSinceNow: -(ThumbnailCache.staleTemporarySeconds + 60))
+        let old = Date(timeIntervalSinceNow: -(ShareFolder.staleTemporarySeconds + 60))
         for path in [stale, lookalike] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
         #expect(try await share(peer.url("/image.png"))["thumbnail"]?["outcome"] == "downloaded")
         #expect(!FileManager.default.fileExists(atPath: stale))

@@ -56,13 +56,6 @@ struct AndroidIntentTests {
         #expect(intent.received.attachments.count == images + movies)
     }
 
-    @Test("common types", arguments: [
-        (["image/png", "image/png"], "image/png"), (["image/png", "image/jpeg"], "image/*"), (["image/png", "video/mp4"], "*/*"), ([], "*/*"),
-    ] as [([String], String)])
-    func commonType(types: [String], expected: String) {
-        #expect(AndroidSendIntent.commonType(types) == expected)
-    }
-
     @Test("EXTRA_TEXT is text and URL joined, and the app reads the URL back from its last line")
     func text() throws {
         let intent = try AndroidSendIntent(draft(text: "Look at this", url: "https://frak.id/x"))

@@ -16,7 +16,7 @@ public struct AndroidConfiguration: Sendable {
     public var limits: DownloadLimits
     /// The bound of the whole thumbnail step (the plugin's `future.get(2000 ms)`).
     public var thumbnailDeadlineSeconds: Double
-    /// The most `<cacheDir>/share/` may hold.
+    /// The most `<cacheDir>/share/` may hold (thumbnails and shared files together).
     public var maxCacheBytes: Int
 
     public static let defaultAppID = "com.example.app"
@@ -41,6 +41,21 @@ public struct AndroidConfiguration: Sendable {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (home as NSString).appendingPathComponent(".cache")
         return (base as NSString).appendingPathComponent("bridge/android/\(appID)/cache")
+    }
+
+    /// `<cacheDir>/share/`, where thumbnails and shared files go, under `maxCacheBytes`.
+    var shareFolder: ShareFolder {
+        ShareFolder(directory: (cacheDirectory as NSString).appendingPathComponent("share"), maxTotalBytes: maxCacheBytes)
+    }
+
+    /// Whether `id` is spelt as an Android package name (an applicationId): dot-separated
+    /// segments of letters, digits and `_`, each starting with a letter, at least two.
+    public static func isApplicationID(_ id: String) -> Bool {
+        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
+        return segments.count >= 2 && segments.allSatisfy { segment in
+            guard let first = segment.first, first.isASCII, first.isLetter else { return false }
+            return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
     }
 
     /// The FileProvider authority.

@@ -1,11 +1,49 @@
 import BridgeJSON
+import BridgeMedia
 
-/// The `ACTION_SEND` intent and its chooser, as the Kotlin plugin builds them.
+/// The intent a share starts, as the Kotlin plugins build it: `ACTION_SEND` with text (and a
+/// thumbnail, frak-share's `share_text`) or one file; `ACTION_SEND_MULTIPLE` for several files.
+///
+/// - `type`: `text/plain` without files, the file's MIME type for one, the common type of
+///   several by Android's rule (`CommonMIMEType`: `image/png`, `image/*`, `*/*`);
+/// - extras: `EXTRA_TEXT` the body, `EXTRA_SUBJECT` the title, `EXTRA_TITLE` the preview title
+///   (the title unless the call names another), `EXTRA_STREAM` the file's URI, or the list;
+/// - `ClipData` holding every URI (the thumbnail, or each stream) with
+///   `FLAG_GRANT_READ_URI_PERMISSION`: a `content://` URI is readable by the receiver only
+///   through the intent's data or its `ClipData`, never through an extra.
 struct ShareIntent: Sendable {
-    let body: String
+    /// One file handed out through `EXTRA_STREAM`.
+    struct Stream: Sendable, Equatable {
+        let uri: String
+        let mimeType: String
+    }
+
+    static let actionSend = "android.intent.action.SEND"
+    static let actionSendMultiple = "android.intent.action.SEND_MULTIPLE"
+    static let grantRead = "FLAG_GRANT_READ_URI_PERMISSION"
+
+    /// `EXTRA_TEXT`, or nil for a share of files alone.
+    let body: String?
+    /// `EXTRA_SUBJECT`.
     let title: String?
+    /// `EXTRA_TITLE`, the preview header's title on API 29+.
+    let previewTitle: String?
     /// The thumbnail's `content://` URI, attached as `ClipData` when there is one.
     let thumbnailURI: String?
+    let streams: [Stream]
+
+    /// frak-share's `share_text` intent: text, a title that is also the preview title, a thumbnail.
+    init(body: String, title: String?, thumbnailURI: String?) {
+        self.init(body: body, title: title, previewTitle: title, thumbnailURI: thumbnailURI, streams: [])
+    }
+
+    init(body: String?, title: String?, previewTitle: String?, thumbnailURI: String?, streams: [Stream]) {
+        self.body = body
+        self.title = title
+        self.previewTitle = previewTitle
+        self.thumbnailURI = thumbnailURI
+        self.streams = streams
+    }
 
     /// `text + "\n" + url` when both are present, else the one present: the link last, so a
     /// target that truncates keeps it.
@@ -13,20 +51,49 @@ struct ShareIntent: Sendable {
         [text, url].compactMap { $0 }.joined(separator: "\n")
     }
 
-    var record: JSON {
-        var extras: JSONObject = ["android.intent.extra.TEXT": .string(body)]
-        if let title {
-            extras["android.intent.extra.SUBJECT"] = .string(title)
-            extras["android.intent.extra.TITLE"] = .string(title)
+    var action: String { streams.count > 1 ? ShareIntent.actionSendMultiple : ShareIntent.actionSend }
+
+    var type: String {
+        switch streams.count {
+        case 0: "text/plain"
+        case 1: streams[0].mimeType
+        default: CommonMIMEType.of(streams.map(\.mimeType))
         }
-        // `ClipData.newRawUri(title, uri)` with `JSObject.getString("title")`, which is "" when absent.
-        let clipData: JSON = thumbnailURI.map { ["label": .string(title ?? ""), "uri": .string($0)] } ?? .null
+    }
+
+    /// Whether the intent grants read access to URIs (it carries a `ClipData`).
+    var grantsRead: Bool { thumbnailURI != nil || !streams.isEmpty }
+
+    var record: JSON {
+        var extras = JSONObject()
+        if let body { extras["android.intent.extra.TEXT"] = .string(body) }
+        if let title { extras["android.intent.extra.SUBJECT"] = .string(title) }
+        if let previewTitle { extras["android.intent.extra.TITLE"] = .string(previewTitle) }
+        switch streams.count {
+        case 0: break
+        case 1: extras["android.intent.extra.STREAM"] = .string(streams[0].uri)
+        default: extras["android.intent.extra.STREAM"] = .array(streams.map { .string($0.uri) })
+        }
         return [
-            "action": "android.intent.action.SEND",
-            "type": "text/plain",
+            "action": .string(action),
+            "type": .string(type),
             "extras": .object(extras),
             "clipData": clipData,
-            "flags": thumbnailURI == nil ? [] : ["FLAG_GRANT_READ_URI_PERMISSION"],
+            "flags": grantsRead ? [.string(ShareIntent.grantRead)] : [],
+        ]
+    }
+
+    /// `ClipData.newRawUri(label, first)` plus an item per further URI; the label is the title,
+    /// `""` without one (`JSObject.getString("title")` reads an absent title as `""`).
+    /// share_text's thumbnail keeps its one-item form `{label, uri}`.
+    private var clipData: JSON {
+        if streams.isEmpty {
+            return thumbnailURI.map { ["label": .string(title ?? ""), "uri": .string($0)] } ?? .null
+        }
+        return [
+            "label": .string(title ?? ""),
+            "mimeTypes": ["text/uri-list"],
+            "items": .array(streams.map { ["uri": .string($0.uri)] }),
         ]
     }
 

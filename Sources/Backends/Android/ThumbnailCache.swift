@@ -8,7 +8,8 @@ import Foundation
 /// Unlike the plugin, the cache writes a download to a temporary file in the same folder and
 /// renames it into place only when complete, so a crash or a timeout never leaves a partial
 /// file that a later share would hand out; it keeps the folder under a total byte cap by
-/// evicting the least recently written files; and it writes nowhere but inside `share/`.
+/// evicting the least recently written entries; and it writes nowhere but inside `share/`
+/// (the folder's rules are `ShareFolder`'s).
 ///
 /// - Important: Only the bridge's own files are reused, replaced or evicted: a regular file
 ///   (not a link, not a folder) with a single link, named `share-<hash>.<ext>` with one of
@@ -16,10 +17,10 @@ import Foundation
 ///   the folder — another program's file, a hard link to a file outside the cache, a folder —
 ///   is left alone, never handed out.
 struct ThumbnailCache: Sendable {
-    /// `<cacheDir>/share`.
-    let directory: String
-    /// The most the folder may hold, in bytes.
-    let maxTotalBytes: Int
+    /// `<cacheDir>/share`, shared with the files a share hands out.
+    let folder: ShareFolder
+
+    var directory: String { folder.directory }
 
     static let extensions = ["jpg", "png", "webp", "gif", "img"]
 
@@ -40,24 +41,6 @@ struct ThumbnailCache: Sendable {
     /// The file name stem for a URL: `share-<Java hashCode>`.
     static func stem(for url: String) -> String { "share-\(url.javaHashCode)" }
 
-    /// Creates the folder if needed.
-    /// - Throws: a reason when it cannot be created or is not a real folder (a symlink could
-    ///   send writes outside the cache).
-    func prepare() throws(CacheError) {
-        var info = stat()
-        if lstat(directory, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw CacheError("\(directory) exists and is not a directory (a symlink or a file); refusing to write there")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CacheError("cannot create \(directory): \(error.localizedDescription)")
-        }
-    }
-
     /// What the cache holds for a URL.
     enum Lookup: Equatable {
         /// The bridge's own complete file, whose bytes are an image.
@@ -75,7 +58,7 @@ struct ThumbnailCache: Sendable {
         var notes: [String] = []
         for ext in ThumbnailCache.extensions {
             let path = (directory as NSString).appendingPathComponent("\(stem).\(ext)")
-            switch ThumbnailCache.inspect(path) {
+            switch ShareFolder.inspect(path) {
             case .missing:
                 continue
             case .foreign(let what):
@@ -88,40 +71,6 @@ struct ThumbnailCache: Sendable {
             }
         }
         return .miss(note: notes.isEmpty ? nil : notes.joined(separator: "; "))
-    }
-
-    /// What a path in the folder is.
-    private enum Found {
-        case missing
-        /// Not the bridge's: a link, a folder, a special file, a regular file with more than one link.
-        case foreign(String)
-        /// A single-link regular file, and its first bytes (read through `O_NOFOLLOW`, checked
-        /// on the open file, so nothing can be swapped in between).
-        case own(head: [UInt8])
-    }
-
-    private static func inspect(_ path: String) -> Found {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        if let foreign = foreignKind(info) { return .foreign(foreign) }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .foreign("unreadable") }
-        defer { close(fd) }
-        guard fstat(fd, &info) == 0 else { return .foreign("unreadable") }
-        if let foreign = foreignKind(info) { return .foreign(foreign) }
-        var head = [UInt8](repeating: 0, count: 64)
-        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        return .own(head: Array(head.prefix(max(0, n))))
-    }
-
-    /// Why a file is not one of the bridge's own, or nil when it is a single-link regular file.
-    private static func foreignKind(_ info: stat) -> String? {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: info.st_nlink == 1 ? nil : "a file with \(info.st_nlink) hard links"
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        default: "a device, FIFO or socket"
-        }
     }
 
     /// Whether `name` is spelt as one of the bridge's cache files: `share-<Java hashCode>.<ext>`.
@@ -141,22 +90,22 @@ struct ThumbnailCache: Sendable {
     /// the folder stays under the cap. Replaces the bridge's own files of the same URL (any
     /// extension); an entry there that is not the bridge's is left alone and the download refused.
     func store(_ temporary: String, url: String, extension ext: String) throws(CacheError) -> String {
-        let size = fileSize(temporary) ?? 0
-        guard size <= maxTotalBytes else {
+        let size = ShareFolder.fileSize(temporary) ?? 0
+        guard size <= folder.maxTotalBytes else {
             unlink(temporary)
-            throw CacheError("a \(size)-byte image does not fit the \(maxTotalBytes)-byte cache")
+            throw CacheError("a \(size)-byte image does not fit the \(folder.maxTotalBytes)-byte cache")
         }
         let stem = ThumbnailCache.stem(for: url)
         let final = (directory as NSString).appendingPathComponent("\(stem).\(ext)")
-        if case .foreign(let what) = ThumbnailCache.inspect(final) {
+        if case .foreign(let what) = ShareFolder.inspect(final) {
             unlink(temporary)
             throw CacheError("\(final) is \(what), not the bridge's own cache file: left alone, so the thumbnail is not shared")
         }
         for other in ThumbnailCache.extensions where other != ext {
             let path = (directory as NSString).appendingPathComponent("\(stem).\(other)")
-            if case .own = ThumbnailCache.inspect(path) { unlink(path) }
+            if case .own = ShareFolder.inspect(path) { unlink(path) }
         }
-        evict(toFit: size)
+        folder.evict(toFit: size)
         guard rename(temporary, final) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(temporary)
@@ -172,47 +121,4 @@ struct ThumbnailCache: Sendable {
         return parts.count == 4 && parts[0].isEmpty && parts[3] == "part" && UUID(uuidString: String(parts[2])) != nil
             && isCacheFileName(parts[1] + ".img")
     }
-
-    /// Far past any download's 2.0 s bound: a temporary file this old was left by a process
-    /// that died mid-download, never one still being written.
-    static let staleTemporarySeconds = 600.0
-
-    /// Deletes the bridge's oldest cache files until `incoming` more bytes fit under the cap,
-    /// and temporary files that crashed downloads left behind. Only single-link regular files
-    /// named as the bridge names them count and are deleted; nothing else in the folder is
-    /// touched (`unlink` never follows a link nor removes a folder).
-    private func evict(toFit incoming: Int) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        let now = Date().timeIntervalSince1970
-        for name in names where ThumbnailCache.isTemporaryFileName(name) {
-            let path = (directory as NSString).appendingPathComponent(name)
-            var info = stat()
-            guard lstat(path, &info) == 0, ThumbnailCache.foreignKind(info) == nil,
-                  now - Double(info.st_mtim.tv_sec) > ThumbnailCache.staleTemporarySeconds else { continue }
-            unlink(path)
-        }
-        var files: [(path: String, size: Int, modified: Double)] = names.compactMap { name in
-            guard ThumbnailCache.isCacheFileName(name) else { return nil }
-            let path = (directory as NSString).appendingPathComponent(name)
-            var info = stat()
-            guard lstat(path, &info) == 0, ThumbnailCache.foreignKind(info) == nil else { return nil }
-            return (path, Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        }
-        var total = files.reduce(0) { $0 + $1.size }
-        files.sort { $0.modified < $1.modified }
-        for file in files where total + incoming > maxTotalBytes {
-            if unlink(file.path) == 0 { total -= file.size }
-        }
-    }
-
-    private func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        return lstat(path, &info) == 0 ? Int(info.st_size) : nil
-    }
-}
-
-/// Why the cache could not hold a thumbnail.
-struct CacheError: Error, Sendable {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
 }

@@ -31,15 +31,14 @@ struct ThumbnailFetch: Sendable {
     }
 
     var cache: ThumbnailCache {
-        ThumbnailCache(directory: (configuration.cacheDirectory as NSString).appendingPathComponent("share"),
-                       maxTotalBytes: configuration.maxCacheBytes)
+        ThumbnailCache(folder: configuration.shareFolder)
     }
 
     func run(imageURL: String) async -> Result {
         let clock = Stopwatch()
         let cache = self.cache
         do {
-            try cache.prepare()
+            try cache.folder.prepare()
         } catch {
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
         }
