@@ -587,15 +587,15 @@ enum EmbeddedSchemas {
     }
   },
   "allOf": [
-    { "if": { "properties": { "code": { "const": -32700 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "parse" } } } } } },
-    { "if": { "properties": { "code": { "const": -32600 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "invalid_request" } } } } } },
-    { "if": { "properties": { "code": { "const": -32601 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "not_found" } } } } } },
-    { "if": { "properties": { "code": { "const": -32602 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "invalid_args" } } } } } },
-    { "if": { "properties": { "code": { "const": -32603 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "internal" } } } } } },
-    { "if": { "properties": { "code": { "const": -32800 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "cancelled" } } } } } },
-    { "if": { "properties": { "code": { "const": -32001 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "not_allowed" } } } } } },
-    { "if": { "properties": { "code": { "const": -32002 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "unsupported_platform" } } } } } },
-    { "if": { "properties": { "code": { "const": -32003 } } }, "then": { "properties": { "data": { "properties": { "kind": { "const": "rejected" } } } } } }
+    { "if": { "properties": { "code": { "const": -32700 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "parse" } } } } } },
+    { "if": { "properties": { "code": { "const": -32600 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "invalid_request" } } } } } },
+    { "if": { "properties": { "code": { "const": -32601 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "not_found" } } } } } },
+    { "if": { "properties": { "code": { "const": -32602 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "invalid_args" } } } } } },
+    { "if": { "properties": { "code": { "const": -32603 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "internal" } } } } } },
+    { "if": { "properties": { "code": { "const": -32800 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "cancelled" } } } } } },
+    { "if": { "properties": { "code": { "const": -32001 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "not_allowed" } } } } } },
+    { "if": { "properties": { "code": { "const": -32002 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "unsupported_platform" } } } } } },
+    { "if": { "properties": { "code": { "const": -32003 } } }, "then": { "properties": { "data": { "type": "object", "properties": { "kind": { "const": "rejected" } } } } } }
   ]
 }
 
@@ -662,7 +662,7 @@ enum EmbeddedSchemas {
           "required": ["id", "presentation"],
           "additionalProperties": false,
           "properties": {
-            "id": { "type": ["string", "number", "null"] },
+            "id": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
             "presentation": {
               "oneOf": [ { "$ref": "../presentation/ios.schema.json" }, { "$ref": "../presentation/android.schema.json" } ]
             }
@@ -678,7 +678,7 @@ enum EmbeddedSchemas {
           "required": ["id", "warnings"],
           "additionalProperties": false,
           "properties": {
-            "id": { "type": ["string", "number", "null"] },
+            "id": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
             "warnings": {
               "type": "array",
               "minItems": 1,
@@ -708,7 +708,7 @@ enum EmbeddedSchemas {
   "title": "JSON-RPC 2.0 request to bridge serve",
   "description": "A request (with an id: answered exactly once) or a notification (without: never answered). A batch is a non-empty array of these.",
   "definitions": {
-    "id": { "description": "Echoed exactly as written.", "type": ["string", "number", "null"] },
+    "id": { "description": "Echoed exactly as written.", "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
     "message": {
       "type": "object",
       "required": ["jsonrpc", "method"],
@@ -720,15 +720,25 @@ enum EmbeddedSchemas {
           "type": "string"
         },
         "params": {
-          "description": "The named arguments (an object; omitted or null = {}). Arrays carry no keys: as in Tauri every argument reads as absent (with a positional_params warning; refused under strict). '__bridge' is reserved: {activity?, cancel?} for the simulated user, stripped before binding.",
-          "type": ["object", "array", "null"],
-          "properties": {
-            "__bridge": {
+          "description": "The named arguments (an object; omitted or null = {}). Arrays carry no keys: as in Tauri every argument reads as absent (with a positional_params warning; refused under strict). '__bridge' is reserved: {activity?, cancel?, outcome?} for the simulated user, stripped before binding.",
+          "anyOf": [
+            {
               "type": "object",
-              "additionalProperties": false,
-              "properties": { "activity": { "type": "string", "minLength": 1 }, "cancel": { "type": "boolean" } }
-            }
-          }
+              "properties": {
+                "__bridge": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "activity": { "type": "string", "minLength": 1 },
+                    "cancel": { "type": "boolean" },
+                    "outcome": { "enum": ["complete", "never", "busy", "unanchored"] }
+                  }
+                }
+              }
+            },
+            { "type": "array" },
+            { "type": "null" }
+          ]
         }
       }
     }
@@ -753,7 +763,7 @@ enum EmbeddedSchemas {
       "additionalProperties": false,
       "properties": {
         "jsonrpc": { "const": "2.0" },
-        "id": { "type": ["string", "number", "null"] },
+        "id": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
         "result": {},
         "error": { "$ref": "../error.schema.json" }
       },
@@ -1086,8 +1096,9 @@ enum EmbeddedSchemas {
       "const": "shareText"
     },
     "activityItems": {
+      "description": "The typed items, link first; empty when the link URL(string:) cannot parse was dropped and there is no text.",
       "type": "array",
-      "minItems": 1,
+      "minItems": 0,
       "maxItems": 2,
       "items": {
         "$ref": "#/definitions/item"

@@ -48,6 +48,21 @@ struct BackendValidationTests {
         #expect(out.presentation?["iconLoad"] == .null)
     }
 
+    @Test("iOS drops a link URL(string:) cannot parse, as the plugin does: no link item, no metadata URL, no icon fetch",
+          arguments: ["https://frak.id/a b", "https://frak.id/é", "https://frak.id/100%"])
+    func unparsableLinkDropped(url: String) async throws {
+        let out = try await IOSBackend().shareText(NativeCall(payload: ["url": .string(url), "text": "hi", "imageUrl": .string(url + ".png")],
+                                                              context: CallContext()))
+        #expect(out.presentation?["activityItems"]?.arrayValue?.map { $0["kind"] } == ["text"])
+        #expect(out.presentation?["iconLoad"]?["reason"] == .string(IconRace.Result.unparsableReason))
+        let alone = try await IOSBackend().shareText(NativeCall(payload: ["url": .string(url)], context: CallContext()))
+        #expect(alone.presentation?["activityItems"] == [])
+        #expect(alone.result == ["shared": false])
+        Contract.check(alone.presentation ?? .null, "presentation/ios")
+        let parsable = try await IOSBackend().shareText(NativeCall(payload: ["url": "https://frak.id/a%20b"], context: CallContext()))
+        #expect(parsable.presentation?["activityItems"]?.arrayValue?.first?["url"] == "https://frak.id/a%20b")
+    }
+
     @Test("neither backend fetches a thumbnail that is not http(s): no file: reads", arguments: ["file:///etc/passwd", "data:image/png;base64,AA==", "ftp://x/i.png"])
     func neverFetchesOtherSchemes(imageURL: String) async throws {
         let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext()))

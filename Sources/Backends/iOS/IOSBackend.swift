@@ -31,14 +31,19 @@ public struct IOSBackend: FrakShareNative {
     public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
         let context = call.context
         let share = try SharePayload(call.payload, layer: layer)
-        var metadata = LinkMetadata(title: share.title, url: share.url, icon: nil)
+        // The plugin's `URL(string:)` returns nil for a link it cannot parse (iOS before 17): the
+        // link item and the metadata's URL are dropped, and no icon fetch starts (the command
+        // layer's `unparsable_url` warning says so).
+        let linkURL = share.url.flatMap { ShareURL.unparsable($0) == nil ? $0 : nil }
+        var metadata = LinkMetadata(title: share.title, url: linkURL, icon: nil)
         let iconLoad: IconRace.Result? = if let imageURL = share.imageUrl {
-            ShareURL.isFetchable(imageURL) ? await iconRace.run(imageURL: imageURL) : IconRace.Result.notFetched(imageURL)
+            ShareURL.isFetchable(imageURL) && ShareURL.unparsable(imageURL) == nil
+                ? await iconRace.run(imageURL: imageURL) : IconRace.Result.notFetched(imageURL)
         } else {
             nil
         }
         metadata.icon = iconLoad?.icon
-        let items = ActivityItem.items(url: share.url, text: share.text, title: share.title, metadata: metadata)
+        let items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
         let simulation = context.simulation
         let sheet = ShareSheet.forDevice(context.device, anchored: simulation.outcome != .unanchored)
         try sheet.validate()
@@ -49,7 +54,8 @@ public struct IOSBackend: FrakShareNative {
             throw .cancelled
         }
 
-        let delivery = simulation.cancel ? nil : ActivityDelivery.delivered(to: simulation.activity, items: items)
+        // No item (a dropped link and no text): the sheet offers no activity that could complete.
+        let delivery = simulation.cancel || items.isEmpty ? nil : ActivityDelivery.delivered(to: simulation.activity, items: items)
         let completed = delivery != nil
         let device = context.device
         let record: @Sendable () -> JSON = {

@@ -23,8 +23,12 @@ struct IconRace: Sendable {
 
         /// No race: the bridge fetches only http(s) URLs (see `ShareURL.isFetchable`).
         static func notFetched(_ imageURL: String) -> Result {
-            Result(outcome: .failed, elapsedMs: 0, icon: nil, reason: ShareURL.notFetchedReason)
+            Result(outcome: .failed, elapsedMs: 0, icon: nil,
+                   reason: ShareURL.unparsable(imageURL).map { _ in unparsableReason } ?? ShareURL.notFetchedReason)
         }
+
+        /// Why the plugin starts no fetch for an `imageUrl` `URL(string:)` cannot parse.
+        static let unparsableReason = "URL(string:) returns nil for it, so the plugin starts no fetch and presents at once"
 
         var record: JSON {
             var r: JSONObject = ["outcome": .string(outcome.rawValue), "elapsedMs": .number(JSONNumber(elapsedMs))]
