@@ -16,8 +16,10 @@ public enum CapabilitySource {
                           local: true, remote: [], windows: main, webviews: [], permissions: entries, platforms: nil, file: "built-in")
     }
 
-    /// Reads a capability file, or every `.json`/`.toml` file of a folder (sorted by name),
-    /// then keeps those a `tauri.conf.json` beside or above the folder selects.
+    /// Reads a capability file, or every `.json`/`.toml` file of a folder and its subfolders, as
+    /// Tauri's build reads `./capabilities/**/*` (files in a subfolder named `schemas`, Tauri's
+    /// generated schemas, are skipped), then keeps those a `tauri.conf.json` beside or above the
+    /// folder selects.
     /// - Throws: `ACLError` naming the file for unreadable or malformed files, duplicate
     ///   identifiers, or a selection naming a capability no file defines.
     public static func load(_ path: String) throws(ACLError) -> [Capability] {
@@ -25,17 +27,7 @@ public enum CapabilitySource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ACLError("no such file or directory", file: path)
         }
-        var files: [String] = [path]
-        if isDirectory.boolValue {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw ACLError("cannot read the folder: \(error.localizedDescription)", file: path)
-            }
-            files = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".toml") }.sorted()
-                .map { (path as NSString).appendingPathComponent($0) }
-        }
+        let files = isDirectory.boolValue ? try capabilityFiles(in: path) : [path]
         var capabilities: [Capability] = []
         var seen: [String: String] = [:]
         var permissions = 0
@@ -55,6 +47,44 @@ public enum CapabilitySource {
         let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
         return try select(capabilities, configuration: findConfiguration(above: folder))
     }
+
+    /// The capability files under `root`, depth first, each folder's entries sorted by name.
+    /// Folders are followed through links, as Tauri's glob does, but each real folder is read
+    /// once (a link cycle ends there).
+    static func capabilityFiles(in root: String) throws(ACLError) -> [String] {
+        var files: [String] = []
+        var visited: Set<String> = []
+        var pending = [(path: root, depth: 0)]
+        while let (folder, depth) = pending.popLast() {
+            guard visited.insert((folder as NSString).resolvingSymlinksInPath).inserted else { continue }
+            guard depth <= maxFolderDepth else {
+                throw ACLError("capability folders nest deeper than \(maxFolderDepth) levels", file: folder)
+            }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            } catch {
+                throw ACLError("cannot read the folder: \(error.localizedDescription)", file: folder)
+            }
+            var subfolders: [String] = []
+            for name in names {
+                let entry = (folder as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue {
+                    subfolders.append(entry)
+                } else if name.hasSuffix(".json") || name.hasSuffix(".toml"),
+                          depth == 0 || (folder as NSString).lastPathComponent != "schemas" {
+                    files.append(entry)
+                }
+            }
+            // Popped last first: the first subfolder by name is read next.
+            pending += subfolders.reversed().map { ($0, depth + 1) }
+        }
+        return files
+    }
+
+    /// The deepest subfolder of a capabilities folder that is read.
+    public static let maxFolderDepth = 32
 
     /// The largest capability file or `tauri.conf.json` read, in bytes (real ones are a few kB).
     public static let maxFileBytes = 4 << 20

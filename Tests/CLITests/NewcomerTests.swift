@@ -13,6 +13,10 @@ struct NewcomerTests {
     @Test("typos get a did-you-mean: subcommands, options, short options, commands, sub-subcommands", arguments: [
         (["invok", "share_text"],
          "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+        (["sever"],
+         "bridge: unknown subcommand 'sever' (did you mean 'serve'?); expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+        (["valdiate", "share_text", "-"],
+         "bridge: unknown subcommand 'valdiate' (did you mean 'validate'?); expected capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
          "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
