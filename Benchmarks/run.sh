@@ -9,15 +9,17 @@ root="$(cd "$bench_dir/.." && pwd)"
 out="$bench_dir/.out"
 cd "$root"
 
-echo "== building release products (--static-swift-stdlib)" >&2
+# The flags of the README's install: the Swift runtime linked in, a position-dependent executable.
+static=(-c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie)
+echo "== building release products (${static[*]})" >&2
 for product in bridge bridge-benchmarks; do
-    swift build -c release --static-swift-stdlib --product "$product" >&2
+    swift build "${static[@]}" --product "$product" >&2
 done
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+bin="$(swift build "${static[@]}" --show-bin-path)"
 # The test host links the test support module, which a release build may not be able to build
 # (it imports Testing); its lines are extras, skipped without it.
 host="$bin/bridge-test-host"
-if ! swift build -c release --static-swift-stdlib --product bridge-test-host >&2; then
+if ! swift build "${static[@]}" --product bridge-test-host >&2; then
     echo "== bridge-test-host did not build in release mode: its extra lines are skipped" >&2
     host=""
 fi

@@ -79,7 +79,7 @@ public final class SessionEngine: Sendable {
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
                 let task = Task.immediate { [self, router] in
-                    let outcome = await UserWait.$onWait.withValue({ [self] in handle(.callWaitsOnNobody(token)) }) {
+                    let outcome = await UserWait.$onWait.withValue(UserWait.Observer { [self] in handle(.callWaitsOnNobody(token)) }) {
                         await router.run(call)
                     }
                     let completion = completion(of: outcome, id: id, warnings: call.warnings)
