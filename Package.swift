@@ -74,12 +74,15 @@ let package = Package(
         // `swift run bridge-generate [--check]`: writes (or checks) the generated files.
         .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins"], path: "Sources/bridge-generate"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
+        // stderr diagnostics and whole-buffer file descriptor I/O: what the CLI and the server share.
+        .target(name: "BridgeStreams", path: "Sources/Streams"),
+
         .target(name: "BridgeServer",
-                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching", "BridgeStreams"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
                 path: "Sources/CLI"),

@@ -1,6 +1,6 @@
 import BridgeACL
 import BridgeRouter
-import BridgeServer
+import BridgeStreams
 
 /// The options that choose the capabilities in force and how refusals read.
 struct ACLOptions {

@@ -1,7 +1,6 @@
 import BridgeContract
 import BridgeEvents
 import BridgeRouter
-import BridgeServer
 
 /// The `bridge` command line: parses the arguments, runs a subcommand, returns the exit status.
 public enum BridgeCLI {

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeRouter
 
 /// The options shared by `invoke` and `serve` that say where calls come from, what they run
@@ -40,7 +41,7 @@ struct ContextOptions {
 
     /// Warnings for options that only the iOS model acts on, given with another platform:
     /// they change nothing, which the user should know (`--cancel` on Android above all).
-    static func ignored(_ args: ArgumentList, platform: Platform) -> [String] {
+    static func ignored(_ args: ArgumentList, platform: Platform) -> [CallWarning] {
         guard platform != .ios else { return [] }
         var lines: [String] = []
         if args.flag("cancel") {
@@ -51,6 +52,6 @@ struct ContextOptions {
         for option in ["activity", "device"] where args.value(option) != nil {
             lines.append("--\(option) has no effect with --platform \(platform.rawValue): it describes the iOS share sheet")
         }
-        return lines
+        return lines.map { CallWarning(code: CallWarning.optionIgnored, message: $0) }
     }
 }

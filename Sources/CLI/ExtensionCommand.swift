@@ -1,6 +1,6 @@
 import BridgeInbox
 import BridgeJSON
-import BridgeServer
+import BridgeStreams
 import Foundation
 
 /// `bridge extension receive` and `bridge extension activity`: the receiving side of a share —

@@ -1,7 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
-import BridgeServer
+import BridgeStreams
 import Dispatch
 import Synchronization
 
@@ -51,7 +51,7 @@ struct InvokeCommand {
     /// `--preview FILE`: where to write the rendering of the presentation record.
     let preview: String?
     /// Options given that change nothing on the chosen platform.
-    let ignoredOptions: [String]
+    let ignoredOptions: [CallWarning]
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList) throws(UsageError) {
@@ -82,7 +82,7 @@ struct InvokeCommand {
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
         let entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
         let params = try readParams()
-        for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
+        ignoredOptions.forEach(streams.warn)
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
         switch router.prepare(entry: entry, params: params, context: context) {
@@ -91,7 +91,7 @@ struct InvokeCommand {
             warnings = call.warnings
             outcome = InvokeCommand.wait { await router.run(call) }
         }
-        for warning in warnings { streams.error("bridge: warning: \(warning.message)") }
+        warnings.forEach(streams.warn)
         switch outcome {
         case .success(let output):
             var document = output.result
@@ -102,7 +102,7 @@ struct InvokeCommand {
             }
             streams.write(document.serialized() + "\n")
             if !inspect {
-                for line in PresentationWarnings.lines(output.presentation) { streams.error("bridge: warning: \(line)") }
+                PresentationWarnings.warnings(output.presentation).forEach(streams.warn)
             }
             if let preview {
                 guard let presentation = output.presentation else {

@@ -1,7 +1,7 @@
 import BridgeContract
 import BridgeJSON
 import BridgeRender
-import BridgeServer
+import BridgeStreams
 import Foundation
 
 /// `bridge render <record.json | -> [-o FILE.html]`, and the `--preview FILE` of `invoke`: a

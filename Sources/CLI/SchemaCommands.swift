@@ -2,7 +2,7 @@ import BridgeContract
 import BridgeJSON
 import BridgeRouter
 import BridgeSchema
-import BridgeServer
+import BridgeStreams
 import Foundation
 
 /// `bridge validate <schema> <instance|->` and `bridge schema <command> | --list`.

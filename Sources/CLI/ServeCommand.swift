@@ -1,6 +1,7 @@
 import BridgeBrowser
 import BridgeEvents
 import BridgeJSON
+import BridgeProtocol
 import BridgeRouter
 import BridgeServer
 import BridgeShareExtension
@@ -36,7 +37,7 @@ struct ServeCommand {
     let context: CallContext
     let maxMessageBytes: Int
     /// Options given that change nothing on the chosen platform.
-    let ignoredOptions: [String]
+    let ignoredOptions: [CallWarning]
     let browser: BrowserConfiguration?
     let stdio: Bool
     /// The share inbox (`--app-group`, `--files-dir`), watched for arrivals.
@@ -55,7 +56,7 @@ struct ServeCommand {
     }
 
     func run(router: Router, hub: EventHub, streams: StandardStreams) throws(UsageError) -> Int32 {
-        for line in ignoredOptions { streams.error("bridge: warning: \(line)") }
+        ignoredOptions.forEach(streams.warn)
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         var browserServer: BrowserServer? = nil
         if let browser {

@@ -1,4 +1,5 @@
-import BridgeServer
+import BridgeProtocol
+import BridgeStreams
 import Foundation
 
 /// The process's output streams, with stdout kept for protocol and result output only.
@@ -27,5 +28,11 @@ struct StandardStreams: Sendable {
     /// Writes one line to stderr.
     func error(_ text: String) {
         _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Writes a warning to stderr as `bridge: warning: <message>`: the one way the CLI reports
+    /// one, whether the call, its options or its presentation record raised it.
+    func warn(_ warning: CallWarning) {
+        error("bridge: warning: \(warning.message)")
     }
 }

@@ -14,6 +14,12 @@ public struct CallWarning: Sendable, Equatable, CustomStringConvertible {
 
     /// The code of a key written twice in the arguments (the parser kept the last value).
     public static let duplicateKey = "duplicate_key"
+    /// The code of a CLI option that changes nothing on the chosen platform (`--cancel` on
+    /// Android); reported, never refused, since it concerns the command line, not the call.
+    public static let optionIgnored = "option_ignored"
+    /// The code of a thumbnail or icon the presentation record says did not load; known only
+    /// once the call has run, so reported, never refused.
+    public static let imageNotLoaded = "image_not_loaded"
 
     public init(code: String, message: String, field: String? = nil) {
         self.code = code

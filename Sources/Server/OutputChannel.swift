@@ -1,4 +1,5 @@
 import BridgeFraming
+import BridgeStreams
 import Foundation
 
 /// The single writer of the protocol stream: every message the session sends goes through here.

@@ -1,4 +1,5 @@
 import BridgeFraming
+import BridgeStreams
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter

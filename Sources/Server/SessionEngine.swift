@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeStreams
 import Synchronization
 
 /// One JSON-RPC session over any transport: the `SessionStateMachine` behind one lock, the
