@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "BridgeEvents", dependencies: ["BridgeJSON"], path: "Sources/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
-                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer"],
+                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
+                               "BridgeRender"],
                 path: "Sources/Browser"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching"], path: "Sources/Router"),

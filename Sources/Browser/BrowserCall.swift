@@ -7,7 +7,8 @@ public struct BrowserCallOutcome: Sendable {
     public var result: Result<JSON, ResponseError>
     /// The platform record, sent to the page as `bridge/presentation`.
     public var presentation: JSON?
-    /// The call's warnings (`{code, message, field?}`), sent as `bridge/warning`.
+    /// The call's warnings (`{code, message, field?}`), all of them (the `Bridge-Warnings` header);
+    /// each went to the page as `bridge/warning` through `live` when the engine sent it.
     public var warnings: [JSON]
 
     public init(result: Result<JSON, ResponseError>, presentation: JSON? = nil, warnings: [JSON] = []) {
@@ -18,5 +19,7 @@ public struct BrowserCallOutcome: Sendable {
 }
 
 /// Runs one call for browser mode: the seam to the session engine, so HTTP calls go through
-/// the same router, ACL, validation and backends as stdio calls.
-public typealias BrowserCallRunner = @Sendable (_ method: String, _ params: JSON, _ context: CallContext) async -> BrowserCallOutcome
+/// the same router, ACL, validation and backends as stdio calls. `live` gets what the call
+/// reports before its answer (`bridge/warning` params learnt while it runs), to send at once.
+public typealias BrowserCallRunner = @Sendable (_ method: String, _ params: JSON, _ context: CallContext,
+                                                _ live: @escaping @Sendable (_ method: String, _ params: JSON) -> Void) async -> BrowserCallOutcome

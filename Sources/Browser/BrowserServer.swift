@@ -2,6 +2,7 @@ import BridgeEvents
 import BridgeHTTPServer
 import BridgeJSON
 import BridgeProtocol
+import BridgeRender
 import BridgeRouter
 import Foundation
 
@@ -9,8 +10,10 @@ import Foundation
 /// browser (BROWSER.md). Serves the initialisation script, Tauri 2's IPC custom protocol, CORS
 /// preflights, the event stream and, with `--static`, the built front end.
 ///
-/// Every request passes the `Host` check; calls and the event stream also pass the `Origin`
-/// policy and the invoke key. Calls run through `run`, the same engine as stdio.
+/// Every request passes the `Host` check; calls, sheet answers and the event stream also pass
+/// the `Origin` policy and the invoke key. Calls run through `run`, the same engine as stdio.
+/// The sheets shown on the context's screen (`--user interactive`) go to the pages as
+/// `bridge/sheet` events, and a page's click comes back as `POST /__bridge/sheet`.
 public final class BrowserServer: Sendable {
     public let configuration: BrowserConfiguration
     /// The invoke key of this process.
@@ -23,6 +26,7 @@ public final class BrowserServer: Sendable {
     private let origins: OriginPolicy
     private let files: StaticFiles?
     private let streams = EventStreams()
+    private let sheets = SheetOverlays()
 
     /// Binds the address (the server is not yet accepting; call `start()`).
     /// - Parameters:
@@ -67,8 +71,9 @@ public final class BrowserServer: Sendable {
 
     /// Starts serving, and delivering the hub's events to the pages.
     public func start() {
-        let streams = self.streams
+        let streams = self.streams, sheets = self.sheets
         hub.observe { streams.deliver($0) }
+        context.screen?.watch { change in sheets.changed(change, streams: streams) }
         server.start()
     }
 
@@ -97,6 +102,8 @@ public final class BrowserServer: Sendable {
             openEvents(exchange)
         case ("POST", "/__bridge/post-message"):
             postMessage(exchange)
+        case ("POST", "/__bridge/sheet"):
+            answerSheet(exchange)
         case ("GET", _) where request.path.hasPrefix("/__bridge/"), ("HEAD", _) where request.path.hasPrefix("/__bridge/"):
             exchange.respond(.text(.notFound, "not found: \(request.path); the bridge serves /__bridge/tauri.js, /__bridge/ipc.js and /__bridge/events"))
         case ("POST", _):
@@ -113,24 +120,66 @@ public final class BrowserServer: Sendable {
         }
     }
 
-    /// The origin of a call or event stream, or the refusal to send.
-    private func origin(of request: HTTPRequest) -> Result<RequestOrigin, Refusal> {
-        origins.classify(request.headers["Origin"]).mapError { Refusal(response: .text(.forbidden, $0.message)) }
+    /// Where a request carries the invoke key.
+    private enum KeyPlace {
+        /// A header (`Tauri-Invoke-Key`).
+        case header(String)
+        /// A query parameter (`/__bridge/events?key=`: an `EventSource` cannot send headers).
+        case query(String)
+        /// A member of the JSON body (`window.ipc.postMessage`'s `__TAURI_INVOKE_KEY__`).
+        case bodyMember(String)
+
+        var description: String {
+            switch self {
+            case .header(let name): return "the \(name) header"
+            case .query(let name): return "the \(name) query parameter"
+            case .bodyMember(let name): return "\(name) of the message"
+            }
+        }
     }
 
-    /// A request refused before it reaches a command.
+    /// A request refused before it reaches the bridge.
     private struct Refusal: Error {
         let response: HTTPResponse
+
+        init(_ status: HTTPStatus, _ message: String) { response = .text(status, message) }
     }
 
-    private func checkKey(_ given: String?, where place: String) -> HTTPResponse? {
+    /// A request let through to the bridge: where it comes from and, for a key in the body, the
+    /// parsed body.
+    private struct Admitted {
+        let origin: RequestOrigin
+        let body: JSON?
+    }
+
+    /// The checks every request that drives the bridge passes, in this order: the `Origin`
+    /// policy, then the invoke key (BROWSER.md's security rules); the refusal to send otherwise.
+    private func admit(_ request: HTTPRequest, key place: KeyPlace) -> Result<Admitted, Refusal> {
+        let origin: RequestOrigin
+        switch origins.classify(request.headers["Origin"]) {
+        case .failure(let refusal): return .failure(Refusal(.forbidden, refusal.message))
+        case .success(let o): origin = o
+        }
+        var body: JSON? = nil
+        let given: String?
+        switch place {
+        case .header(let name): given = request.headers[name]
+        case .query(let name): given = request.queryValue(name)
+        case .bodyMember(let name):
+            do {
+                body = try JSONParser.parse(request.body, duplicateKeys: .keepLast)
+            } catch {
+                return .failure(Refusal(.badRequest, "the message is not valid JSON: \(error)"))
+            }
+            given = body?[name]?.stringValue
+        }
         guard let given else {
-            return .text(.forbidden, "missing invoke key (\(place)): load /__bridge/tauri.js, which embeds it, or use the key of the bridge/listening notification")
+            return .failure(Refusal(.forbidden, "missing invoke key (\(place.description)): load /__bridge/tauri.js, which embeds it, or use the key of the bridge/listening notification"))
         }
         guard InvokeKey.matches(given, key) else {
-            return .text(.forbidden, "wrong invoke key (\(place)): this bridge process has another one; reload the page, or use the key of its bridge/listening notification")
+            return .failure(Refusal(.forbidden, "wrong invoke key (\(place.description)): this bridge process has another one; reload the page, or use the key of its bridge/listening notification"))
         }
-        return nil
+        return .success(Admitted(origin: origin, body: body))
     }
 
     /// CORS headers for an allowed cross-origin request.
@@ -202,62 +251,74 @@ public final class BrowserServer: Sendable {
 
     private func openEvents(_ exchange: HTTPExchange) {
         let request = exchange.request
-        if case .failure(let refusal) = origin(of: request) { return exchange.respond(refusal.response) }
-        if let refusal = checkKey(request.queryValue("key"), where: "the key query parameter of /__bridge/events") {
-            return exchange.respond(refusal)
-        }
+        if case .failure(let refusal) = admit(request, key: .query("key")) { return exchange.respond(refusal.response) }
         let page = request.queryValue("page").flatMap { $0.isEmpty ? nil : $0 } ?? "anonymous-\(InvokeKey.generate().prefix(8))"
         var headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store"]
         cors(request, into: &headers)
         guard let stream = exchange.openStream(HTTPResponse(status: .ok, headers: headers)) else { return }
         let hub = self.hub
         streams.add(page: page, stream: stream) { hub.forget(client: "page:\(page)") }
+        // A sheet shown before the page's stream opened (the call raced the connection).
+        sheets.replay(to: page, streams: streams)
     }
 
     // MARK: Calls
 
     private func invoke(_ exchange: HTTPExchange) {
         let request = exchange.request
-        let origin: RequestOrigin
-        switch self.origin(of: request) {
+        let admitted: Admitted
+        switch admit(request, key: .header("Tauri-Invoke-Key")) {
         case .failure(let refusal): return exchange.respond(refusal.response)
-        case .success(let o): origin = o
-        }
-        if let refusal = checkKey(request.headers["Tauri-Invoke-Key"], where: "the Tauri-Invoke-Key header") {
-            return exchange.respond(refusal)
+        case .success(let a): admitted = a
         }
         let ipc: IPCRequest
         switch IPCRequest.parse(request) {
         case .failure(let error): return exchange.respond(.text(.badRequest, error.message))
         case .success(let r): ipc = r
         }
-        perform(ipc.command, payload: ipc.payload, callback: ipc.callback, request: request, origin: origin, exchange: exchange)
+        perform(ipc.command, payload: ipc.payload, callback: ipc.callback, request: request, origin: admitted.origin,
+                exchange: exchange)
     }
 
     /// `window.ipc.postMessage`'s message, as Tauri's `ipc-protocol.js` builds it:
     /// `{cmd, callback, error, payload, options, __TAURI_INVOKE_KEY__}`.
     private func postMessage(_ exchange: HTTPExchange) {
         let request = exchange.request
-        let origin: RequestOrigin
-        switch self.origin(of: request) {
+        let admitted: Admitted
+        switch admit(request, key: .bodyMember("__TAURI_INVOKE_KEY__")) {
         case .failure(let refusal): return exchange.respond(refusal.response)
-        case .success(let o): origin = o
+        case .success(let a): admitted = a
         }
-        let message: JSON
-        do {
-            message = try JSONParser.parse(request.body, duplicateKeys: .keepLast)
-        } catch {
-            return exchange.respond(.text(.badRequest, "the message is not valid JSON: \(error)"))
-        }
-        if let refusal = checkKey(message["__TAURI_INVOKE_KEY__"]?.stringValue, where: "__TAURI_INVOKE_KEY__ of the message") {
-            return exchange.respond(refusal)
-        }
+        let message = admitted.body ?? .null
         guard let command = message["cmd"]?.stringValue, !command.isEmpty else {
             return exchange.respond(.text(.badRequest, "the message needs a cmd string"))
         }
         let callback = message["callback"]?.numberValue.flatMap { UInt32(exactly: $0.doubleValue) }
         perform(command, payload: message["payload"] ?? .object(JSONObject()), callback: callback, request: request,
-                origin: origin, exchange: exchange)
+                origin: admitted.origin, exchange: exchange)
+    }
+
+    /// `POST /__bridge/sheet` `{"sheet": ID, "activity": TYPE}` or `{"sheet": ID, "cancel": true}`:
+    /// a click in the sheet a page shows (`--user interactive`). The same Origin and key rules
+    /// as a call (the key in `Tauri-Invoke-Key`).
+    private func answerSheet(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        if case .failure(let refusal) = admit(request, key: .header("Tauri-Invoke-Key")) { return exchange.respond(refusal.response) }
+        var headers = HTTPHeaders()
+        cors(request, into: &headers)
+        let answer: SheetAnswerRequest
+        switch SheetAnswerRequest.parse(request.body) {
+        case .failure(let problem): return exchange.respond(.text(.badRequest, problem.message, headers: headers))
+        case .success(let a): answer = a
+        }
+        guard let screen = context.screen, screen.user == .interactive else {
+            return exchange.respond(.text(.conflict, "no sheet waits for a click: the bridge runs with the scripted user; start it with --user interactive", headers: headers))
+        }
+        guard screen.answer(answer.sheet, answer.answer) else {
+            return exchange.respond(.text(.notFound, "no sheet \(answer.sheet) is up: it was answered already, or its call was cancelled", headers: headers))
+        }
+        headers["Content-Type"] = "application/json"
+        exchange.respond(HTTPResponse(status: .ok, headers: headers, body: Array(JSON.object(["answered": .string(answer.sheet)]).serialized().utf8)))
     }
 
     private func perform(_ command: String, payload: JSON, callback: UInt32?, request: HTTPRequest, origin: RequestOrigin,
@@ -277,17 +338,19 @@ public final class BrowserServer: Sendable {
         var responseHeaders = HTTPHeaders()
         cors(request, into: &responseHeaders)
         let streams = self.streams, hub = self.hub, run = self.run
+        let id: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
         Task {
             let outcome: BrowserCallOutcome
             if let local = AppEvents.handle(command, payload: payload, client: callContext.client, hub: hub) {
                 outcome = BrowserCallOutcome(result: local)
             } else {
-                outcome = await run(AppEvents.canonical(command), payload, callContext)
+                outcome = await run(AppEvents.canonical(command), payload, callContext) { method, params in
+                    // The engine's own request id is replaced by the call's Tauri callback id.
+                    streams.send(method, ["id": id, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
+                }
             }
-            let id: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
-                streams.send("bridge/warning", ["id": id, "cmd": .string(command), "warnings": .array(outcome.warnings)], page: page)
             }
             if let presentation = outcome.presentation {
                 streams.send("bridge/presentation", ["id": id, "cmd": .string(command), "presentation": presentation], page: page)

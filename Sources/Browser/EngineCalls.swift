@@ -37,20 +37,21 @@ public final class EngineCalls: Sendable {
 
     /// The runner to give `BrowserServer`.
     public var runner: BrowserCallRunner {
-        { [self] method, params, context in await run(method, params, context) }
+        { [self] method, params, context, live in await run(method, params, context, live: live) }
     }
 
     /// JSON-RPC methods of the session itself, which a page may not send.
     static let sessionMethods: Set<String> = ["initialize", "initialized", "shutdown", "exit"]
 
-    func run(_ method: String, _ params: JSON, _ context: CallContext) async -> BrowserCallOutcome {
+    func run(_ method: String, _ params: JSON, _ context: CallContext,
+             live: @escaping @Sendable (String, JSON) -> Void = { _, _ in }) async -> BrowserCallOutcome {
         if EngineCalls.sessionMethods.contains(method) || method.hasPrefix("$/") || method.hasPrefix("bridge/") {
             return BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)])))
         }
         let peer = self.peer(for: context)
         let id = peer.transport.nextID()
         return await withCheckedContinuation { continuation in
-            peer.transport.expect(id, continuation)
+            peer.transport.expect(id, continuation, live: live)
             let request: JSON = ["jsonrpc": "2.0", "id": .number(JSONNumber(id)), "method": .string(method), "params": params]
             peer.engine.receive([IncomingPayload(request)])
         }
@@ -76,10 +77,12 @@ public final class EngineCalls: Sendable {
 }
 
 /// Where one peer's engine writes: responses settle the HTTP calls waiting for them; the
-/// notifications of a call (`{"id": …}` in their params) travel with its response.
+/// notifications of a call (`{"id": …}` in their params) travel with its response, and its
+/// warnings also go to the page as they are sent (a call that never settles still warns).
 private final class PeerTransport: SessionTransport {
     private struct Pending {
         let continuation: CheckedContinuation<BrowserCallOutcome, Never>
+        let live: @Sendable (String, JSON) -> Void
         var presentation: JSON? = nil
         var warnings: [JSON] = []
     }
@@ -100,8 +103,9 @@ private final class PeerTransport: SessionTransport {
 
     var isIdle: Bool { state.withLock { $0.pending.isEmpty } }
 
-    func expect(_ id: Int, _ continuation: CheckedContinuation<BrowserCallOutcome, Never>) {
-        state.withLock { $0.pending[id] = Pending(continuation: continuation) }
+    func expect(_ id: Int, _ continuation: CheckedContinuation<BrowserCallOutcome, Never>,
+                live: @escaping @Sendable (String, JSON) -> Void) {
+        state.withLock { $0.pending[id] = Pending(continuation: continuation, live: live) }
     }
 
     func send(_ message: OutboundMessage) {
@@ -113,15 +117,20 @@ private final class PeerTransport: SessionTransport {
         case .notification(let n):
             guard let id = n.params["id"].flatMap(RequestID.init(json:)), case .number(let number) = id.json,
                   let key = Int(exactly: number.doubleValue) else { return }
-            state.withLock { s in
-                guard var p = s.pending[key] else { return }
+            let live = state.withLock { s -> (@Sendable (String, JSON) -> Void)? in
+                guard var p = s.pending[key] else { return nil }
+                defer { s.pending[key] = p }
                 switch n.method {
                 case "bridge/presentation": p.presentation = n.params["presentation"]
-                case "bridge/warning": p.warnings += n.params["warnings"]?.arrayValue ?? []
+                case "bridge/warning":
+                    p.warnings += n.params["warnings"]?.arrayValue ?? []
+                    return p.live
                 default: break
                 }
-                s.pending[key] = p
+                return nil
             }
+            // Called with the engine's lock held, as `send` is: the page's stream only queues it.
+            live?(n.method, n.params)
         }
     }
 

@@ -4,7 +4,10 @@
 ///   use the custom protocol (always on Android, after a failed `ipc://` fetch elsewhere), sent to
 ///   `POST /__bridge/post-message`; the answer runs the message's `callback` or `error`;
 /// - the event stream `GET /__bridge/events`: channel messages and `listen()` events run their
-///   callbacks, presentation records and warnings go to `window.__BRIDGE__`'s hooks.
+///   callbacks, presentation records and warnings go to `window.__BRIDGE__`'s hooks;
+/// - the sheet overlay (`--user interactive`): a `bridge/sheet` event draws the sheet over the
+///   page, in a shadow root, and a click on an activity or Cancel answers it with
+///   `POST /__bridge/sheet` (`window.__BRIDGE__.answerSheet(id, {activity} | {cancel: true})`).
 ///
 /// `/__bridge/tauri.js` includes it; a page that runs Tauri's own `core.js` and `ipc-protocol.js`
 /// loads this one alone, first.
@@ -30,6 +33,72 @@ enum NativeIPCScript {
     for (var i = 0; i < (params.warnings || []).length; i++) console.warn('[bridge] ' + params.warnings[i].message)
   }
   if (typeof bridge.onEvent !== 'function') bridge.onEvent = function (params) {}
+  bridge.sheets = bridge.sheets || []
+
+  // The sheet overlay: the bridge's rendering of the sheet, over the page, in a shadow root (its
+  // styles and the page's stay apart); the buttons keep their accessible names.
+  function answerSheet(id, answer) {
+    var body = { sheet: id }
+    if (answer && answer.cancel) body.cancel = true
+    else body.activity = answer && answer.activity
+    return fetch(config.url + '__bridge/sheet', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', 'Tauri-Invoke-Key': config.key, 'Bridge-Page': page }
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        if (!response.ok) throw new Error(text.replace(/\n$/, ''))
+        return JSON.parse(text)
+      })
+    })
+  }
+  bridge.answerSheet = answerSheet
+
+  function overlayFor(id) {
+    return document.querySelector('[data-bridge-sheet="' + String(id).replace(/["\\]/g, '') + '"]')
+  }
+
+  function showSheet(params) {
+    if (overlayFor(params.sheet)) return
+    var host = document.createElement('div')
+    host.setAttribute('data-bridge-sheet', params.sheet)
+    host.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.25)'
+    var root = host.attachShadow({ mode: 'open' })
+    if (params.error) {
+      root.textContent = '[bridge] ' + params.error
+    } else {
+      var style = document.createElement('style')
+      style.textContent = params.css
+      root.appendChild(style)
+      var holder = document.createElement('div')
+      holder.innerHTML = params.html
+      root.appendChild(holder)
+    }
+    root.addEventListener('click', function (e) {
+      var button = e.target && e.target.closest ? e.target.closest('button') : null
+      if (!button) return
+      var answer
+      if (button.hasAttribute('data-activity-type')) answer = { activity: button.getAttribute('data-activity-type') }
+      else if (button.hasAttribute('data-package')) answer = { activity: button.getAttribute('data-package') }
+      else if (button.getAttribute('data-activity') === 'cancel' || button.getAttribute('data-activity') === 'copy') answer = { cancel: true }
+      else return
+      answerSheet(params.sheet, answer).catch(function (err) {
+        console.error('[bridge] ' + err.message)
+        closeSheet(params.sheet)
+      })
+    })
+    ;(document.body || document.documentElement).appendChild(host)
+  }
+
+  function closeSheet(id) {
+    var host = overlayFor(id)
+    if (host) host.remove()
+  }
+
+  if (typeof bridge.onSheet !== 'function') bridge.onSheet = function (params) {
+    if (params.state === 'shown') showSheet(params)
+    else closeSheet(params.sheet)
+  }
 
   // Runs callback `id` as Rust's webview.eval does: through runCallback (Tauri >= 2.3), or the
   // window property `_<id>` that earlier 2.x transformCallback defines.
@@ -68,6 +137,12 @@ enum NativeIPCScript {
       bridge.warnings.push(params)
       dispatch('bridge:warning', params)
       bridge.onWarning(params)
+    })
+    source.addEventListener('bridge/sheet', function (e) {
+      var params = JSON.parse(e.data)
+      bridge.sheets.push(params)
+      dispatch('bridge:sheet', params)
+      bridge.onSheet(params)
     })
     source.addEventListener('bridge/event', function (e) {
       var params = JSON.parse(e.data)

@@ -1,12 +1,13 @@
 import BridgeACL
 import BridgeBrowser
 import BridgeJSON
+import BridgeRouter
 import Foundation
 
 /// `serve`'s browser-mode options: `--http [HOST:]PORT`, `--static DIR`, `--dev-url URL`,
-/// `--allow-origin URL` (repeatable) and `--no-stdio`.
+/// `--allow-origin URL` (repeatable), `--no-stdio` and `--user scripted|interactive`.
 struct BrowserOptions {
-    static let names: Set<String> = ["http", "static", "dev-url", "allow-origin"]
+    static let names: Set<String> = ["http", "static", "dev-url", "allow-origin", "user"]
     static let flagNames: Set<String> = ["no-stdio"]
 
     static let help = """
@@ -20,7 +21,22 @@ struct BrowserOptions {
       --allow-origin URL      with --http: an origin allowed to call, as remote content
                               (the capabilities' remote.urls decide); repeatable
       --no-stdio              with --http: serve HTTP only, until SIGINT or SIGTERM
+      --user scripted|interactive
+                              with --http: who answers a share sheet: the scripted user
+                              (--activity, --cancel, __bridge), or a person clicking an
+                              activity or Cancel in the sheet the page shows [scripted]
     """
+
+    /// `--user`: who answers the sheets of the process's screen.
+    /// - Throws: a usage error for `interactive` without `--http` (no page could show the sheet).
+    static func user(_ args: ArgumentList) throws(UsageError) -> Screen.User {
+        let user = try args.choice("user", Screen.User.self) ?? .scripted
+        if user == .interactive, args.value("http") == nil {
+            throw UsageError("option '--user interactive' needs --http [HOST:]PORT: the sheet is shown in a browser page, where a person clicks it",
+                             subcommand: args.subcommand)
+        }
+        return user
+    }
 
     /// The browser configuration, or `nil` without `--http`.
     static func configuration(_ args: ArgumentList, maxBodyBytes: Int) throws(UsageError) -> BrowserConfiguration? {

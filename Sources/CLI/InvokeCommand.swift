@@ -67,7 +67,9 @@ struct InvokeCommand {
         case "-": arguments = .stdin
         case let text?: arguments = .literal(text)
         }
-        context = try ContextOptions.context(from: args)
+        var context = try ContextOptions.context(from: args)
+        context.screen = Screen()
+        self.context = context
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         inspect = args.flag("inspect")
         preview = try args.nonEmpty("preview")
@@ -88,10 +90,18 @@ struct InvokeCommand {
         switch router.prepare(entry: entry, params: params, context: context) {
         case .failure(let error): outcome = .failure(error)
         case .success(let call):
-            warnings = call.warnings
-            outcome = InvokeCommand.wait { await router.run(call) }
+            call.warnings.forEach(streams.warn)
+            // Warnings learnt while the call runs are printed at once: a call that never settles
+            // (a present UIKit refused) still says why.
+            let live = Mutex<[CallWarning]>([])
+            outcome = InvokeCommand.wait {
+                await LiveWarnings.$onWarn.withValue(LiveWarnings.Sink { more in
+                    live.withLock { $0 += more }
+                    more.forEach(streams.warn)
+                }) { await router.run(call) }
+            }
+            warnings = call.warnings + live.withLock { $0 }
         }
-        warnings.forEach(streams.warn)
         switch outcome {
         case .success(let output):
             var document = output.result

@@ -47,7 +47,9 @@ struct ServeCommand {
         if let extra = args.positionals.first {
             throw UsageError("unexpected argument '\(extra)': serve reads its requests from stdin", subcommand: "serve")
         }
-        context = try ContextOptions.context(from: args)
+        var context = try ContextOptions.context(from: args)
+        context.screen = Screen(user: try BrowserOptions.user(args))
+        self.context = context
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
         browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes)

@@ -630,6 +630,8 @@ enum EmbeddedSchemas {
     "origin": { "description": "local, or the remote URL the calls come from.", "type": "string", "minLength": 1 },
     "inspect": { "description": "Whether bridge/presentation notifications precede each call's response.", "type": "boolean" },
     "strict": { "description": "Whether what would only be a warning (bridge/warning) is refused with -32602 instead: --strict, or initialize {\"strict\": true}.", "type": "boolean" },
+    "outcome": { "description": "The session's scripted outcome of a presentation (--outcome, or initialize {\"outcome\": …}); a call's __bridge.outcome overrides it.", "type": "string", "enum": ["complete", "never", "busy", "unanchored"] },
+    "user": { "description": "Who answers the sheets: the scripted user, or a person clicking in a browser page (--user interactive).", "type": "string", "enum": ["scripted", "interactive"] },
     "commands": {
       "description": "Every command served, as plugin:<plugin>|<command>.",
       "type": "array",

@@ -36,6 +36,36 @@ public enum PresentationRenderer {
         }
     }
 
+    /// A sheet to lay over a page (browser mode's overlay): the device screen with the sheet on
+    /// it, and the CSS it needs, to put in a shadow root. Its buttons carry accessible names and
+    /// `data-activity-type` (iOS), `data-package` (Android) or `data-activity="cancel"`.
+    /// - Parameters: as `document(for:images:)`; a record without `completion` is a sheet still up.
+    /// - Throws: `RenderError` naming the key when the record is not one the renderer knows.
+    public static func overlay(for record: JSON, images: [String: [UInt8]] = [:]) throws(RenderError) -> (css: String, html: String) {
+        let record = unwrapped(record)
+        let reader = RecordReader(record)
+        guard record.objectValue != nil else {
+            throw RenderError("a presentation record is a JSON object; got \(record.typeName)")
+        }
+        let screen: String
+        let platform = try reader.string("platform")
+        let device: String
+        switch platform {
+        case "ios":
+            let sheet = try IOSSheet(reader)
+            screen = IOSSheetView.screen(sheet)
+            device = sheet.device.rawValue
+        case "android":
+            screen = AndroidChooserView.screen(try AndroidChooser(reader, images: images))
+            device = "phone"
+        case let other:
+            throw RenderError("the record's `platform` must be ios or android; got \(other) (desktop calls present nothing)")
+        }
+        let html = "<div class=\"stage overlay\" data-platform=\"\(HTML.attribute(platform))\" data-device=\"\(HTML.attribute(device))\">"
+            + screen + "</div>"
+        return (Stylesheet.css + Stylesheet.overlayCSS, html)
+    }
+
     /// The files whose bytes the rendering of `record` shows (Android: the thumbnail the
     /// `ClipData` URI names), for the caller to read and pass to `document(for:images:)`.
     public static func imageFiles(in record: JSON) -> [String] {

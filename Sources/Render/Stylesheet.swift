@@ -76,4 +76,10 @@ enum Stylesheet {
     .extras{margin:0;font-size:13px}.extras dt{font-family:"DejaVu Sans Mono",monospace;color:#636366;margin-top:8px}
     .extras dd{margin:2px 0 0;word-break:break-all}.extras pre{margin:0;white-space:pre-wrap;font:inherit}
     """
+
+    /// What a sheet laid over a page adds (inside its shadow root, where `body` is not).
+    static let overlayCSS = """
+    :host{all:initial}
+    .stage.overlay{justify-content:center;min-height:100%;font-family:-apple-system,"SF Pro Text","Helvetica Neue","Liberation Sans","DejaVu Sans",sans-serif;color:#1c1c1e}
+    """
 }

@@ -17,6 +17,9 @@ public struct CallContext: Sendable, Equatable {
     public var client: String? = nil
     /// `--strict` / `initialize {"strict": true}`: every warning is a `-32602` refusal.
     public var strict: Bool
+    /// The screen the call's sheets are presented on (one per process, from the CLI); `nil`:
+    /// each call presents on a screen of its own, so calls never make each other busy.
+    public var screen: Screen? = nil
 
     public init(window: String = "main", webview: String? = nil, origin: String = "local",
                 platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation(),

@@ -80,8 +80,12 @@ public final class SessionEngine: Sendable {
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
                 let task = Task.immediate { [self, router] in
+                    let warn = LiveWarnings.Sink { [self] warnings in
+                        guard let id else { return }
+                        handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
+                    }
                     let outcome = await UserWait.$onWait.withValue(UserWait.Observer { [self] in handle(.callWaitsOnNobody(token)) }) {
-                        await router.run(call)
+                        await LiveWarnings.$onWarn.withValue(warn) { await router.run(call) }
                     }
                     let completion = completion(of: outcome, id: id, warnings: call.warnings)
                     if !early.offer(token, completion) { finish(token, completion) }
@@ -190,16 +194,19 @@ public final class SessionEngine: Sendable {
     private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?,
                             warnings: [CallWarning]) -> CallCompletion {
         var notifications: [SessionNotification] = []
-        if let id, !warnings.isEmpty {
-            notifications.append(SessionNotification(method: "bridge/warning",
-                                                     params: ["id": id.json, "warnings": .array(warnings.map(\.json))]))
-        }
+        if let id, !warnings.isEmpty { notifications.append(SessionEngine.warningNotification(id: id, warnings)) }
         if case .success(let output) = outcome, let id, inspect.load(ordering: .relaxed),
            let presentation = output.presentation {
             notifications.append(SessionNotification(method: "bridge/presentation",
                                                      params: ["id": id.json, "presentation": presentation]))
         }
         return CallCompletion(notifications: notifications, outcome: outcome.map(\.result))
+    }
+
+    /// `bridge/warning` `{"id", "warnings"}`: the one shape of a call's warnings, whether known
+    /// before it ran or learnt while it runs (`LiveWarnings`).
+    static func warningNotification(id: RequestID, _ warnings: [CallWarning]) -> SessionNotification {
+        SessionNotification(method: "bridge/warning", params: ["id": id.json, "warnings": .array(warnings.map(\.json))])
     }
 
     // MARK: initialize
@@ -228,6 +235,8 @@ public final class SessionEngine: Sendable {
             "origin": .string(current.origin),
             "inspect": .bool(inspect.load(ordering: .relaxed)),
             "strict": .bool(current.strict),
+            "outcome": .string(current.simulation.outcome.rawValue),
+            "user": .string((current.screen?.user ?? .scripted).rawValue),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)

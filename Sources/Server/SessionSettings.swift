@@ -4,7 +4,7 @@ import BridgeProtocol
 import BridgeRouter
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
-/// `device`, `inspect`, `strict`. A key that is a near-miss of one of these (`platfrom`) is refused with a
+/// `device`, `inspect`, `strict`, `outcome`. A key that is a near-miss of one of these (`platfrom`) is refused with a
 /// did-you-mean; other keys (an LSP client's `processId`, `rootUri`, `capabilities`, …) are ignored.
 struct SessionSettings: Equatable {
     var window: String?
@@ -16,9 +16,11 @@ struct SessionSettings: Equatable {
     var inspect: Bool?
     /// `strict: true` refuses (`-32602`) what would only be a warning, as `--strict` does.
     var strict: Bool?
+    /// The scripted outcome of the session's presentations (`--outcome`); `__bridge` overrides it per call.
+    var outcome: Simulation.Outcome?
 
     /// The keys `initialize` reads.
-    static let keys = ["window", "webview", "origin", "platform", "device", "inspect", "strict"]
+    static let keys = ["window", "webview", "origin", "platform", "device", "inspect", "strict", "outcome"]
 
     /// Reads the settings from `initialize` params.
     /// - Throws: `-32602` naming the key when a value has the wrong type or is not a known value,
@@ -41,6 +43,7 @@ struct SessionSettings: Equatable {
         device = try SessionSettings.choice(object, "device", DeviceClass.self)
         inspect = try SessionSettings.flag(object, "inspect")
         strict = try SessionSettings.flag(object, "strict")
+        outcome = try SessionSettings.choice(object, "outcome", Simulation.Outcome.self)
     }
 
     /// The session's context with these settings applied; a new window without a webview
@@ -56,6 +59,7 @@ struct SessionSettings: Equatable {
         if let platform { c.platform = platform }
         if let device { c.device = device }
         if let strict { c.strict = strict }
+        if let outcome { c.simulation.outcome = outcome }
         return c
     }
 

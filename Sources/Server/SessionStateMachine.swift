@@ -25,6 +25,8 @@ import BridgeProtocol
 /// - `$/cancelRequest` answers a running request `-32800` at once (O(1)) and cancels its work;
 ///   unknown or finished ids are ignored;
 /// - the output closed: the session ends (`.end(status: 0)`), running calls are cancelled;
+/// - a running call's notifications (`.callNotifies`: a warning learnt while it runs) are sent
+///   at once while the call is unanswered, and dropped once it is;
 /// - a call that waits for a user who never acts (`.callWaitsOnNobody`: a sheet that never
 ///   completes) does not hold up the end: once input ended or `shutdown` came, it is answered
 ///   `-32800` (`data.reason` `"session_end"`) and cancelled, after the other calls' answers.
@@ -49,6 +51,9 @@ public struct SessionStateMachine: Sendable {
         case signal(Int32)
         /// A running call waits for a user who will never act; it runs until cancelled.
         case callWaitsOnNobody(CallToken)
+        /// A running call has something to say before its answer (a warning it learnt while
+        /// running): sent now, unless the call was already answered.
+        case callNotifies(CallToken, SessionNotification)
     }
 
     /// What the transport must do, in order.
@@ -169,6 +174,9 @@ public struct SessionStateMachine: Sendable {
             inputEnded = true
         case .callWaitsOnNobody(let token):
             if running[token] != nil { waitingOnNobody.insert(token) }
+        case .callNotifies(let token, let notification):
+            if !ended, running[token] != nil { actions.append(.send(.notification(notification))) }
+            return
         case .outputClosed:
             guard !ended else { return }
             ended = true

@@ -37,6 +37,9 @@ public struct AndroidBackend: FrakShareNative {
                 "thumbnail": thumbnail?.record ?? .null,
             ]
         }
+        // The plugin starts the chooser and resolves at once: a person may still pick an app in
+        // the overlay, but the call never learns it.
+        try SheetPresentation.show(record, context: call.context)
         return CommandOutput(result: ["shared": true], presentation: record)
     }
 }

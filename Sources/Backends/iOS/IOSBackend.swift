@@ -44,43 +44,49 @@ public struct IOSBackend: FrakShareNative {
         }
         metadata.icon = iconLoad?.icon
         let items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
-        let simulation = context.simulation
-        let sheet = ShareSheet.forDevice(context.device, anchored: simulation.outcome != .unanchored)
+        let sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
         try sheet.validate()
-        if simulation.outcome == .never || simulation.outcome == .busy {
-            // A sheet that never completes, or a present UIKit refused: the completion handler
-            // never runs, so neither does invoke.resolve nor invoke.reject.
-            await UserWait.untilCancelled()
-            throw .cancelled
-        }
-
-        // No item (a dropped link and no text): the sheet offers no activity that could complete.
-        let delivery = simulation.cancel || items.isEmpty ? nil : ActivityDelivery.delivered(to: simulation.activity, items: items)
-        let completed = delivery != nil
         let device = context.device
-        let record: @Sendable () -> JSON = {
-            let completion: JSON = if simulation.cancel {
-                ["activityType": nil, "completed": false]
-            } else if completed {
-                ["activityType": .string(simulation.activity), "completed": true]
-            } else {
-                ["activityType": .string(simulation.activity), "completed": false,
-                 "reason": "the activity cannot take these items, so the sheet would not offer it"]
-            }
-            let delivered: JSON = delivery.map {
-                // `subjectForActivityType` returns `subject ?? ""`.
-                ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
-            } ?? .null
-            return [
+        let presented: @Sendable () -> JSON = {
+            [
                 "platform": "ios",
                 "device": .string(device.rawValue),
                 "nativeMethod": "shareText",
                 "activityItems": .array(items.map(\.record)),
                 "iconLoad": iconLoad?.record ?? .null,
                 "popover": sheet.popover?.record ?? .null,
-                "completion": completion,
-                "delivered": delivered,
+                "completion": .null,
+                "delivered": .null,
             ]
+        }
+        let answer: SheetAnswer
+        switch try await SheetPresentation.present(presented, context: context) {
+        case .answered(let a): answer = a
+        case .refused:
+            // UIKit refuses the second present; the plugin's completion handler never runs, so
+            // neither does invoke.resolve nor invoke.reject.
+            try await ShareSheet.refusedPresent(context: context)
+        }
+        let activity: String? = if case .activity(let a) = answer { a } else { nil }
+        // No item (a dropped link and no text): the sheet offers no activity that could complete.
+        let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivered(to: $0, items: items) }
+        let completed = delivery != nil
+        let record: @Sendable () -> JSON = {
+            let completion: JSON = if let activity {
+                completed ? ["activityType": .string(activity), "completed": true]
+                    : ["activityType": .string(activity), "completed": false,
+                       "reason": "the activity cannot take these items, so the sheet would not offer it"]
+            } else {
+                ["activityType": nil, "completed": false]
+            }
+            let delivered: JSON = delivery.map {
+                // `subjectForActivityType` returns `subject ?? ""`.
+                ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
+            } ?? .null
+            guard case .object(var object) = presented() else { return presented() }
+            object["completion"] = completion
+            object["delivered"] = delivered
+            return .object(object)
         }
         return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
     }

@@ -59,4 +59,22 @@ struct ShareSheet: Sendable {
                 .adding(["layer": "ios", "exception": "NSGenericException"])
         }
     }
+
+    /// UIKit's console warning when the plugin presents while a sheet is already up.
+    static let refusedPresentWarning = CallWarning(
+        code: "present_refused",
+        message: "Attempt to present <UIActivityViewController: 0x…> on <UIViewController: 0x…> which is already "
+            + "presenting <UIActivityViewController: 0x…>: UIKit refuses the second share sheet, its completion "
+            + "handler never runs, so this call's promise never settles (the plugin neither resolves nor rejects); "
+            + "a plugin must refuse a share while one is open, as @capacitor/share does")
+
+    /// What frak-share's present does while a sheet is up: UIKit refuses it with a console
+    /// warning (reported now: the call is never answered), and the completion handler never
+    /// runs, so the call waits until it is cancelled or the session ends.
+    /// - Throws: `-32800` once cancelled; under `--strict`, the warning as a `-32602` refusal.
+    static func refusedPresent(context: CallContext) async throws(ResponseError) -> Never {
+        try LiveWarnings.warn(refusedPresentWarning, context: context)
+        await UserWait.untilCancelled()
+        throw .cancelled
+    }
 }

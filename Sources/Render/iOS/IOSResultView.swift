@@ -3,7 +3,13 @@
 /// List's entry, the pasteboard — or the dismissal.
 enum IOSResultView {
     static func html(_ sheet: IOSSheet) -> String {
-        let completion = sheet.completion
+        guard let completion = sheet.completion else {
+            return """
+            <aside class="outcome" data-outcome="pending" aria-label="Outcome"><h2>The sheet is up</h2>\
+            <p class="resolves" data-role="result"><code>invoke()</code> is pending until the user picks an activity or \
+            dismisses the sheet.</p>\(iconLoadNote(sheet.iconLoad))</aside>
+            """
+        }
         let shared = completion.completed ? "true" : "false"
         let resolves = "<p class=\"resolves\" data-role=\"result\"><code>invoke()</code> resolves with "
             + "<code>{&quot;shared&quot;:\(shared)}</code></p>"

@@ -60,7 +60,8 @@ struct IOSSheet {
     let iconLoad: IconLoad?
     /// The popover's anchor in the root view (iPad), `nil` on iPhone.
     let anchor: (x: Double, y: Double)?
-    let completion: Completion
+    /// What the user did; `nil` while the sheet is up (the record of a sheet still presented).
+    let completion: Completion?
     let delivered: Delivered?
 
     init(_ record: RecordReader) throws(RenderError) {
@@ -95,10 +96,10 @@ struct IOSSheet {
         } else {
             anchor = nil
         }
-        let completion = try record.object("completion")
-        self.completion = Completion(activityType: try completion.optionalString("activityType"),
-                                     completed: try completion.bool("completed"),
-                                     reason: try completion.optionalString("reason"))
+        completion = try record.optionalObject("completion").map { (c) throws(RenderError) in
+            Completion(activityType: try c.optionalString("activityType"), completed: try c.bool("completed"),
+                       reason: try c.optionalString("reason"))
+        }
         delivered = try record.optionalObject("delivered").map { (d) throws(RenderError) in
             Delivered(subject: try d.optionalString("subject"), items: try d.strings("items"))
         }

@@ -11,7 +11,7 @@ enum IOSSheetView {
     /// The screen with the sheet on it.
     static func screen(_ sheet: IOSSheet) -> String {
         let header = IOSHeader(sheet)
-        let chosen = sheet.completion.activityType
+        let chosen = sheet.completion?.activityType
         let offered = IOSActivity.offered(for: sheet.items, chosen: chosen)
         let body = headerHTML(header) + appsHTML(offered.filter { $0.placement == .app }, chosen: chosen)
             + actionsHTML(offered.filter { $0.placement == .action }, chosen: chosen)
