@@ -43,6 +43,16 @@ struct ScreenTests {
         }
     }
 
+    /// An interactive screen with one call waiting on its shown sheet.
+    static func waitingCall() async throws -> (screen: Screen, watcher: Watcher, call: Task<SheetPresentation.Outcome, any Error>, shown: Screen.Shown) {
+        let screen = Screen(user: .interactive)
+        let watcher = Watcher(screen)
+        let call = Task { try await SheetPresentation.present(record, context: context(screen)) }
+        let shown = await watcher.waitForShown(1)
+        try #require(shown.count == 1)
+        return (screen, watcher, call, shown[0])
+    }
+
     @Test("the scripted user answers at once and never occupies the slot")
     func scripted() async throws {
         let screen = Screen()
@@ -73,27 +83,19 @@ struct ScreenTests {
 
     @Test("interactive: the sheet is shown, the call waits for the click, a second present meanwhile is refused")
     func interactive() async throws {
-        let screen = Screen(user: .interactive)
-        let watcher = Watcher(screen)
-        let call = Task { try await SheetPresentation.present(Self.record, context: Self.context(screen)) }
-        let shown = await watcher.waitForShown(1)
-        try #require(shown.count == 1)
-        #expect(shown[0].awaitsAnswer)
+        let (screen, watcher, call, shown) = try await Self.waitingCall()
+        #expect(shown.awaitsAnswer)
         #expect(try await SheetPresentation.present(Self.record, context: Self.context(screen)) == .refused)
-        #expect(screen.answer(shown[0].id, .activity("com.apple.UIKit.activity.Mail")))
+        #expect(screen.answer(shown.id, .activity("com.apple.UIKit.activity.Mail")))
         #expect(try await call.value == .answered(.activity("com.apple.UIKit.activity.Mail")))
-        #expect(!screen.answer(shown[0].id, .dismissed), "a sheet is answered once")
+        #expect(!screen.answer(shown.id, .dismissed), "a sheet is answered once")
         #expect(!screen.isOccupied)
         #expect(watcher.changes.withLock { $0 } == ["shown sheet-1", "closed sheet-1 activity(\"com.apple.UIKit.activity.Mail\")"])
     }
 
     @Test("interactive: a cancelled call closes its sheet and frees the slot")
     func interactiveCancelled() async throws {
-        let screen = Screen(user: .interactive)
-        let watcher = Watcher(screen)
-        let call = Task { try await SheetPresentation.present(Self.record, context: Self.context(screen)) }
-        let shown = await watcher.waitForShown(1)
-        try #require(shown.count == 1)
+        let (screen, watcher, call, _) = try await Self.waitingCall()
         call.cancel()
         await #expect(throws: ResponseError.self) { try await call.value }
         #expect(!screen.isOccupied)
