@@ -57,7 +57,7 @@ public struct SchemaValidator: Sendable {
     /// empty when it is valid.
     ///
     /// Time is linear in the size of the instance (times the schema's work per value: `uniqueItems`
-    /// hashes, patterns run ICU); JSON Pointer paths are built only for the errors returned.
+    /// hashes, patterns run the linear-time regex engine); JSON Pointer paths are built only for the errors returned.
     ///
     /// - Important: validation recurses once per level of the instance's nesting, like the rest of
     ///   the project's JSON handling; `JSONParser` caps nesting at 128 levels by default.

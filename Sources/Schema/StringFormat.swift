@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `format` values checked when a validator asserts formats (`assertFormats: true`).
 ///
 /// Formats are annotations by default (draft-07 §7.2): they only constrain instances when the

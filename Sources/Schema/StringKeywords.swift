@@ -24,7 +24,7 @@ extension SchemaCompiler {
             return try ECMARegex(source)
         } catch {
             throw SchemaError(code: .invalidPattern,
-                              message: "\(keyword) \(Quote.json(.string(source))) at \(location) is not a valid regular expression")
+                              message: "\(keyword) \(Quote.json(.string(source))) at \(location) is not a valid regular expression: \(error.reason)")
         }
     }
 }
