@@ -88,7 +88,24 @@ enum NativeIPCScript {
       })
     })
     ;(document.body || document.documentElement).appendChild(host)
+    fitSheet(host)
   }
+
+  // The device is drawn at its size in points; it is scaled down to fit the window, so the whole
+  // sheet is seen (and clickable) without scrolling.
+  function fitSheet(host) {
+    var stage = host.shadowRoot && host.shadowRoot.querySelector('.stage')
+    var screen = stage && stage.querySelector('.screen')
+    if (!screen) return
+    stage.style.zoom = '1'
+    var r = screen.getBoundingClientRect()
+    var zoom = Math.min(1, (window.innerHeight - 16) / (r.height + 68), (window.innerWidth - 16) / (r.width + 68))
+    stage.style.zoom = String(Math.max(0.25, zoom))
+  }
+  window.addEventListener('resize', function () {
+    var hosts = document.querySelectorAll('[data-bridge-sheet]')
+    for (var i = 0; i < hosts.length; i++) fitSheet(hosts[i])
+  })
 
   function closeSheet(id) {
     var host = overlayFor(id)

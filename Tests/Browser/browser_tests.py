@@ -206,6 +206,134 @@ def presentation_records_reach_the_page(ctx):
     equal(record["presentation"]["platform"], "ios", "presentation platform")
 
 
+def button_named(page, name):
+    """The backend node id of the one button whose accessible name is `name` (the accessibility
+    tree, as a screen reader or a WebDriver test finds it; shadow roots included), or None."""
+    page.call("Accessibility.enable")
+    root = page.call("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
+    nodes = page.call("Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": "button"})["nodes"]
+    nodes = [n for n in nodes if not n.get("ignored") and "backendDOMNodeId" in n]
+    check(len(nodes) <= 1, f"one button named {name!r}, found {len(nodes)}")
+    return nodes[0]["backendDOMNodeId"] if nodes else None
+
+
+def click_button(page, name):
+    """Clicks the button named `name` as a person does: scrolled into view, the mouse pressed and
+    released at its centre. Returns the centre (CSS pixels)."""
+    node = button_named(page, name)
+    check(node is not None, f"a button named {name!r} is in the page")
+    page.call("DOM.scrollIntoViewIfNeeded", {"backendNodeId": node})
+    quad = page.call("DOM.getBoxModel", {"backendNodeId": node})["model"]["content"]
+    x, y = sum(quad[0::2]) / 4, sum(quad[1::2]) / 4
+    for kind in ("mousePressed", "mouseReleased"):
+        page.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+    return x, y
+
+
+def start_call(page, name, args):
+    """Starts invoke(share_text, args) in the page; its settlement lands in window.__calls[name]."""
+    page.evaluate(f"(window.__calls = window.__calls || {{}}, {settle(f'window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(args)})')}"
+                  f".then(v => {{ window.__calls[{json.dumps(name)}] = v }}), true)")
+
+
+SHEET_UP = "document.querySelectorAll('[data-bridge-sheet]').length"
+
+
+@test
+def interactive_sheet_click_mail_resolves_with_mails_delivery(ctx):
+    bridge = ctx.bridge("--platform", "ios", "--user", "interactive")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    start_call(page, "share", ARGS)
+    page.wait_for(f"{SHEET_UP} === 1")
+    time.sleep(0.3)
+    equal(page.evaluate("'share' in window.__calls"), False, "the call waits for the click")
+    # What must be seen: the sheet over the page, its title as text and visible, not covered.
+    title = page.evaluate("""(() => { const root = document.querySelector('[data-bridge-sheet]').shadowRoot;
+        const t = root.querySelector('[data-role=title]'); const r = t.getBoundingClientRect();
+        const hit = root.elementFromPoint(r.x + 4, r.y + r.height / 2);
+        return {text: t.textContent, w: r.width, h: r.height, x: r.x, y: r.y, covered: !(hit === t || t.contains(hit))} })()""")
+    equal(title["text"], "Frak", "the header's title")
+    check(title["w"] > 0 and title["h"] > 0 and not title["covered"], f"the title is visible and not covered: {title}")
+    for name in ("Messages", "Mail", "AirDrop", "Copy", "Cancel"):
+        check(button_named(page, name) is not None, f"a button named {name!r} in the overlay")
+    png = page.capture()
+    width, height, rows = cdp.decode_png(png)
+    scale = width / page.evaluate("window.innerWidth")
+    r, g, b = rows[int((title["y"] + title["h"] / 2) * scale)][int((title["x"] + title["w"] + 8) * scale)]
+    check(abs(r - 0xf2) < 12 and abs(g - 0xf2) < 12 and abs(b - 0xf7) < 12,
+          f"the sheet's background (#f2f2f7) beside the title in the screenshot, got {(r, g, b)}")
+    click_button(page, "Mail")
+    page.wait_for("'share' in window.__calls")
+    equal(page.evaluate("window.__calls.share"), {"ok": {"shared": True}}, "the call resolves once Mail is clicked")
+    page.wait_for(f"{SHEET_UP} === 0")
+    page.wait_for("window.__BRIDGE__.presentations.length === 1")
+    record = page.evaluate("window.__BRIDGE__.presentations[0].presentation")
+    equal(record["completion"], {"activityType": "com.apple.UIKit.activity.Mail", "completed": True}, "the completion")
+    equal(record["delivered"], {"subject": "Frak", "items": ["Join me", "https://frak.id/invite"]}, "Mail's delivery")
+    equal(page.evaluate("window.__BRIDGE__.sheets.map(s => s.state)"), ["shown", "closed"], "bridge/sheet events")
+
+
+@test
+def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
+    bridge = ctx.bridge("--platform", "ios", "--device", "ipad", "--user", "interactive")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    start_call(page, "share", ARGS)
+    page.wait_for(f"{SHEET_UP} === 1")
+    sheet = page.evaluate("window.__BRIDGE__.sheets[0].sheet")
+    # The answer endpoint has the call's rules: no key, no answer.
+    refused = page.evaluate(f"fetch('/__bridge/sheet', {{method: 'POST', body: JSON.stringify({{sheet: {json.dumps(sheet)}, cancel: true}})}})"
+                            ".then(r => r.text().then(t => [r.status, t]))")
+    equal(refused[0], 403, "an answer without the invoke key")
+    check("missing invoke key" in refused[1], f"the refusal says why: {refused[1]}")
+    click_button(page, "Cancel")
+    page.wait_for("'share' in window.__calls")
+    equal(page.evaluate("window.__calls.share"), {"ok": {"shared": False}}, "a dismissal resolves {shared: false}, as the plugin does")
+    page.wait_for(f"{SHEET_UP} === 0")
+    gone = page.evaluate(f"window.__BRIDGE__.answerSheet({json.dumps(sheet)}, {{cancel: true}}).then(() => 'answered', e => e.message)")
+    check("is up" in gone, f"a sheet is answered once: {gone}")
+
+
+@test
+def interactive_second_share_while_a_sheet_is_up_is_busy(ctx):
+    bridge = ctx.bridge("--platform", "ios", "--user", "interactive")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    start_call(page, "first", ARGS)
+    page.wait_for(f"{SHEET_UP} === 1")
+    start_call(page, "second", {"text": "Again"})
+    page.wait_for("window.__BRIDGE__.warnings.length === 1")
+    warning = page.evaluate("window.__BRIDGE__.warnings[0]")
+    equal(warning["cmd"], SHARE, "the warning's command")
+    equal(warning["warnings"][0]["code"], "present_refused", "UIKit refuses the second present")
+    check("never settles" in warning["warnings"][0]["message"], f"the warning says the consequence: {warning}")
+    equal(page.evaluate(SHEET_UP), 1, "no second sheet")
+    click_button(page, "Messages")
+    page.wait_for("'first' in window.__calls")
+    equal(page.evaluate("window.__calls.first"), {"ok": {"shared": True}}, "the first share completes")
+    time.sleep(0.5)
+    equal(page.evaluate("'second' in window.__calls"), False, "the refused share never settles")
+
+
+@test
+def interactive_android_chooser_resolves_at_once_and_a_click_closes_it(ctx):
+    bridge = ctx.bridge("--platform", "android", "--user", "interactive")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    start_call(page, "share", ARGS)
+    page.wait_for("'share' in window.__calls")
+    equal(page.evaluate("window.__calls.share"), {"ok": {"shared": True}}, "Android resolves as the chooser opens")
+    page.wait_for(f"{SHEET_UP} === 1")
+    equal(page.evaluate("window.__BRIDGE__.sheets[0].awaitsAnswer"), False, "the plugin does not wait for the chooser")
+    click_button(page, "Gmail")
+    page.wait_for(f"{SHEET_UP} === 0")
+
+
 @test
 def tauris_own_scripts_reach_the_bridge(ctx):
     need_conformance()
