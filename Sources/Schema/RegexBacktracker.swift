@@ -45,9 +45,9 @@ struct RegexBacktracker {
                 pc += 1
             case .set(let k):
                 if program.backward {
-                    ok = pos > 0 && program.sets[k].contains(input[pos - 1]); pos -= ok ? 1 : 0
+                    ok = pos > 0 && program.set(k, contains: input[pos - 1]); pos -= ok ? 1 : 0
                 } else {
-                    ok = pos < n && program.sets[k].contains(input[pos]); pos += ok ? 1 : 0
+                    ok = pos < n && program.set(k, contains: input[pos]); pos += ok ? 1 : 0
                 }
                 pc += 1
             case .split(let a, let b):

@@ -10,7 +10,7 @@ struct RegexCharacterClass: Sendable {
     /// Whether the class is the complement of its ranges and properties (`[^…]`, `\D`).
     private(set) var negated: Bool
     /// Membership of scalars 0–127, negation applied.
-    private var ascii: (UInt64, UInt64) = (0, 0)
+    private(set) var ascii: (UInt64, UInt64) = (0, 0)
 
     init(ranges: [ClosedRange<UInt32>] = [], properties: [RegexUnicodeProperty] = [], negated: Bool = false) {
         self.ranges = RegexCharacterClass.normalised(ranges)

@@ -43,11 +43,12 @@ struct RegexNFA {
         let n = input.count
         let code = program.code
         var ends = firstOnly ? [] : [Bool](repeating: false, count: n + 1)
-        var seen = [Int](repeating: -1, count: code.count)
+        var seen = [Int32](repeating: -1, count: code.count)
         var current: [Int] = [], next: [Int] = [], stack: [Int] = []
-        current.reserveCapacity(code.count)
-        next.reserveCapacity(code.count)
-        var step = 0
+        current.reserveCapacity(16)
+        next.reserveCapacity(16)
+        stack.reserveCapacity(16)
+        var step: Int32 = 0
         var matched = false
 
         // Follows the instructions that consume nothing from `pc` at `pos`, adding those that
@@ -92,7 +93,7 @@ struct RegexNFA {
                 let consumed: Bool
                 switch code[pc] {
                 case .scalar(let v): consumed = c == v
-                case .set(let k): consumed = program.sets[k].contains(c)
+                case .set(let k): consumed = program.set(k, contains: c)
                 default: consumed = false
                 }
                 if consumed { follow(pc + 1, at: to, into: &next) }

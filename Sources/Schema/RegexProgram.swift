@@ -27,6 +27,8 @@ enum RegexInstruction: Sendable {
 struct RegexProgram: Sendable {
     private(set) var code: [RegexInstruction] = []
     private(set) var sets: [RegexCharacterClass] = []
+    /// Each set's membership of ASCII scalars (the common case, checked without touching the set).
+    private(set) var asciiSets: [(UInt64, UInt64)] = []
     /// Whether the program reads right to left.
     let backward: Bool
     private(set) var registers = 0
@@ -40,6 +42,14 @@ struct RegexProgram: Sendable {
         code.append(.match)
     }
 
+    /// Whether set `k` holds `c`.
+    @inline(__always)
+    func set(_ k: Int, contains c: UInt32) -> Bool {
+        if c < 64 { return asciiSets[k].0 & (1 << UInt64(c)) != 0 }
+        if c < 128 { return asciiSets[k].1 & (1 << UInt64(c - 64)) != 0 }
+        return sets[k].contains(c)
+    }
+
     private mutating func append(_ instruction: RegexInstruction) throws(RegexSyntaxReason) {
         guard code.count < RegexProgram.maxInstructions else { throw .tooLarge }
         code.append(instruction)
@@ -50,6 +60,7 @@ struct RegexProgram: Sendable {
         case .scalar(let v): try append(.scalar(v))
         case .set(let set):
             sets.append(set)
+            asciiSets.append(set.ascii)
             try append(.set(sets.count - 1))
         case .sequence(let items):
             for item in backward ? items.reversed() : items { try emit(item) }
