@@ -57,6 +57,10 @@ let package = Package(
         .target(name: "BridgeFrakShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeMatching"],
                 path: "Sources/Plugins/FrakShare"),
+        // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
+        .target(name: "BridgeShare",
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends"],
+                path: "Sources/Plugins/Share"),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
@@ -67,7 +71,7 @@ let package = Package(
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeBackends"], path: "Sources/Doctor"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
-                dependencies: ["BridgeRouter", "BridgeBackends", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShareExtension"],
+                dependencies: ["BridgeRouter", "BridgeBackends", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
                 path: "Sources/Plugins/Catalog"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
@@ -109,6 +113,8 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "TestSupport"]),
+        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeBackends",
+                                                       "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "ContractTests",
                     dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter",

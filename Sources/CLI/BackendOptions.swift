@@ -7,7 +7,7 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir"]
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -18,10 +18,13 @@ struct BackendOptions {
                               [<cache-path name="share" path="share/"/>]
       --app-group DIR         the App Group container of the share inbox (share-extension)
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
+      --files-root DIR        share: a folder files may be shared from (repeatable)
+                              [the working directory]
     """
 
     let android: AndroidConfiguration
     let inbox: ShareInbox?
+    let shareFiles: ShareFileRules
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -50,11 +53,16 @@ struct BackendOptions {
                              subcommand: args.subcommand)
         }
         inbox = (group ?? filesDirectory).map { ShareInbox(group: $0) }
+        let roots = args.values("files-root")
+        if let empty = roots.first(where: \.isEmpty) {
+            throw UsageError("option '--files-root' needs a folder, got '\(empty)'", subcommand: args.subcommand)
+        }
+        shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
     }
 
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
-        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events))
+        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles))
     }
 }

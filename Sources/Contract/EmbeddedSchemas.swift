@@ -551,6 +551,274 @@ enum EmbeddedSchemas {
   }
 }
 """##),
+        ("commands/share/can_share.args.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share/can_share.args.schema.json",
+  "title": "plugin:share|can_share arguments",
+  "description": "Says whether share would present a sheet for the same arguments. The named arguments of invoke('plugin:share|can_share', …), camelCase keys, as Tauri binds them to the snake_case parameters; null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "title": {
+      "description": "The title: the iOS subject and link-metadata title (unless preview.title); Android EXTRA_SUBJECT and EXTRA_TITLE. Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "text": {
+      "description": "The body text. Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "url": {
+      "description": "The link: an absolute URL the Web Share API accepts (not about:, blob:, data:, file:, javascript:, ws:, wss:). Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^$|^(?!(?:[Aa][Bb][Oo][Uu][Tt]:|[Bb][Ll][Oo][Bb]:|[Dd][Aa][Tt][Aa]:|[Ff][Ii][Ll][Ee]:|[Jj][Aa][Vv][Aa][Ss][Cc][Rr][Ii][Pp][Tt]:|[Ww][Ss]:|[Ww][Ss][Ss]:))[A-Za-z][A-Za-z0-9+.\\-]*:(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+    },
+    "files": {
+      "description": "The files: each an absolute path or file:// URL inside an allowed root (--files-root), a data: URL, or an http(s) URL the bridge downloads. Not empty when present.",
+      "type": [
+        "array",
+        "null"
+      ],
+      "items": {
+        "type": "string"
+      }
+    },
+    "dialogTitle": {
+      "description": "Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "preview": {
+      "description": "The share sheet's header (iOS LPLinkMetadata): seed 003's SharePreview(title, image) and seed 002's subtitle.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "description": "The header's title (seed 003's SharePreview title); else `title`.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "subtitle": {
+          "description": "The header's subtitle, through seed 002's trick originalURL = URL(fileURLWithPath: subtitle).",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "image": {
+          "description": "The header's icon: an image given as a files entry is; else the first image of files.",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  }
+}
+"""##),
+        ("commands/share/can_share.result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share/can_share.result.schema.json",
+  "title": "plugin:share|can_share result",
+  "description": "Never rejects for the data itself: what share would refuse is false.",
+  "type": "object",
+  "required": [
+    "value"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "value": {
+      "description": "true when share would present the sheet; false for arguments it refuses, and on desktop.",
+      "type": "boolean"
+    }
+  }
+}
+"""##),
+        ("commands/share/share.args.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share/share.args.schema.json",
+  "title": "plugin:share|share arguments",
+  "description": "Opens the platform share sheet with files (images, PDFs, movies…), a link, a text and a rich preview. The named arguments of invoke('plugin:share|share', …), camelCase keys, as Tauri binds them to the snake_case parameters; null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "title": {
+      "description": "The title: the iOS subject and link-metadata title (unless preview.title); Android EXTRA_SUBJECT and EXTRA_TITLE. Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "text": {
+      "description": "The body text. Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "url": {
+      "description": "The link: an absolute URL the Web Share API accepts (not about:, blob:, data:, file:, javascript:, ws:, wss:). Empty = absent.",
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^$|^(?!(?:[Aa][Bb][Oo][Uu][Tt]:|[Bb][Ll][Oo][Bb]:|[Dd][Aa][Tt][Aa]:|[Ff][Ii][Ll][Ee]:|[Jj][Aa][Vv][Aa][Ss][Cc][Rr][Ii][Pp][Tt]:|[Ww][Ss]:|[Ww][Ss][Ss]:))[A-Za-z][A-Za-z0-9+.\\-]*:(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+    },
+    "files": {
+      "description": "The files: each an absolute path or file:// URL inside an allowed root (--files-root), a data: URL, or an http(s) URL the bridge downloads. Not empty when present.",
+      "type": [
+        "array",
+        "null"
+      ],
+      "items": {
+        "type": "string"
+      }
+    },
+    "dialogTitle": {
+      "description": "Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it.",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "preview": {
+      "description": "The share sheet's header (iOS LPLinkMetadata): seed 003's SharePreview(title, image) and seed 002's subtitle.",
+      "type": [
+        "object",
+        "null"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "description": "The header's title (seed 003's SharePreview title); else `title`.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "subtitle": {
+          "description": "The header's subtitle, through seed 002's trick originalURL = URL(fileURLWithPath: subtitle).",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "image": {
+          "description": "The header's icon: an image given as a files entry is; else the first image of files.",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  },
+  "allOf": [
+    {
+      "properties": {
+        "files": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "minItems": 1
+        }
+      },
+      "$comment": "otherwise the command refuses: invalid args `files` for command `share`: must not be empty when present (the Web Share API refuses an empty files list)"
+    },
+    {
+      "anyOf": [
+        {
+          "required": [
+            "title"
+          ],
+          "properties": {
+            "title": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        },
+        {
+          "required": [
+            "text"
+          ],
+          "properties": {
+            "text": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        },
+        {
+          "required": [
+            "url"
+          ],
+          "properties": {
+            "url": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        },
+        {
+          "required": [
+            "files"
+          ],
+          "properties": {
+            "files": {
+              "type": "array",
+              "minItems": 1
+            }
+          }
+        }
+      ],
+      "$comment": "otherwise the command refuses: Missing 'title', 'text', 'url' or 'files' parameter"
+    }
+  ]
+}
+"""##),
+        ("commands/share/share.result.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/commands/share/share.result.schema.json",
+  "title": "plugin:share|share result",
+  "description": "Resolves when the user picked a target; a dismissal rejects with `Share canceled`, a share while another is presented with `Can't share while sharing is in progress`.",
+  "type": "object",
+  "required": [
+    "activityType"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "activityType": {
+      "description": "The activity the user picked (iOS: a UIActivity.ActivityType; Android: the chosen package), or null when the platform does not say.",
+      "type": [
+        "string",
+        "null"
+      ]
+    }
+  }
+}
+"""##),
         ("error.schema.json", ##"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",

@@ -103,13 +103,22 @@ public enum SchemaWriter {
     private static func rule(for rule: ArgumentRule, declaration: CommandDeclaration) -> JSON {
         switch rule {
         case .oneNonEmpty(let names, let message):
-            let keys = names.map { declaration.signature.keyStyle.key(for: $0) }
             return [
-                "anyOf": .array(keys.map { key in
-                    ["required": [.string(key)], "properties": [key: ["type": "string", "minLength": 1]]]
+                "anyOf": .array(names.map { name in
+                    let key = declaration.signature.keyStyle.key(for: name)
+                    return ["required": [.string(key)], "properties": [key: nonEmpty(name, declaration)]]
                 }),
                 "$comment": .string("otherwise the command refuses: \(message)"),
             ]
+        case .nonEmptyWhenPresent(let name, let message):
+            let key = declaration.signature.keyStyle.key(for: name)
+            return ["properties": [key: ["type": ["array", "null"], "minItems": 1]], "$comment": .string("otherwise the command refuses: \(message)")]
         }
+    }
+
+    /// A non-empty value of the parameter `name`: a string with a character, or an array with an item.
+    private static func nonEmpty(_ name: String, _ declaration: CommandDeclaration) -> JSON {
+        declaration.parameters.first { $0.name == name }?.kind == .array
+            ? ["type": "array", "minItems": 1] : ["type": "string", "minLength": 1]
     }
 }

@@ -12,6 +12,16 @@ public enum MovieKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The MIME type Android's `ContentResolver.getType` reports.
+    public var mimeType: String {
+        switch self {
+        case .quickTime: return "video/quicktime"
+        case .mpeg4: return "video/mp4"
+        case .avi: return "video/x-msvideo"
+        case .matroska: return "video/x-matroska"
+        }
+    }
+
     /// The file extension the inbox stores the movie with.
     public var fileExtension: String {
         switch self {

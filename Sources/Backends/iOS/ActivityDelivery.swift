@@ -1,26 +1,56 @@
 import BridgeJSON
 
-/// What the activity the user picks receives from the item sources (seeds 000 and 002).
+/// What the activity the user picks receives from the item sources (seeds 000 and 002): each
+/// item source's `itemForActivityType` and `dataTypeIdentifierForActivityType`.
 ///
 /// | activity | receives |
 /// |---|---|
-/// | Message, CopyToPasteboard, any other | the text and the link |
-/// | Mail | subject = title; body = the text and the link |
-/// | AddToReadingList | the link only; unavailable without a link |
-/// | AirDrop | the link only (text would arrive as a `.txt` file); the text when there is no link |
+/// | Message | the text, the link and the images |
+/// | Mail | subject = title; the text, the link, and every file as an attachment |
+/// | AddToReadingList | the link only; not offered without a link |
+/// | AirDrop | the images (a PNG as PNG data, `pngData()`: AirDrop otherwise sends JPEG) and the files; the link only when there are no files; the text only when there is neither (it would arrive as a `.txt` file) |
+/// | SaveToCameraRoll | the images only; not offered without one |
+/// | Print | the images and the PDFs; not offered without one |
+/// | CopyToPasteboard, any other | everything |
 enum ActivityDelivery {
     static let message = "com.apple.UIKit.activity.Message"
     static let mail = "com.apple.UIKit.activity.Mail"
     static let readingList = "com.apple.UIKit.activity.AddToReadingList"
     static let airDrop = "com.apple.UIKit.activity.AirDrop"
     static let copy = "com.apple.UIKit.activity.CopyToPasteboard"
+    static let saveToCameraRoll = "com.apple.UIKit.activity.SaveToCameraRoll"
+    static let print = "com.apple.UIKit.activity.Print"
 
-    /// What `activity` receives, or `nil` when the activity cannot take these items (it would
-    /// not be offered in the sheet).
-    static func delivered(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [String])? {
+    /// One thing an activity receives, and in which type.
+    enum Delivered: Sendable, Equatable {
+        case text(String)
+        case link(String)
+        /// An image: as `UIImage` (typed by its `dataTypeIdentifier`), or as PNG `Data`.
+        case image(ShareFile, asPNGData: Bool)
+        /// A file: as a file URL typed by its UTType; Mail attaches it.
+        case file(ShareFile, attachment: Bool)
+
+        var record: JSON {
+            switch self {
+            case .text(let t): return ["kind": "text", "type": "public.plain-text", "as": "String", "text": .string(t)]
+            case .link(let u): return ["kind": "link", "type": "public.url", "as": "URL", "url": .string(u)]
+            case .image(let f, let png):
+                return ["kind": "image", "type": .string(f.typeIdentifier), "as": png ? "Data (pngData())" : "UIImage",
+                        "name": .string(f.displayName), "byteCount": .integer(f.byteCount)]
+            case .file(let f, let attachment):
+                return ["kind": "file", "type": .string(f.typeIdentifier), "as": attachment ? "attachment (URL)" : "URL",
+                        "name": .string(f.displayName), "byteCount": .integer(f.byteCount)]
+            }
+        }
+    }
+
+    /// What `activity` receives: the subject and the items in order (text, link, then files),
+    /// or `nil` when the activity cannot take these items (the sheet would not offer it).
+    static func delivery(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [Delivered])? {
         var link: String?
         var text: String?
         var subject: String?
+        var files: [ShareFile] = []
         for item in items {
             switch item {
             case .link(let url, let s, _):
@@ -29,17 +59,46 @@ enum ActivityDelivery {
             case .text(let t, let s):
                 text = t
                 subject = s
+            case .file(let f, let placeholder, _):
+                files.append(f)
+                subject = subject ?? placeholder
             }
         }
+        let images = files.filter { $0.image != nil }
+        let prose = [text.map(Delivered.text), link.map(Delivered.link)].compactMap { $0 }
+        func asImages(png: Bool = false) -> [Delivered] { images.map { .image($0, asPNGData: png && $0.image == .png) } }
+        let out: [Delivered]
         switch activity {
         case readingList:
-            guard let link else { return nil }
-            return (subject, [link])
+            out = link.map { [.link($0)] } ?? []
         case airDrop:
-            if let link { return (subject, [link]) }
-            return text.map { (subject, [$0]) }
+            let sent = files.map { $0.image != nil ? Delivered.image($0, asPNGData: $0.image == .png) : .file($0, attachment: false) }
+            out = !files.isEmpty ? sent : link.map { [.link($0)] } ?? text.map { [.text($0)] } ?? []
+        case message:
+            out = prose + asImages()
+        case saveToCameraRoll:
+            out = asImages()
+        case print:
+            out = files.compactMap { f in
+                f.image != nil ? .image(f, asPNGData: false) : (f.kind == .document(.pdf) ? .file(f, attachment: false) : nil)
+            }
+        case mail:
+            out = prose + files.map { .file($0, attachment: true) }
         default:
-            return (subject, [text, link].compactMap { $0 })
+            out = prose + files.map { $0.image != nil ? .image($0, asPNGData: false) : .file($0, attachment: false) }
+        }
+        return out.isEmpty ? nil : (subject, out)
+    }
+
+    /// What `activity` receives of a `share_text` share (a link and a text): the strings.
+    static func delivered(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [String])? {
+        delivery(to: activity, items: items).map { delivery in
+            (delivery.subject, delivery.items.compactMap { item in
+                switch item {
+                case .text(let t), .link(let t): t
+                case .image, .file: nil
+                }
+            })
         }
     }
 }

@@ -9,6 +9,10 @@ enum ActivityItem: Sendable, Equatable {
     case link(url: String, subject: String?, metadata: LinkMetadata)
     /// The body text, with the same subject.
     case text(String, subject: String?)
+    /// A file's item source (seed 002): placeholder the title; item the image (`UIImage`) or
+    /// the file URL; `dataTypeIdentifier` its type from its bytes. The first item source
+    /// carries the sheet's link metadata.
+    case file(ShareFile, placeholder: String?, metadata: LinkMetadata?)
 
     /// The items for a share, in the order the plugin adds them: the link, then the text.
     static func items(url: String?, text: String?, title: String?, metadata: LinkMetadata) -> [ActivityItem] {
@@ -18,8 +22,35 @@ enum ActivityItem: Sendable, Equatable {
         return items
     }
 
+    /// The items of a `share` call: one per file, then the link and the text; the first
+    /// carries `metadata` (the link item carries its own, as in share_text).
+    static func items(files: [ShareFile], url: String?, text: String?, title: String?, metadata: LinkMetadata) -> [ActivityItem] {
+        let fileItems = files.enumerated().map { index, file in
+            ActivityItem.file(file, placeholder: title, metadata: index == 0 ? metadata : nil)
+        }
+        return fileItems + items(url: url, text: text, title: title, metadata: metadata)
+    }
+
+    /// Where the plugin puts a file that has no path of its own (a `data:` URL, a download)
+    /// before handing its URL over: the app's temporary folder.
+    static let temporaryDirectory = "/private/var/mobile/Containers/Data/Application/APP-UUID/tmp/share/"
+
     var record: JSON {
         switch self {
+        case .file(let file, let placeholder, let metadata):
+            var r: JSONObject = [
+                "kind": file.image != nil ? "image" : "file",
+                "placeholder": placeholder.map(JSON.string) ?? .string(""),
+                "item": file.image != nil ? "UIImage" : "URL",
+                "dataTypeIdentifier": .string(file.typeIdentifier),
+                "file": file.record,
+            ]
+            if file.image == nil {
+                let path = file.path ?? ActivityItem.temporaryDirectory + file.displayName
+                r["url"] = .string(URL(fileURLWithPath: path).absoluteString)
+            }
+            if let metadata { r["metadata"] = metadata.record }
+            return .object(r)
         case .link(let url, let subject, let metadata):
             return ["kind": "link", "url": .string(url), "subject": subject.map(JSON.string) ?? .null, "metadata": metadata.record]
         case .text(let text, let subject):
@@ -34,6 +65,9 @@ struct LinkMetadata: Sendable, Equatable {
     var title: String?
     var url: String?
     var icon: Icon?
+    /// What `originalURL` is set to when it is not the link: seed 002's subtitle trick,
+    /// `URL(fileURLWithPath: subtitle)`.
+    var originalURL: String? = nil
 
     /// The `iconProvider`'s image.
     struct Icon: Sendable, Equatable {
@@ -61,6 +95,6 @@ struct LinkMetadata: Sendable, Equatable {
     var record: JSON {
         let icon: JSON = icon?.record ?? .null
         return ["title": title.map(JSON.string) ?? .null, "url": url.map(JSON.string) ?? .null,
-                "originalURL": url.map(JSON.string) ?? .null, "icon": icon]
+                "originalURL": (originalURL ?? url).map(JSON.string) ?? .null, "icon": icon]
     }
 }

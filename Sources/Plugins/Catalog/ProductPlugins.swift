@@ -3,6 +3,7 @@ import BridgeEvents
 import BridgeFrakShare
 import BridgeInbox
 import BridgeRouter
+import BridgeShare
 import BridgeShareExtension
 
 /// What configures the product's plugins (from the CLI's backend options).
@@ -12,11 +13,15 @@ public struct PluginSettings: Sendable {
     public var inbox: ShareInbox?
     /// Where plugins emit their events (`serve`); `nil` where nobody listens.
     public var events: EventHub?
+    /// Where `share` may take files from (`--files-root`), and its caps.
+    public var shareFiles: ShareFileRules
 
-    public init(android: AndroidConfiguration = AndroidConfiguration(), inbox: ShareInbox? = nil, events: EventHub? = nil) {
+    public init(android: AndroidConfiguration = AndroidConfiguration(), inbox: ShareInbox? = nil, events: EventHub? = nil,
+                shareFiles: ShareFileRules = ShareFileRules()) {
         self.android = android
         self.inbox = inbox
         self.events = events
+        self.shareFiles = shareFiles
     }
 }
 
@@ -37,6 +42,9 @@ public enum ProductPlugins {
     public static let entries: [Entry] = [
         Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift") { settings in
             FrakSharePlugin(backends: FrakShareBackends(android: AndroidBackend(configuration: settings.android)))
+        },
+        Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift") { settings in
+            SharePlugin(backends: ShareBackends(android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
         },
         Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in
             ShareExtensionPlugin(inbox: settings.inbox)

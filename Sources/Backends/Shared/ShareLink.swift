@@ -1,0 +1,35 @@
+/// The `url` rule of `share`, from the Web Share API: the URL must parse, and its scheme must
+/// not be a local scheme (`about`, `blob`, `data`), `file`, `javascript`, `ws` or `wss` — the
+/// browser rejects those with a `TypeError`. A headless call has no document base URL, so the
+/// URL must be absolute; it must also be one iOS's `URL(string:)` parses (`ShareURL`), or the
+/// link item would vanish. Written once, with its JSON Schema pattern beside it.
+public enum ShareLink {
+    /// The schemes Web Share refuses to share.
+    public static let refusedSchemes = ["about", "blob", "data", "file", "javascript", "ws", "wss"]
+
+    /// Why `text` cannot be the shared `url`, or `nil` when it can.
+    public static func problem(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), isScheme(text[..<colon]) else {
+            return "is not an absolute URL (a scheme such as https: first); the bridge has no page base URL to resolve it against"
+        }
+        let scheme = text[..<colon].lowercased()
+        if refusedSchemes.contains(scheme) {
+            return "has the scheme `\(scheme):`, which the Web Share API refuses (TypeError)"
+        }
+        return ShareURL.unparsable(text)
+    }
+
+    /// `problem` as an ECMA-262 pattern: the empty string, or an allowed scheme and RFC 3986
+    /// characters with `%HH` escapes.
+    public static let pattern: String = {
+        let refused = refusedSchemes.map { scheme in
+            scheme.map { c in c.isLetter ? "[\(c.uppercased())\(c)]" : String(c) }.joined() + ":"
+        }.joined(separator: "|")
+        return "^$|^(?!(?:\(refused)))[A-Za-z][A-Za-z0-9+.\\-]*:(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+    }()
+
+    private static func isScheme(_ s: Substring) -> Bool {
+        guard let first = s.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+}

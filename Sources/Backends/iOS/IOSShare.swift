@@ -1,0 +1,113 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+
+/// The `share` plugin on the iOS-like backend (layer 2): what the Swift plugin hands
+/// `UIActivityViewController` for files, a link and a text (seeds 002 and 003).
+///
+/// - one `UIActivityItemSource` per file (`ActivityItem.file`), then the link and text items as
+///   in share_text (a title alone is shared as the text);
+/// - `LPLinkMetadata` as seed 002 builds it: `title` from `preview.title` (else `title`),
+///   `iconProvider` from `preview.image` (else the first image), and `originalURL =
+///   URL(fileURLWithPath: subtitle)` when `preview.subtitle` is given (else the link);
+/// - the sheet (a centred popover on iPad), then the simulated user: the activity receives what
+///   `ActivityDelivery` says; a dismissal rejects `Share canceled`; a sheet already up
+///   (`--outcome busy`) rejects `Can't share while sharing is in progress`.
+extension IOSBackend: ShareNative {
+    /// The plugin's rejection when the user dismisses the sheet (as `@capacitor/share`).
+    public static let shareCanceled = "Share canceled"
+    /// The plugin's rejection while a sheet is already presented.
+    public static let shareInProgress = "Can't share while sharing is in progress"
+
+    public func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+        let request = try ShareRequest(call, layer: layer)
+        let context = call.context
+        let metadata = IOSBackend.linkMetadata(request)
+        // A title alone is shared as the text: the sheet is never empty.
+        let text = request.text ?? (request.url == nil && request.files.isEmpty ? request.title : nil)
+        let items = ActivityItem.items(files: request.files, url: request.url, text: text, title: request.title, metadata: metadata)
+        let simulation = context.simulation
+        let sheet = ShareSheet.forDevice(context.device, anchored: simulation.outcome != .unanchored)
+        try sheet.validate()
+        switch simulation.outcome {
+        case .busy:
+            throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer)])
+        case .never:
+            await UserWait.untilCancelled()
+            throw .cancelled
+        case .complete, .unanchored:
+            break
+        }
+        if simulation.cancel {
+            throw .rejected(IOSBackend.shareCanceled, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"])
+        }
+        let activity = simulation.activity
+        guard let delivery = ActivityDelivery.delivery(to: activity, items: items) else {
+            throw .rejected(IOSBackend.shareCanceled, details: [
+                "layer": .string(layer), "activityType": .string(activity),
+                "reason": .string("\(activity) is not offered for these items (it can take none of them), so the simulated user could only dismiss the sheet"),
+            ])
+        }
+        let device = context.device
+        let header = IOSBackend.header(request, metadata: metadata)
+        let record: @Sendable () -> JSON = {
+            [
+                "platform": "ios",
+                "device": .string(device.rawValue),
+                "nativeMethod": "share",
+                "activityItems": .array(items.map(\.record)),
+                "linkMetadata": metadata.record,
+                "header": header,
+                "popover": sheet.popover?.record ?? .null,
+                "completion": ["activityType": .string(activity), "completed": true],
+                "delivered": ["subject": .string(delivery.subject ?? ""), "items": .array(delivery.items.map(\.record))],
+            ]
+        }
+        return CommandOutput(result: ["activityType": .string(activity)], presentation: record)
+    }
+
+    public func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+        do {
+            _ = try ShareRequest(call, layer: layer)
+            return CommandOutput(result: ["value": true], presentation: ["platform": "ios", "nativeMethod": "canShare", "value": true])
+        } catch {
+            return CommandOutput(result: ["value": false], presentation: [
+                "platform": "ios", "nativeMethod": "canShare", "value": false, "reason": .string(error.message),
+            ])
+        }
+    }
+
+    /// Seed 002's `activityViewControllerLinkMetadata`.
+    static func linkMetadata(_ request: ShareRequest) -> LinkMetadata {
+        let iconFile = request.preview?.image ?? request.files.first { $0.image != nil }
+        let icon: LinkMetadata.Icon? = iconFile.flatMap { file in
+            guard let kind = file.image, let bytes = file.bytes() else { return nil }
+            return LinkMetadata.Icon(sourceURL: ShareFile.abbreviated(file.source), kind: kind, bytes: bytes)
+        }
+        var metadata = LinkMetadata(title: request.preview?.title ?? request.title, url: request.url, icon: icon)
+        if let subtitle = request.preview?.subtitle {
+            metadata.originalURL = subtitleURL(subtitle)
+        }
+        return metadata
+    }
+
+    /// `URL(fileURLWithPath: subtitle)` in an app, whose working directory is `/`.
+    static func subtitleURL(_ subtitle: String) -> String {
+        URL(fileURLWithPath: subtitle, relativeTo: URL(fileURLWithPath: "/")).absoluteString
+    }
+
+    /// What the sheet's header would display: the metadata's title, the subtitle (the trick's
+    /// string, else the link's host, else what the files are) and the icon.
+    static func header(_ request: ShareRequest, metadata: LinkMetadata) -> JSON {
+        let files = request.files
+        let title = metadata.title ?? files.first?.displayName ?? request.url ?? request.text
+        let fileSummary: String? = files.isEmpty ? nil : (files.count == 1 ? files[0].typeIdentifier : "\(files.count) files")
+        let subtitle = request.preview?.subtitle ?? request.url.flatMap { URL(string: $0)?.host } ?? fileSummary
+        return [
+            "title": title.map(JSON.string) ?? .null,
+            "subtitle": subtitle.map(JSON.string) ?? .null,
+            "icon": metadata.icon.map { ["source": .string($0.sourceURL), "typeIdentifier": .string($0.kind.typeIdentifier)] } ?? .null,
+        ]
+    }
+}

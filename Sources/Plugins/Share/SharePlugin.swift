@@ -1,0 +1,22 @@
+import BridgeBackends
+import BridgeRouter
+
+/// The `share` plugin: `plugin:share|share` and `plugin:share|can_share` — images, files, a
+/// link and a text with a rich preview (seeds 002 and 003), forwarded to the platform backends.
+public struct SharePlugin: Plugin {
+    public let name = "share"
+    public let backends: ShareBackends
+    /// Where files may come from, and the caps (`--files-root`).
+    public let files: ShareFileResolver
+
+    public init(backends: ShareBackends = ShareBackends(), files: ShareFileRules = ShareFileRules()) {
+        self.backends = backends
+        self.files = ShareFileResolver(rules: files)
+    }
+
+    public var commands: [Command] {
+        [ShareCommand.command(self), CanShareCommand.command(self)]
+    }
+
+    public var permissionFiles: [PermissionFile] { SharePlugin.embeddedPermissionFiles }
+}

@@ -1,0 +1,113 @@
+import BridgeBackends
+import BridgeContract
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import TestSupport
+import Testing
+
+/// Layer 1 of `share`: the Web Share rules, then each file. `ROOT` in a row is the allowed folder.
+@Suite("share, layer 1: Web Share rules and files")
+struct ShareLayerOneTests {
+    struct Row: Sendable, CustomStringConvertible {
+        let params: String
+        /// nil: shared; else the exact message.
+        let refusal: String?
+        var description: String { params }
+    }
+
+    static let rows: [Row] = [
+        Row(params: #"{"text":"hi"}"#, refusal: nil),
+        Row(params: #"{"title":"Only a title"}"#, refusal: nil),
+        Row(params: #"{"url":"https://example.com/a"}"#, refusal: nil),
+        Row(params: #"{"files":["ROOT/shot.png"]}"#, refusal: nil),
+        Row(params: #"{"files":["file://ROOT/report.pdf","file://localhost/ROOT/clip.mp4"]}"#, refusal: nil),
+        Row(params: #"{"files":["ROOT/./notes.txt"]}"#, refusal: nil),
+        Row(params: "{}", refusal: "Missing 'title', 'text', 'url' or 'files' parameter"),
+        Row(params: #"{"title":"","text":"","url":""}"#, refusal: "Missing 'title', 'text', 'url' or 'files' parameter"),
+        Row(params: #"{"files":[]}"#, refusal: "invalid args `files` for command `share`: must not be empty when present (the Web Share API refuses an empty files list)"),
+        Row(params: #"{"text":"x","files":[]}"#, refusal: "invalid args `files` for command `share`: must not be empty when present (the Web Share API refuses an empty files list)"),
+        Row(params: #"{"url":"javascript:alert(1)"}"#, refusal: "invalid args `url` for command `share`: \"javascript:alert(1)\" has the scheme `javascript:`, which the Web Share API refuses (TypeError)"),
+        Row(params: #"{"url":"/relative"}"#, refusal: "invalid args `url` for command `share`: \"/relative\" is not an absolute URL (a scheme such as https: first); the bridge has no page base URL to resolve it against"),
+        Row(params: #"{"files":[1]}"#, refusal: "invalid args `files[0]` for command `share`: invalid type: integer `1`, expected a string"),
+        Row(params: #"{"files":"ROOT/shot.png"}"#, refusal: "invalid args `files` for command `share`: invalid type: string \"ROOT/shot.png\", expected a sequence"),
+        Row(params: #"{"files":["ROOT/missing.png"]}"#, refusal: "invalid args `files[0]` for command `share`: \"ROOT/missing.png\" does not exist"),
+        Row(params: #"{"files":["ROOT/sub"]}"#, refusal: "invalid args `files[0]` for command `share`: \"ROOT/sub\" is a folder, not a regular file"),
+        Row(params: #"{"files":["ROOT/empty.bin"]}"#, refusal: "invalid args `files[0]` for command `share`: \"ROOT/empty.bin\" is an empty file: there is nothing to share"),
+        Row(params: #"{"files":["ROOT/shot.png","ROOT/escape.png"]}"#, refusal: "invalid args `files[1]` for command `share`: \"ROOT/escape.png\" goes through the symbolic link ROOT/escape.png, which the bridge does not follow"),
+        Row(params: #"{"files":["ROOT/../outside.png"]}"#, refusal: "invalid args `files[0]` for command `share`: \"ROOT/../outside.png\" is outside the folders files may be shared from (--files-root): ROOT"),
+        Row(params: #"{"files":["/etc/hostname"]}"#, refusal: "invalid args `files[0]` for command `share`: \"/etc/hostname\" is outside the folders files may be shared from (--files-root): ROOT"),
+        Row(params: #"{"files":["shot.png"]}"#, refusal: "invalid args `files[0]` for command `share`: \"shot.png\" is not an absolute path, a file:// URL, a data: URL or an http(s) URL"),
+        Row(params: #"{"files":["file://host/ROOT/shot.png"]}"#, refusal: "invalid args `files[0]` for command `share`: \"file://host/ROOT/shot.png\" is not a local file URL: use file:///absolute/path (no host but localhost, valid % escapes)"),
+        Row(params: #"{"files":["ftp://example.com/a.png"]}"#, refusal: "invalid args `files[0]` for command `share`: \"ftp://example.com/a.png\" is not an absolute path, a file:// URL, a data: URL or an http(s) URL"),
+        Row(params: #"{"files":["data:image/png;base64,@@@"]}"#, refusal: "invalid args `files[0]` for command `share`: \"data:image/png;base64,@@@\" is not a data: URL the bridge can decode: its ;base64 payload is not valid base64"),
+        Row(params: #"{"files":["data:,"]}"#, refusal: "invalid args `files[0]` for command `share`: \"data:,\" has an empty payload: there is nothing to share"),
+        Row(params: #"{"text":"x","preview":{"title":3}}"#, refusal: "invalid args `preview.title` for command `share`: invalid type: integer `3`, expected a string"),
+        Row(params: #"{"text":"x","preview":{"image":"ROOT/report.pdf"}}"#, refusal: "invalid args `preview.image` for command `share`: \"ROOT/report.pdf\" is not an image (its bytes are com.adobe.pdf)"),
+    ]
+
+    @Test("each row is shared or refused with exactly this message", arguments: rows)
+    func row(_ row: Row) async throws {
+        let root = try ShareFixtures.folder()
+        let params = try JSONParser.parse(row.params.replacingOccurrences(of: "ROOT", with: root))
+        // CopyToPasteboard takes everything, so every accepted row reaches a completion.
+        let context = CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.CopyToPasteboard"))
+        let outcome = try await ShareFixtures.call("share", params, root: root, context: context)
+        if let refusal = row.refusal {
+            #expect(outcome.failure?.code == .invalidParams)
+            #expect(outcome.failure?.message == refusal.replacingOccurrences(of: "ROOT", with: root))
+            Contract.check(outcome.failure?.json ?? .null, "error")
+        } else {
+            #expect(try outcome.get().result == ["activityType": "com.apple.UIKit.activity.CopyToPasteboard"])
+        }
+        // can_share says the same, without rejecting for the data itself.
+        let can = try await ShareFixtures.call("can_share", params, root: root)
+        if row.refusal == nil || (can.failure == nil) {
+            #expect(try can.get().result == ["value": .bool(row.refusal == nil)])
+        } else {
+            // Only a wrong type is an error for can_share, as Tauri's binding refuses it.
+            #expect(can.failure?.code == .invalidParams)
+        }
+    }
+
+    @Test("the generated args schema accepts a row exactly when layer 1 lets it through, files aside", arguments: rows.filter { !$0.params.contains("ROOT") })
+    func schemaAgrees(_ row: Row) throws {
+        let validator = try SchemaCatalog.shared.validator("commands/share/share.args")
+        let params = try JSONParser.parse(row.params)
+        let fileProblem = row.refusal.map { $0.contains("files[0]") && !$0.contains("invalid type") } == true
+        #expect(validator.isValid(params) == (row.refusal == nil || fileProblem), "\(row.params)")
+    }
+
+    @Test("a file over the per-file cap, and files over the total cap, are refused naming the cap")
+    func caps() async throws {
+        let root = try ShareFixtures.folder()
+        var limits = ShareFileLimits()
+        limits.maxFileBytes = 100
+        let big = try await ShareFixtures.call("share", ["files": [.string(root + "/report.pdf")]], root: root, limits: limits)
+        #expect(big.failure?.message == "invalid args `files[0]` for command `share`: \"\(root)/report.pdf\" is \(ShareFixtures.pdf.count) bytes, over the 100 bytes per-file cap (maxFileBytes)")
+        limits = ShareFileLimits()
+        limits.maxTotalBytes = ShareFixtures.pdf.count + 10
+        let total = try await ShareFixtures.call("share", ["files": [.string(root + "/report.pdf"), .string(root + "/shot.png")]], root: root, limits: limits)
+        #expect(total.failure?.message == "invalid args `files` for command `share`: the files weigh more than the \(ShareFixtures.pdf.count + 10) bytes total cap (maxTotalBytes) from `files[1]` on")
+        limits = ShareFileLimits()
+        limits.maxFiles = 1
+        let many = try await ShareFixtures.call("share", ["files": [.string(root + "/report.pdf"), .string(root + "/shot.png")]], root: root, limits: limits)
+        #expect(many.failure?.message == "invalid args `files` for command `share`: 2 files, over the 1-file cap (maxFiles)")
+    }
+
+    @Test("desktop targets refuse after layer 1 with the plugin's message; can_share is false there")
+    func desktop() async throws {
+        let root = try ShareFixtures.folder()
+        for platform in [Platform.linux, .macos, .windows] {
+            let out = try await ShareFixtures.call("share", ["text": "hi"], root: root, context: CallContext(platform: platform))
+            #expect(out.failure?.code == .unsupportedPlatform)
+            #expect(out.failure?.message == "share is only available on iOS and Android")
+            // Layer 1 first: a bad call gets its own refusal on desktop too.
+            let bad = try await ShareFixtures.call("share", [:], root: root, context: CallContext(platform: platform))
+            #expect(bad.failure?.message == "Missing 'title', 'text', 'url' or 'files' parameter")
+            let can = try await ShareFixtures.call("can_share", ["text": "hi"], root: root, context: CallContext(platform: platform))
+            #expect(try can.get().result == ["value": false])
+        }
+    }
+}
