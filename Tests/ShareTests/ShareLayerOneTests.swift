@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// Layer 1 of `share`: the Web Share rules, then each file. `ROOT` in a row is the allowed folder.
-@Suite("share, layer 1: Web Share rules and files")
+@Suite("share, layer 1: Web Share rules and files", .serialized)
 struct ShareLayerOneTests {
     struct Row: Sendable, CustomStringConvertible {
         let params: String
