@@ -593,10 +593,16 @@ enum EmbeddedSchemas {
       }
     },
     "dialogTitle": {
-      "description": "Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it.",
+      "description": "Android: the chooser's title, passed to Intent.createChooser; Android 10+ (API 29+) does not show it for a share, nor does iOS (a warning).",
       "type": [
         "string",
         "null"
+      ],
+      "allOf": [
+        {
+          "pattern": "^$",
+          "$comment": "otherwise the warning dialog_title_ignored, a refusal under --strict"
+        }
       ]
     },
     "preview": {
@@ -694,10 +700,16 @@ enum EmbeddedSchemas {
       }
     },
     "dialogTitle": {
-      "description": "Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it.",
+      "description": "Android: the chooser's title, passed to Intent.createChooser; Android 10+ (API 29+) does not show it for a share, nor does iOS (a warning).",
       "type": [
         "string",
         "null"
+      ],
+      "allOf": [
+        {
+          "pattern": "^$",
+          "$comment": "otherwise the warning dialog_title_ignored, a refusal under --strict"
+        }
       ]
     },
     "preview": {
@@ -1052,59 +1064,130 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/presentation/android.schema.json",
   "title": "Android presentation record",
-  "description": "The ACTION_SEND intent and chooser the plugin would start, and the thumbnail step.",
-  "type": "object",
-  "required": [
-    "platform",
-    "intent",
-    "chooser",
-    "thumbnail"
+  "description": "What the Android plugins would start: share_text's ACTION_SEND intent, chooser and thumbnail step; share's files, intent, chooser and completion; can_share's answer.",
+  "oneOf": [
+    {
+      "$ref": "#/definitions/shareText"
+    },
+    {
+      "$ref": "#/definitions/share"
+    },
+    {
+      "$ref": "#/definitions/canShare"
+    }
   ],
-  "additionalProperties": false,
-  "properties": {
-    "platform": {
-      "const": "android"
-    },
-    "nativeMethod": {
-      "const": "shareText"
-    },
-    "intent": {
+  "definitions": {
+    "shareText": {
       "type": "object",
       "required": [
-        "action",
-        "type",
-        "extras",
-        "clipData",
-        "flags"
+        "platform",
+        "intent",
+        "chooser",
+        "thumbnail"
       ],
       "additionalProperties": false,
       "properties": {
-        "action": {
-          "const": "android.intent.action.SEND"
+        "platform": {
+          "const": "android"
         },
-        "type": {
-          "const": "text/plain"
+        "nativeMethod": {
+          "const": "shareText"
         },
-        "extras": {
+        "intent": {
           "type": "object",
           "required": [
-            "android.intent.extra.TEXT"
+            "action",
+            "type",
+            "extras",
+            "clipData",
+            "flags"
           ],
           "additionalProperties": false,
           "properties": {
-            "android.intent.extra.TEXT": {
-              "type": "string",
-              "minLength": 1
+            "action": {
+              "const": "android.intent.action.SEND"
             },
-            "android.intent.extra.SUBJECT": {
-              "type": "string"
+            "type": {
+              "const": "text/plain"
             },
-            "android.intent.extra.TITLE": {
-              "type": "string"
+            "extras": {
+              "type": "object",
+              "required": [
+                "android.intent.extra.TEXT"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "android.intent.extra.TEXT": {
+                  "type": "string",
+                  "minLength": 1
+                },
+                "android.intent.extra.SUBJECT": {
+                  "type": "string"
+                },
+                "android.intent.extra.TITLE": {
+                  "type": "string"
+                }
+              }
+            },
+            "clipData": {
+              "oneOf": [
+                {
+                  "type": "null"
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "label",
+                    "uri"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "label": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "uri": {
+                      "type": "string",
+                      "pattern": "^content://"
+                    }
+                  }
+                }
+              ]
+            },
+            "flags": {
+              "type": "array",
+              "items": {
+                "const": "FLAG_GRANT_READ_URI_PERMISSION"
+              },
+              "maxItems": 1
             }
           }
         },
-        "clipData": {
+        "chooser": {
+          "type": "object",
+          "required": [
+            "title",
+            "flags"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "title": {
+              "description": "The title passed to Intent.createChooser: null in the plugin, so Android draws its preview header; a string replaces that header with a title bar.",
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "flags": {
+              "const": [
+                "FLAG_ACTIVITY_NEW_TASK"
+              ]
+            }
+          }
+        },
+        "thumbnail": {
           "oneOf": [
             {
               "type": "null"
@@ -1112,109 +1195,456 @@ enum EmbeddedSchemas {
             {
               "type": "object",
               "required": [
-                "label",
-                "uri"
+                "outcome",
+                "file",
+                "contentUri",
+                "elapsedMs"
               ],
               "additionalProperties": false,
               "properties": {
-                "label": {
+                "outcome": {
+                  "enum": [
+                    "downloaded",
+                    "cached",
+                    "timeout",
+                    "failed"
+                  ]
+                },
+                "file": {
                   "type": [
                     "string",
                     "null"
                   ]
                 },
-                "uri": {
-                  "type": "string",
-                  "pattern": "^content://"
+                "contentUri": {
+                  "oneOf": [
+                    {
+                      "type": "null"
+                    },
+                    {
+                      "type": "string",
+                      "pattern": "^content://"
+                    }
+                  ]
+                },
+                "elapsedMs": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "reason": {
+                  "type": "string"
                 }
               }
             }
           ]
-        },
-        "flags": {
-          "type": "array",
-          "items": {
-            "const": "FLAG_GRANT_READ_URI_PERMISSION"
-          },
-          "maxItems": 1
         }
-      }
+      },
+      "description": "share_text (frak-share): the ACTION_SEND intent and chooser the plugin would start, and the thumbnail step."
     },
-    "chooser": {
+    "share": {
+      "description": "share (plugin share): the files placed for the FileProvider, the ACTION_SEND / ACTION_SEND_MULTIPLE intent, the chooser started for a result with an IntentSender, its content preview (API 29+) and how it ended.",
       "type": "object",
       "required": [
-        "title",
-        "flags"
+        "platform",
+        "nativeMethod",
+        "files",
+        "previewImage",
+        "intent",
+        "chooser",
+        "contentPreview",
+        "completion"
       ],
       "additionalProperties": false,
       "properties": {
-        "title": {
-          "description": "The title passed to Intent.createChooser: null in the plugin, so Android draws its preview header; a string replaces that header with a title bar.",
-          "type": [
-            "string",
-            "null"
+        "platform": {
+          "const": "android"
+        },
+        "nativeMethod": {
+          "const": "share"
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "$ref": "#/definitions/storedFile"
+          }
+        },
+        "previewImage": {
+          "description": "preview.image of a share without files: the text preview's ClipData thumbnail.",
+          "oneOf": [
+            {
+              "type": "null"
+            },
+            {
+              "$ref": "#/definitions/storedFile"
+            }
           ]
         },
-        "flags": {
-          "const": [
-            "FLAG_ACTIVITY_NEW_TASK"
-          ]
-        }
-      }
-    },
-    "thumbnail": {
-      "oneOf": [
-        {
-          "type": "null"
-        },
-        {
+        "intent": {
           "type": "object",
           "required": [
-            "outcome",
-            "file",
-            "contentUri",
-            "elapsedMs"
+            "action",
+            "type",
+            "extras",
+            "clipData",
+            "flags"
           ],
           "additionalProperties": false,
           "properties": {
-            "outcome": {
+            "action": {
               "enum": [
-                "downloaded",
-                "cached",
-                "timeout",
-                "failed"
+                "android.intent.action.SEND",
+                "android.intent.action.SEND_MULTIPLE"
               ]
             },
-            "file": {
-              "type": [
-                "string",
-                "null"
-              ]
+            "type": {
+              "description": "text/plain without files; the file's type; the common type of several (image/png, image/*, */*).",
+              "type": "string",
+              "pattern": "^[^/]+/[^/]+$"
             },
-            "contentUri": {
+            "extras": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "android.intent.extra.TEXT": {
+                  "type": "string",
+                  "minLength": 1
+                },
+                "android.intent.extra.SUBJECT": {
+                  "type": "string"
+                },
+                "android.intent.extra.TITLE": {
+                  "type": "string"
+                },
+                "android.intent.extra.STREAM": {
+                  "oneOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^content://"
+                    },
+                    {
+                      "type": "array",
+                      "minItems": 2,
+                      "items": {
+                        "type": "string",
+                        "pattern": "^content://"
+                      }
+                    }
+                  ]
+                }
+              }
+            },
+            "clipData": {
               "oneOf": [
                 {
                   "type": "null"
                 },
                 {
-                  "type": "string",
-                  "pattern": "^content://"
+                  "type": "object",
+                  "required": [
+                    "label",
+                    "uri"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uri": {
+                      "type": "string",
+                      "pattern": "^content://"
+                    }
+                  }
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "label",
+                    "mimeTypes",
+                    "items"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "mimeTypes": {
+                      "const": [
+                        "text/uri-list"
+                      ]
+                    },
+                    "items": {
+                      "type": "array",
+                      "minItems": 1,
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "uri"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "uri": {
+                            "type": "string",
+                            "pattern": "^content://"
+                          }
+                        }
+                      }
+                    }
+                  }
                 }
               ]
             },
-            "elapsedMs": {
-              "type": "integer",
-              "minimum": 0
+            "flags": {
+              "type": "array",
+              "items": {
+                "const": "FLAG_GRANT_READ_URI_PERMISSION"
+              },
+              "maxItems": 1
+            }
+          }
+        },
+        "chooser": {
+          "type": "object",
+          "required": [
+            "title",
+            "titleShown",
+            "intentSender",
+            "startedForResult",
+            "flags"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "title": {
+              "description": "dialogTitle as passed to Intent.createChooser; Android 10+ does not show it for a share.",
+              "type": [
+                "string",
+                "null"
+              ]
             },
-            "reason": {
-              "type": "string"
+            "titleShown": {
+              "const": false
+            },
+            "intentSender": {
+              "const": "android.intent.extra.CHOSEN_COMPONENT"
+            },
+            "startedForResult": {
+              "const": true
+            },
+            "flags": {
+              "type": "array",
+              "items": {
+                "const": "FLAG_GRANT_READ_URI_PERMISSION"
+              },
+              "maxItems": 1
+            }
+          }
+        },
+        "contentPreview": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "kind",
+                "title",
+                "thumbnail",
+                "text",
+                "copyButton"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "const": "text"
+                },
+                "title": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "thumbnail": {
+                  "oneOf": [
+                    {
+                      "type": "null"
+                    },
+                    {
+                      "type": "string",
+                      "pattern": "^content://"
+                    }
+                  ]
+                },
+                "text": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "copyButton": {
+                  "type": "boolean"
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "kind",
+                "images",
+                "more"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "const": "image"
+                },
+                "images": {
+                  "type": "array",
+                  "minItems": 1,
+                  "maxItems": 3,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^content://"
+                  }
+                },
+                "more": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "kind",
+                "name",
+                "more"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "const": "file"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "more": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          ]
+        },
+        "completion": {
+          "type": "object",
+          "required": [
+            "chosenComponent",
+            "hostStopped",
+            "resultCode",
+            "activityType"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "chosenComponent": {
+              "description": "EXTRA_CHOSEN_COMPONENT as the IntentSender received it (package/class), or null.",
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "hostStopped": {
+              "description": "Whether the target covered the app (onStop): the plugin resolves only then.",
+              "type": "boolean"
+            },
+            "resultCode": {
+              "const": "RESULT_CANCELED"
+            },
+            "activityType": {
+              "type": [
+                "string",
+                "null"
+              ]
             }
           }
         }
-      ]
+      }
+    },
+    "canShare": {
+      "description": "can_share (plugin share): whether share would present the chooser.",
+      "type": "object",
+      "required": [
+        "platform",
+        "nativeMethod",
+        "value"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "platform": {
+          "const": "android"
+        },
+        "nativeMethod": {
+          "const": "canShare"
+        },
+        "value": {
+          "type": "boolean"
+        },
+        "reason": {
+          "type": "string"
+        }
+      }
+    },
+    "storedFile": {
+      "description": "A shared file as layer 1 resolved it, and its copy under <cacheDir>/share/file-<UUID>/ with its FileProvider URI.",
+      "type": "object",
+      "required": [
+        "source",
+        "scheme",
+        "name",
+        "byteCount",
+        "mimeType",
+        "typeIdentifier",
+        "stored",
+        "contentUri"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "source": {
+          "type": "string"
+        },
+        "scheme": {
+          "enum": [
+            "path",
+            "file",
+            "data",
+            "http"
+          ]
+        },
+        "name": {
+          "type": "string"
+        },
+        "byteCount": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "mimeType": {
+          "type": "string"
+        },
+        "typeIdentifier": {
+          "type": "string"
+        },
+        "path": {
+          "type": "string"
+        },
+        "stored": {
+          "type": "string",
+          "pattern": "/share/file-[0-9A-Fa-f-]{36}/[^/]+$"
+        },
+        "contentUri": {
+          "type": "string",
+          "pattern": "^content://"
+        }
+      }
     }
   }
 }
+
 """##),
         ("presentation/ios.schema.json", ##"""
 {

@@ -87,13 +87,15 @@ struct AndroidShareModelTests {
         ])
     }
 
-    @Test("the chosen target: a package, a component (relative or not), none named, a dismissal", arguments: [
-        (Simulation(), ShareChooser.Pick.target(package: "com.google.android.apps.messaging", component: "com.google.android.apps.messaging")),
-        (Simulation(activity: "com.google.android.gm"), .target(package: "com.google.android.gm", component: "com.google.android.gm")),
+    @Test("the chosen target: a package, a component (relative or not), none named, Copy, a windowless target, a dismissal", arguments: [
+        (Simulation(), ShareChooser.Pick.target(package: "com.google.android.apps.messaging", component: "com.google.android.apps.messaging", coversApp: true)),
+        (Simulation(activity: "com.google.android.gm"), .target(package: "com.google.android.gm", component: "com.google.android.gm", coversApp: true)),
         (Simulation(activity: "com.google.android.gm/.ComposeActivityGmail"),
-         .target(package: "com.google.android.gm", component: "com.google.android.gm/com.google.android.gm.ComposeActivityGmail")),
+         .target(package: "com.google.android.gm", component: "com.google.android.gm/com.google.android.gm.ComposeActivityGmail", coversApp: true)),
         (Simulation(activity: "org.telegram.messenger/org.telegram.ui.LaunchActivity"),
-         .target(package: "org.telegram.messenger", component: "org.telegram.messenger/org.telegram.ui.LaunchActivity")),
+         .target(package: "org.telegram.messenger", component: "org.telegram.messenger/org.telegram.ui.LaunchActivity", coversApp: true)),
+        (Simulation(activity: "org.kde.kdeconnect_tp"), .target(package: "org.kde.kdeconnect_tp", component: "org.kde.kdeconnect_tp", coversApp: false)),
+        (Simulation(activity: "copy"), .copy),
         (Simulation(activity: "com.google.android.gm", cancel: true), .dismissed),
     ] as [(Simulation, ShareChooser.Pick)])
     func picks(simulation: Simulation, pick: ShareChooser.Pick) throws {
@@ -113,16 +115,25 @@ struct AndroidShareModelTests {
         }
     }
 
-    @Test("completion: a pick resolves with the package (the app was stopped); a dismissal is `Share canceled`")
-    func completion() throws {
-        let picked = ShareChooser.Completion(pick: .target(package: "com.google.android.gm", component: "com.google.android.gm/x.Y"))
-        #expect(try picked.result.get() == "com.google.android.gm")
-        #expect(picked.record == ["chosenComponent": "com.google.android.gm/x.Y", "hostStopped": true, "resultCode": "RESULT_CANCELED",
-                                  "activityType": "com.google.android.gm"])
-        let dismissed = ShareChooser.Completion(pick: .dismissed)
-        guard case .failure(let error) = dismissed.result else { Issue.record("a dismissal resolved"); return }
-        #expect(error.code == .rejected && error.message == "Share canceled")
-        #expect(dismissed.record["hostStopped"] == false && dismissed.record["chosenComponent"] == .null)
+    @Test("completion: a target that covers the app resolves with its package; everything else is `Share canceled`, saying why", arguments: [
+        (ShareChooser.Pick.target(package: "com.google.android.gm", component: "com.google.android.gm/x.Y", coversApp: true), nil),
+        (.target(package: "org.kde.kdeconnect_tp", component: "org.kde.kdeconnect_tp", coversApp: false), "shared without opening a window"),
+        (.copy, "Copy action copied the text"), (.dismissed, "the user dismissed the chooser"),
+    ] as [(ShareChooser.Pick, String?)])
+    func completion(pick: ShareChooser.Pick, canceledBecause: String?) throws {
+        let completion = ShareChooser.Completion(pick: pick)
+        #expect(completion.record["resultCode"] == "RESULT_CANCELED", "most targets leave RESULT_CANCELED: the plugin goes by onStop")
+        switch completion.result {
+        case .success(let package):
+            #expect(canceledBecause == nil)
+            #expect(package == "com.google.android.gm")
+            #expect(completion.record == ["chosenComponent": "com.google.android.gm/x.Y", "hostStopped": true,
+                                          "resultCode": "RESULT_CANCELED", "activityType": "com.google.android.gm"])
+        case .failure(let error):
+            #expect(error.code == .rejected && error.message == "Share canceled")
+            #expect(error.data["reason"]?.stringValue?.contains(try #require(canceledBecause)) == true, "\(error.data)")
+            #expect(completion.record["hostStopped"] == false && completion.record["activityType"] == .null)
+        }
     }
 
     @Test("the chooser record: the title as passed (never shown for a share), the IntentSender, the copied grant")

@@ -14,6 +14,12 @@ private func sourceFile(_ name: String, _ bytes: [UInt8]) -> String {
     return path
 }
 
+/// A resolved file as layer 1 hands it over.
+private func shareFile(_ name: String, _ bytes: [UInt8], at path: String? = nil) -> ShareFile {
+    ShareFile(source: path ?? "data:,", scheme: path == nil ? .dataURL : .path, location: path.map { .path($0) } ?? .bytes(bytes),
+              byteCount: bytes.count, kind: ShareFileKind.sniff(bytes), displayName: name)
+}
+
 @Suite("Android stream files: copies in <cacheDir>/share/file-<UUID>/, confined and capped", .serialized)
 struct StreamFilesTests {
     let cacheDirectory = temporaryCacheDirectory()
@@ -27,11 +33,8 @@ struct StreamFilesTests {
     @Test("each file gets its own folder, its safe name, its bytes and a FileProvider URI")
     func placesCopies() throws {
         let png = sourceFile("shot.png", pngBytes)
-        let placed = try store().place([
-            .init(name: "shot.png", mimeType: "image/png", content: .file(png)),
-            .init(name: "shot.png", mimeType: "image/png", content: .file(png)),
-            .init(name: nil, mimeType: "application/pdf", content: .bytes(pdfBytes)),
-        ])
+        let placed = try store().place([shareFile("shot.png", pngBytes, at: png), shareFile("shot.png", pngBytes, at: png),
+                                        shareFile("", pdfBytes)])
         #expect(placed.count == 3)
         #expect(Set(placed.map(\.path)).count == 3, "two files of one name never collide")
         for (file, bytes) in zip(placed, [pngBytes, pngBytes, pdfBytes]) {
@@ -51,32 +54,36 @@ struct StreamFilesTests {
         let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-elsewhere-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: cacheDirectory + "/share", withDestinationPath: elsewhere)
-        #expect(throws: CacheError.self) { try store().place([.init(name: "a.png", mimeType: "image/png", content: .bytes(pngBytes))]) }
+        #expect(throws: CacheError.self) { try store().place([shareFile("a.png", pngBytes)]) }
         #expect(files(in: elsewhere).isEmpty)
     }
 
-    @Test("a source that is a link or not a regular file is refused, and nothing is left behind")
-    func sourceLinks() throws {
+    @Test("a local file that changed or became a link since layer 1 checked it is refused, and nothing is left behind")
+    func changedSources() throws {
         let real = sourceFile("real.png", pngBytes)
+        let grown = sourceFile("grown.png", pngBytes)
         let link = (real as NSString).deletingLastPathComponent + "/link.png"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
-        for path in [link, (real as NSString).deletingLastPathComponent, real + ".missing"] {
+        let handle = try #require(FileHandle(forWritingAtPath: grown))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("more".utf8))
+        try handle.close()
+        for path in [link, grown, real + ".missing"] {
             do {
-                _ = try store().place([.init(name: "ok.png", mimeType: "image/png", content: .bytes(pngBytes)),
-                                       .init(name: "x.png", mimeType: "image/png", content: .file(path))])
+                _ = try store().place([shareFile("ok.png", pngBytes), shareFile("x.png", pngBytes, at: path)])
                 Issue.record("\(path) was copied")
             } catch {
-                #expect(error.reason.contains(path))
+                #expect(error.reason.contains("is gone or changed since it was checked"), "\(error.reason)")
             }
         }
-        #expect(files(in: share).isEmpty, "the first file of a refused share is removed: \(files(in: share))")
+        #expect(files(in: share).isEmpty, "nothing of a refused share is written: \(files(in: share))")
     }
 
     @Test("a copy outside every FileProvider root is FileProvider's error, and removed")
     func outsideRoots() throws {
         let paths = try FileProviderPaths(xml: #"<paths><files-path name="files" path="."/></paths>"#)
         do {
-            _ = try store(providerPaths: paths).place([.init(name: "a.png", mimeType: "image/png", content: .bytes(pngBytes))])
+            _ = try store(providerPaths: paths).place([shareFile("a.png", pngBytes)])
             Issue.record("a URI outside every root")
         } catch {
             #expect(error.reason.hasPrefix("Failed to find configured root that contains \(share)/file-"), "\(error.reason)")
@@ -97,11 +104,10 @@ struct StreamFilesTests {
         _ = FileManager.default.createFile(atPath: thumbnail, contents: Data(pngBytes))
 
         let limit = 100
-        let first = try store(maxBytes: limit).place([.init(name: "a.png", mimeType: "image/png", content: .bytes(pngBytes))])
+        let first = try store(maxBytes: limit).place([shareFile("a.png", pngBytes)])
         Thread.sleep(forTimeInterval: 0.05)
         let big = [UInt8](repeating: 7, count: limit - pngBytes.count)
-        let second = try store(maxBytes: limit).place([.init(name: "b.bin", mimeType: "application/octet-stream", content: .bytes(big)),
-                                                       .init(name: "c.png", mimeType: "image/png", content: .bytes(pngBytes))])
+        let second = try store(maxBytes: limit).place([shareFile("b.bin", big), shareFile("c.png", pngBytes)])
         #expect(!FileManager.default.fileExists(atPath: first[0].path), "the older share is evicted")
         #expect(!FileManager.default.fileExists(atPath: thumbnail), "an old thumbnail is evicted")
         for file in second { #expect(FileManager.default.contents(atPath: file.path)?.count == file.bytes) }
@@ -113,7 +119,7 @@ struct StreamFilesTests {
     @Test("files larger together than the share folder's cap are refused before anything is written")
     func tooLarge() {
         #expect(throws: CacheError.self) {
-            try store(maxBytes: 10).place([.init(name: "a.png", mimeType: "image/png", content: .bytes(pngBytes))])
+            try store(maxBytes: 10).place([shareFile("a.png", pngBytes)])
         }
         #expect(files(in: share).isEmpty)
     }

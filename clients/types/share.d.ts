@@ -11,7 +11,7 @@ export interface ShareShareArgs {
   url?: string | null;
   /** The files: each an absolute path or file:// URL inside an allowed root (--files-root), a data: URL, or an http(s) URL the bridge downloads. Not empty when present. */
   files?: string[] | null;
-  /** Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it. */
+  /** Android: the chooser's title, passed to Intent.createChooser; Android 10+ (API 29+) does not show it for a share, nor does iOS (a warning). */
   dialogTitle?: string | null;
   /** The share sheet's header (iOS LPLinkMetadata): seed 003's SharePreview(title, image) and seed 002's subtitle. */
   preview?: {
@@ -40,7 +40,7 @@ export interface ShareCanShareArgs {
   url?: string | null;
   /** The files: each an absolute path or file:// URL inside an allowed root (--files-root), a data: URL, or an http(s) URL the bridge downloads. Not empty when present. */
   files?: string[] | null;
-  /** Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it. */
+  /** Android: the chooser's title, passed to Intent.createChooser; Android 10+ (API 29+) does not show it for a share, nor does iOS (a warning). */
   dialogTitle?: string | null;
   /** The share sheet's header (iOS LPLinkMetadata): seed 003's SharePreview(title, image) and seed 002's subtitle. */
   preview?: {

@@ -9,10 +9,13 @@ import BridgeRouter
 /// `startActivityForResult` (no `FLAG_ACTIVITY_NEW_TASK`: a result never comes back across
 /// tasks). `createChooser` copies the target's `ClipData` and grant flags onto the chooser.
 /// When the user picks a target, the chooser sends `EXTRA_CHOSEN_COMPONENT` through the
-/// `IntentSender` and starts the target, which covers the app (`onStop`); whatever result code
-/// the target leaves (`RESULT_CANCELED`, as most do), the plugin resolves
-/// `{"activityType": <the component's package>}`. A dismissal ends the chooser with
-/// `RESULT_CANCELED` while the app was never stopped: `Share canceled`.
+/// `IntentSender` and starts the target with the result forwarded; a target that opens a window
+/// covers the app (`onStop`), and whatever result code it leaves (`RESULT_CANCELED`, as most
+/// do) the plugin resolves `{"activityType": <the component's package>}`. The plugin cannot
+/// tell anything else from a dismissal — `RESULT_CANCELED` while the app was never stopped — so
+/// it rejects `Share canceled` for a dismissal, for the chooser's Copy action (which reports no
+/// target), and for a target that sends without opening a window (KDE Connect's send to a
+/// device: capacitor-plugins#2545).
 struct ShareChooser: Sendable {
     /// The second argument of `createChooser`.
     let dialogTitle: String?
@@ -22,36 +25,41 @@ struct ShareChooser: Sendable {
     /// The target picked when the call names none: Google Messages, the counterpart of iOS's
     /// default Messages activity.
     static let defaultTarget = "com.google.android.apps.messaging"
-    /// The plugin's rejection of a dismissed chooser.
-    static let canceled = "Share canceled"
+    /// `--activity copy`: the Copy button of the chooser's text preview (API 29+).
+    static let copyAction = "copy"
+    /// Targets that share without opening a window over the app.
+    static let windowlessTargets: Set<String> = ["org.kde.kdeconnect_tp"]
 
     /// What the simulated user does in the chooser.
     enum Pick: Sendable, Equatable {
         /// Picks a target: `EXTRA_CHOSEN_COMPONENT` is `component` (`package/class`, or the
-        /// package alone when only that is known).
-        case target(package: String, component: String)
+        /// package alone when only that is known); `coversApp` unless it sends without a window.
+        case target(package: String, component: String, coversApp: Bool)
+        /// Taps Copy: the text goes to the clipboard, no target is reported.
+        case copy
         case dismissed
     }
 
-    /// The user of `simulation`: `--cancel` dismisses, `--activity` names the target as a
-    /// package (`com.google.android.gm`) or a flattened component
-    /// (`com.google.android.gm/.ComposeActivityGmail`); iOS's default activity stands for
-    /// "none named", which picks `defaultTarget`.
-    /// - Throws: `-32602` for an activity that is neither.
+    /// The user of `simulation`: `--cancel` dismisses, `--activity copy` taps Copy,
+    /// `--activity` names the target as a package (`com.google.android.gm`) or a flattened
+    /// component (`com.google.android.gm/.ComposeActivityGmail`); iOS's default activity stands
+    /// for "none named", which picks `defaultTarget`.
+    /// - Throws: `-32602` for an activity that is none of these.
     static func pick(_ simulation: Simulation) throws(ResponseError) -> Pick {
         if simulation.cancel { return .dismissed }
+        if simulation.activity == copyAction { return .copy }
         let named = simulation.activity == Simulation.defaultActivity ? defaultTarget : simulation.activity
         let parts = named.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let package = parts[0]
         let className = parts.count == 2 ? parts[1] : nil
         guard AndroidConfiguration.isApplicationID(package), className.map(isClassName) ?? true else {
             throw .invalidParams(
-                "the chosen target on android must be a package name such as com.google.android.gm, or a component such as com.google.android.gm/.ComposeActivityGmail; got '\(named)' (--activity, or \"__bridge\": {\"activity\": …})",
+                "the chosen target on android must be a package name such as com.google.android.gm, a component such as com.google.android.gm/.ComposeActivityGmail, or copy (the chooser's Copy action); got '\(named)' (--activity, or \"__bridge\": {\"activity\": …})",
                 details: ["layer": "android", "field": "__bridge.activity"])
         }
         // ComponentName.unflattenFromString: a class starting with "." is relative to the package.
         let component = className.map { "\(package)/\($0.hasPrefix(".") ? package + $0 : $0)" } ?? package
-        return .target(package: package, component: component)
+        return .target(package: package, component: component, coversApp: !windowlessTargets.contains(package))
     }
 
     /// A Java class name, possibly relative (`.Compose`), possibly nested (`A$B`).
@@ -67,20 +75,25 @@ struct ShareChooser: Sendable {
     struct Completion: Sendable, Equatable {
         let pick: Pick
 
-        /// The plugin's answer: the chosen package, or the dismissal's rejection.
+        /// The plugin's answer: the chosen package, or `Share canceled` with what really happened.
         var result: Result<String, ResponseError> {
+            let why: String
             switch pick {
-            case .target(let package, _): .success(package)
-            case .dismissed: .failure(.rejected(ShareChooser.canceled, details: ["layer": "android"]))
+            case .target(let package, _, true): return .success(package)
+            case .target(let package, _, false):
+                why = "\(package) shared without opening a window, so the app was never stopped and the plugin took RESULT_CANCELED for a dismissal"
+            case .copy: why = "the chooser's Copy action copied the text; it reports no target and never stops the app, so the plugin took it for a dismissal"
+            case .dismissed: why = "the user dismissed the chooser"
             }
+            return .failure(.rejected(IOSBackend.shareCanceled, details: ["layer": "android", "reason": .string(why)]))
         }
 
         var record: JSON {
             switch pick {
-            case .target(let package, let component):
-                ["chosenComponent": .string(component), "hostStopped": true, "resultCode": "RESULT_CANCELED",
-                 "activityType": .string(package)]
-            case .dismissed:
+            case .target(let package, let component, let covers):
+                ["chosenComponent": .string(component), "hostStopped": .bool(covers), "resultCode": "RESULT_CANCELED",
+                 "activityType": covers ? .string(package) : nil]
+            case .copy, .dismissed:
                 ["chosenComponent": nil, "hostStopped": false, "resultCode": "RESULT_CANCELED", "activityType": nil]
             }
         }
@@ -96,10 +109,4 @@ struct ShareChooser: Sendable {
             "flags": grantsRead ? [.string(ShareIntent.grantRead)] : [],
         ]
     }
-
-    /// What a non-null `dialogTitle` does on Android 10+: nothing, for a share.
-    static let dialogTitleWarning = CallWarning(
-        code: "dialog_title_ignored",
-        message: "`dialogTitle` is not shown on Android 10+ (API 29+): the chooser ignores its title for ACTION_SEND and ACTION_SEND_MULTIPLE (\"Ignoring intent's EXTRA_TITLE, deprecated in P\") and shows the content preview headed by EXTRA_TITLE (the `title`) instead; only Android 9 and earlier show it",
-        field: "dialogTitle")
 }

@@ -16,13 +16,17 @@ enum ShareArguments {
                   doc: "The link: an absolute URL the Web Share API accepts (not about:, blob:, data:, file:, javascript:, ws:, wss:). Empty = absent."),
         Parameter("files", .list(.string),
                   doc: "The files: each an absolute path or file:// URL inside an allowed root (--files-root), a data: URL, or an http(s) URL the bridge downloads. Not empty when present."),
-        Parameter("dialog_title", .string, doc: "Android: the chooser's title (replaces the rich preview on API 29+). iOS ignores it."),
+        Parameter("dialog_title", .string, doc: "Android: the chooser's title, passed to Intent.createChooser; Android 10+ (API 29+) does not show it for a share, nor does iOS (a warning).",
+                  checks: [dialogTitleIgnored]),
         Parameter("preview", .record([
             Field("title", .nullable(.string), required: false, doc: "The header's title (seed 003's SharePreview title); else `title`."),
             Field("subtitle", .nullable(.string), required: false, doc: "The header's subtitle, through seed 002's trick originalURL = URL(fileURLWithPath: subtitle)."),
             Field("image", .nullable(.string), required: false, doc: "The header's icon: an image given as a files entry is; else the first image of files."),
         ]), doc: "The share sheet's header (iOS LPLinkMetadata): seed 003's SharePreview(title, image) and seed 002's subtitle."),
     ]
+
+    /// A `dialogTitle` is shown by no current platform: a warning (`--strict` refuses it).
+    static let dialogTitleIgnored = ValueCheck(code: "dialog_title_ignored", pattern: "^$") { _ in AndroidBackend.dialogTitleIgnored }
 
     static let rules: [ArgumentRule] = [
         .nonEmptyWhenPresent("files", message: "invalid args `files` for command `share`: must not be empty when present (the Web Share API refuses an empty files list)"),
