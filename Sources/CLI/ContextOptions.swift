@@ -41,16 +41,26 @@ struct ContextOptions {
 
     /// Warnings for options that only the iOS model acts on, given with another platform:
     /// they change nothing, which the user should know (`--cancel` on Android above all).
-    static func ignored(_ args: ArgumentList, platform: Platform) -> [CallWarning] {
+    /// On Android the `share` plugin's chooser does read `--activity` (the chosen package) and
+    /// `--cancel`; `command` is the one `invoke` runs (`nil` for a `serve` session, which may
+    /// call either plugin).
+    static func ignored(_ args: ArgumentList, platform: Platform, command: String? = nil) -> [CallWarning] {
         guard platform != .ios else { return [] }
+        let sharePlugin = command.map { ["share", "can_share"].contains($0) || $0.hasPrefix("plugin:share|") || $0.hasPrefix("share|") }
+        if platform == .android && sharePlugin == true {
+            return args.value("device") == nil ? []
+                : [CallWarning(code: CallWarning.optionIgnored, message: "--device has no effect with --platform android: it describes the iOS share sheet")]
+        }
+        let alsoShare = platform == .android && sharePlugin == nil
+            ? " (plugin:share|share's chooser does read it)" : ""
         var lines: [String] = []
         if args.flag("cancel") {
             lines.append(platform == .android
-                ? "--cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented"
+                ? "--cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented" + alsoShare
                 : "--cancel has no effect with --platform \(platform.rawValue): no share sheet is presented there")
         }
         for option in ["activity", "device"] where args.value(option) != nil {
-            lines.append("--\(option) has no effect with --platform \(platform.rawValue): it describes the iOS share sheet")
+            lines.append("--\(option) has no effect with --platform \(platform.rawValue): it describes the iOS share sheet" + (option == "activity" ? alsoShare : ""))
         }
         return lines.map { CallWarning(code: CallWarning.optionIgnored, message: $0) }
     }

@@ -73,7 +73,7 @@ struct InvokeCommand {
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         inspect = args.flag("inspect")
         preview = try args.nonEmpty("preview")
-        ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
+        ignoredOptions = ContextOptions.ignored(args, platform: context.platform, command: command)
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])

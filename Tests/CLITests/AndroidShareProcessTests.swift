@@ -172,6 +172,7 @@ struct AndroidShareProcessTests {
         #expect(run.output?["code"] == -32003)
         #expect(run.output?["message"] == "Share canceled")
         #expect(run.output?["data"]?["reason"]?.stringValue?.contains(reason) == true, "\(run.output ?? .null)")
+        #expect(!run.stderr.contains("has no effect"), "share's chooser reads --cancel and --activity: \(run.stderr)")
     }
 
     @Test("--outcome busy: `Can't share while sharing is in progress`")
