@@ -120,6 +120,20 @@ struct AndroidShareProcessTests {
         #expect(record["contentPreview"] == ["kind": "file", "name": "report.pdf", "more": 0])
     }
 
+    @Test("a text share's preview.image is stored too and becomes the text preview's ClipData thumbnail; EXTRA_TITLE is preview.title")
+    func previewImage() throws {
+        let run = try share(["text": "Join me", "title": "Frak", "preview": ["title": "Frak wallet", "image": .string(root + "/shot.png")]])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try #require(run.output?["presentation"])
+        let thumbnail = try #require(record["previewImage"]?["contentUri"])
+        #expect(FileManager.default.contents(atPath: try #require(record["previewImage"]?["stored"]?.stringValue)) == Data(Media.png))
+        #expect(record["intent"]?["type"] == "text/plain")
+        #expect(record["intent"]?["extras"] == ["android.intent.extra.TEXT": "Join me", "android.intent.extra.SUBJECT": "Frak",
+                                                "android.intent.extra.TITLE": "Frak wallet"])
+        #expect(record["intent"]?["clipData"] == ["label": "Frak", "uri": thumbnail])
+        #expect(record["contentPreview"] == ["kind": "text", "title": "Frak wallet", "thumbnail": thumbnail, "text": "Join me", "copyButton": true])
+    }
+
     @Test("a data: URL and an http URL are stored with the bytes they carry")
     func dataAndHTTP() throws {
         let served = try fetched(peer.url("/image.png"))
