@@ -1533,36 +1533,44 @@ enum EmbeddedSchemas {
           ]
         },
         "completion": {
-          "type": "object",
-          "required": [
-            "chosenComponent",
-            "hostStopped",
-            "resultCode",
-            "activityType"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "chosenComponent": {
-              "description": "EXTRA_CHOSEN_COMPONENT as the IntentSender received it (package/class), or null.",
-              "type": [
-                "string",
-                "null"
-              ]
+          "description": "How the chooser ended; null while it is up (the record a browser overlay shows).",
+          "oneOf": [
+            {
+              "type": "null"
             },
-            "hostStopped": {
-              "description": "Whether the target covered the app (onStop): the plugin resolves only then.",
-              "type": "boolean"
-            },
-            "resultCode": {
-              "const": "RESULT_CANCELED"
-            },
-            "activityType": {
-              "type": [
-                "string",
-                "null"
-              ]
+            {
+              "type": "object",
+              "required": [
+                "chosenComponent",
+                "hostStopped",
+                "resultCode",
+                "activityType"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "chosenComponent": {
+                  "description": "EXTRA_CHOSEN_COMPONENT as the IntentSender received it (package/class), or null.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "hostStopped": {
+                  "description": "Whether the target covered the app (onStop): the plugin resolves only then.",
+                  "type": "boolean"
+                },
+                "resultCode": {
+                  "const": "RESULT_CANCELED"
+                },
+                "activityType": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
             }
-          }
+          ]
         }
       }
     },

@@ -88,27 +88,27 @@ struct AndroidShareModelTests {
     }
 
     @Test("the chosen target: a package, a component (relative or not), none named, Copy, a windowless target, a dismissal", arguments: [
-        (Simulation(), ShareChooser.Pick.target(package: "com.google.android.apps.messaging", component: "com.google.android.apps.messaging", coversApp: true)),
-        (Simulation(activity: "com.google.android.gm"), .target(package: "com.google.android.gm", component: "com.google.android.gm", coversApp: true)),
-        (Simulation(activity: "com.google.android.gm/.ComposeActivityGmail"),
+        (SheetAnswer.activity(Simulation.defaultActivity), ShareChooser.Pick.target(package: "com.google.android.apps.messaging", component: "com.google.android.apps.messaging", coversApp: true)),
+        (.activity("com.google.android.gm"), .target(package: "com.google.android.gm", component: "com.google.android.gm", coversApp: true)),
+        (.activity("com.google.android.gm/.ComposeActivityGmail"),
          .target(package: "com.google.android.gm", component: "com.google.android.gm/com.google.android.gm.ComposeActivityGmail", coversApp: true)),
-        (Simulation(activity: "org.telegram.messenger/org.telegram.ui.LaunchActivity"),
+        (.activity("org.telegram.messenger/org.telegram.ui.LaunchActivity"),
          .target(package: "org.telegram.messenger", component: "org.telegram.messenger/org.telegram.ui.LaunchActivity", coversApp: true)),
-        (Simulation(activity: "org.kde.kdeconnect_tp"), .target(package: "org.kde.kdeconnect_tp", component: "org.kde.kdeconnect_tp", coversApp: false)),
-        (Simulation(activity: "copy"), .copy),
-        (Simulation(activity: "com.google.android.gm", cancel: true), .dismissed),
-    ] as [(Simulation, ShareChooser.Pick)])
-    func picks(simulation: Simulation, pick: ShareChooser.Pick) throws {
-        #expect(try ShareChooser.pick(simulation) == pick)
+        (.activity("org.kde.kdeconnect_tp"), .target(package: "org.kde.kdeconnect_tp", component: "org.kde.kdeconnect_tp", coversApp: false)),
+        (.activity("copy"), .copy),
+        (.dismissed, .dismissed),
+    ] as [(SheetAnswer, ShareChooser.Pick)])
+    func picks(answer: SheetAnswer, pick: ShareChooser.Pick) throws {
+        #expect(try ShareChooser.pick(answer) == pick)
     }
 
     @Test("a target that is not a package or component is refused, naming the option", arguments: [
         "gmail", "com..gm", "com.gm/", "com.gm/.", "1com.gm", "com.gm/Bad Class", "com.google.android.gm/.a/b",
     ])
     func badTargets(activity: String) {
-        #expect(throws: ResponseError.self) { try ShareChooser.pick(Simulation(activity: activity)) }
+        #expect(throws: ResponseError.self) { try ShareChooser.pick(.activity(activity)) }
         do {
-            _ = try ShareChooser.pick(Simulation(activity: activity))
+            _ = try ShareChooser.pick(.activity(activity))
         } catch {
             #expect(error.code == .invalidParams)
             #expect(error.message.contains("got '\(activity)'") && error.message.contains("--activity"))

@@ -196,6 +196,27 @@ struct AndroidShareProcessTests {
         #expect(run.output?["message"] == "Can't share while sharing is in progress")
     }
 
+    @Test("serve: a chooser that never completes holds the screen; a share meanwhile is refused as the plugin refuses it, one after its cancellation presents")
+    func slot() throws {
+        let p = try BridgeProcess(["serve", "--platform", "android", "--cache-dir", cache, "--files-root", root], executable: Products.bridge)
+        let args = #"{"files":["\#(root)/shot.png"],"text":"Look""#
+        p.sendLine(request("1", "plugin:share|share", args + #","__bridge":{"outcome":"never"}}"#))
+        #expect(p.nextLine(timeout: 0.5) == nil, "a chooser that never completes is not answered")
+        p.sendLine(request("2", "plugin:share|share", args + "}"))
+        let refused = try p.nextJSON()
+        #expect(refused["id"] == 2)
+        #expect(refused["error"]?["code"] == -32003)
+        #expect(refused["error"]?["message"] == "Can't share while sharing is in progress")
+        p.sendLine(notification("$/cancelRequest", #"{"id":1}"#))
+        #expect(try p.nextJSON()["error"]?["code"] == -32800)
+        p.sendLine(request("3", "plugin:share|share", args + #","__bridge":{"activity":"com.whatsapp"}}"#))
+        let third = try p.nextJSON()
+        #expect(third["id"] == 3)
+        #expect(third["result"] == ["activityType": "com.whatsapp"])
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
     @Test("a dialogTitle is passed to createChooser and warned about: Android 10+ never shows it for a share")
     func dialogTitle() throws {
         let run = try share(["text": "Look", "dialogTitle": "Send with"])

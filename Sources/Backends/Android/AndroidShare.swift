@@ -15,24 +15,28 @@ import BridgeRouter
 ///   without files, `preview.image` is the text preview's `ClipData` thumbnail;
 /// - the chooser (`ShareChooser`): `createChooser(intent, dialogTitle, intentSender)`, the
 ///   chosen package as `activityType`; `Share canceled` for a dismissal and for what the plugin
-///   cannot tell from one; `Can't share while sharing is in progress` while one is up
-///   (`--outcome busy`, the plugin's `isPresenting`).
+///   cannot tell from one; presented on the call's `Screen` (`SheetPresentation`), so a share
+///   while a chooser is up (one that never completes, one waiting for a click, `--outcome busy`)
+///   rejects `Can't share while sharing is in progress` (the plugin's `isPresenting`).
 extension AndroidBackend: ShareNative {
     /// What a `dialogTitle` does on Android 10+ (and on iOS): nothing, for a share.
     public static let dialogTitleIgnored = "is shown by no current platform: Android 10+ (API 29+) ignores the chooser's title for ACTION_SEND and ACTION_SEND_MULTIPLE (ChooserActivity logs \"Ignoring intent's EXTRA_TITLE, deprecated in P\") and shows its content preview, headed by EXTRA_TITLE (`title` or `preview.title`), instead; iOS's share sheet has no title; only Android 9 and earlier show it"
 
     public func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
         let request = try ShareRequest(call, layer: layer)
-        let simulation = call.context.simulation
-        if simulation.outcome == .busy {
+        let prepared = try prepare(request)
+        let presented: @Sendable () -> JSON = {
+            var r = prepared.record
+            r["completion"] = .null
+            return .object(r)
+        }
+        let answer: SheetAnswer
+        switch try await SheetPresentation.present(presented, context: call.context) {
+        case .answered(let a): answer = a
+        case .refused:
             throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a chooser is already up (the plugin's isPresenting)"])
         }
-        let pick = try ShareChooser.pick(simulation)
-        let prepared = try prepare(request)
-        if simulation.outcome == .never {
-            await UserWait.untilCancelled()
-            throw .cancelled
-        }
+        let pick = try ShareChooser.pick(answer)
         if pick == .copy && prepared.intent.body == nil {
             throw .rejected(IOSBackend.shareCanceled, details: [
                 "layer": .string(layer),

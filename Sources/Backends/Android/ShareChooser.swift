@@ -40,15 +40,15 @@ struct ShareChooser: Sendable {
         case dismissed
     }
 
-    /// The user of `simulation`: `--cancel` dismisses, `--activity copy` taps Copy,
-    /// `--activity` names the target as a package (`com.google.android.gm`) or a flattened
-    /// component (`com.google.android.gm/.ComposeActivityGmail`); iOS's default activity stands
-    /// for "none named", which picks `defaultTarget`.
+    /// What the user's answer means in the chooser: a dismissal; `copy`, the Copy button; a
+    /// target as a package (`com.google.android.gm`) or a flattened component
+    /// (`com.google.android.gm/.ComposeActivityGmail`) — iOS's default activity stands for
+    /// "none named" (no `--activity`), which picks `defaultTarget`.
     /// - Throws: `-32602` for an activity that is none of these.
-    static func pick(_ simulation: Simulation) throws(ResponseError) -> Pick {
-        if simulation.cancel { return .dismissed }
-        if simulation.activity == copyAction { return .copy }
-        let named = simulation.activity == Simulation.defaultActivity ? defaultTarget : simulation.activity
+    static func pick(_ answer: SheetAnswer) throws(ResponseError) -> Pick {
+        guard case .activity(let activity) = answer else { return .dismissed }
+        if activity == copyAction { return .copy }
+        let named = activity == Simulation.defaultActivity ? defaultTarget : activity
         let parts = named.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let package = parts[0]
         let className = parts.count == 2 ? parts[1] : nil
