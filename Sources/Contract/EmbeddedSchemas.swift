@@ -1654,6 +1654,157 @@ enum EmbeddedSchemas {
 }
 
 """##),
+        ("presentation/ios-share.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/presentation/ios-share.schema.json",
+  "title": "iOS presentation record of plugin:share|share",
+  "description": "What UIActivityViewController would have been handed for files, a link and a text (seeds 002 and 003): one item source per file, the link and text items, the LPLinkMetadata and the header it draws, and what the picked activity received.",
+  "type": "object",
+  "required": ["platform", "device", "nativeMethod", "activityItems", "linkMetadata", "header", "popover", "completion", "delivered"],
+  "additionalProperties": false,
+  "definitions": {
+    "file": {
+      "description": "A resolved file (ShareFile): what was sent, how, its name, size and type from its bytes.",
+      "type": "object",
+      "required": ["source", "scheme", "name", "byteCount", "mimeType", "typeIdentifier"],
+      "additionalProperties": false,
+      "properties": {
+        "source": {"type": "string", "description": "The files entry as sent (a data: URL is cut to its first characters)."},
+        "scheme": {"enum": ["path", "file", "data", "http"]},
+        "name": {"type": "string"},
+        "byteCount": {"type": "integer", "minimum": 1},
+        "mimeType": {"type": "string"},
+        "typeIdentifier": {"type": "string"},
+        "path": {"type": "string", "description": "The canonical local path, for a path or file:// entry."}
+      }
+    },
+    "metadata": {
+      "description": "LPLinkMetadata as seed 002 builds it: title (preview.title, else title), url (the link), originalURL (URL(fileURLWithPath: preview.subtitle), else the link), icon (preview.image, else the first image).",
+      "type": "object",
+      "required": ["title", "url", "originalURL", "icon"],
+      "additionalProperties": false,
+      "properties": {
+        "title": {"type": ["string", "null"]},
+        "url": {"type": ["string", "null"]},
+        "originalURL": {"type": ["string", "null"]},
+        "icon": {
+          "oneOf": [
+            {"type": "null"},
+            {
+              "type": "object",
+              "required": ["sourceURL", "byteCount", "typeIdentifier"],
+              "additionalProperties": false,
+              "properties": {
+                "sourceURL": {"type": "string"},
+                "byteCount": {"type": "integer", "minimum": 0},
+                "typeIdentifier": {"type": "string"},
+                "dataURL": {"type": "string", "pattern": "^data:image/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*={0,2}$"}
+              }
+            }
+          ]
+        }
+      }
+    },
+    "item": {
+      "oneOf": [
+        {
+          "description": "A file's UIActivityItemSource: placeholder the title, item the UIImage or the file URL, dataTypeIdentifier from the bytes; the first carries the metadata.",
+          "type": "object",
+          "required": ["kind", "placeholder", "item", "dataTypeIdentifier", "file"],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {"enum": ["image", "file"]},
+            "placeholder": {"type": "string"},
+            "item": {"enum": ["UIImage", "URL"]},
+            "dataTypeIdentifier": {"type": "string"},
+            "url": {"type": "string", "pattern": "^file:///"},
+            "file": {"$ref": "#/definitions/file"},
+            "metadata": {"$ref": "#/definitions/metadata"}
+          }
+        },
+        {
+          "type": "object",
+          "required": ["kind", "url", "subject", "metadata"],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {"const": "link"},
+            "url": {"type": "string"},
+            "subject": {"type": ["string", "null"]},
+            "metadata": {"$ref": "#/definitions/metadata"}
+          }
+        },
+        {
+          "type": "object",
+          "required": ["kind", "text", "subject"],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {"const": "text"},
+            "text": {"type": "string"},
+            "subject": {"type": ["string", "null"]}
+          }
+        }
+      ]
+    },
+    "delivered": {
+      "description": "One thing the picked activity received, and in which type.",
+      "type": "object",
+      "required": ["kind", "type", "as"],
+      "additionalProperties": false,
+      "properties": {
+        "kind": {"enum": ["text", "link", "image", "file"]},
+        "type": {"type": "string"},
+        "as": {"enum": ["String", "URL", "UIImage", "Data (pngData())", "attachment (URL)"]},
+        "text": {"type": "string"},
+        "url": {"type": "string"},
+        "name": {"type": "string"},
+        "byteCount": {"type": "integer", "minimum": 1}
+      }
+    }
+  },
+  "properties": {
+    "platform": {"const": "ios"},
+    "device": {"enum": ["iphone", "ipad"]},
+    "nativeMethod": {"const": "share"},
+    "activityItems": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/item"}},
+    "linkMetadata": {"$ref": "#/definitions/metadata"},
+    "header": {
+      "description": "What the sheet's header would display.",
+      "type": "object",
+      "required": ["title", "subtitle", "icon"],
+      "additionalProperties": false,
+      "properties": {
+        "title": {"type": ["string", "null"]},
+        "subtitle": {"type": ["string", "null"]},
+        "icon": {
+          "oneOf": [
+            {"type": "null"},
+            {"type": "object", "required": ["source", "typeIdentifier"], "additionalProperties": false,
+             "properties": {"source": {"type": "string"}, "typeIdentifier": {"type": "string"}}}
+          ]
+        }
+      }
+    },
+    "popover": {"type": ["object", "null"], "description": "As in presentation/ios: the centred popover on iPad, null on iPhone."},
+    "completion": {
+      "type": "object",
+      "required": ["activityType", "completed"],
+      "additionalProperties": false,
+      "properties": {"activityType": {"type": "string"}, "completed": {"const": true}}
+    },
+    "delivered": {
+      "type": "object",
+      "required": ["subject", "items"],
+      "additionalProperties": false,
+      "properties": {
+        "subject": {"type": "string"},
+        "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/delivered"}}
+      }
+    }
+  }
+}
+
+"""##),
         ("presentation/ios.schema.json", ##"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
