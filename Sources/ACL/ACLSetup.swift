@@ -8,9 +8,12 @@ public enum ACLSetup {
     public static func manifests(_ plugins: [any Plugin]) throws(ACLError) -> [String: PluginManifest] {
         var out: [String: PluginManifest] = [:]
         for plugin in plugins {
+            let files = plugin.permissionFiles
+            var compiled: [String: String] = [:]
+            for file in files { if let json = file.compiled { compiled["permissions/\(plugin.name)/\(file.path)"] = json } }
             out[plugin.name] = try PluginManifest.load(
                 plugin: plugin.name,
-                files: plugin.permissionFiles.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) })
+                files: files.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) }, compiled: compiled)
         }
         return out
     }

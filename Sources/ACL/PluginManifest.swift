@@ -54,10 +54,20 @@ public struct PluginManifest: Sendable, Equatable {
 
     static let targets = ["linux", "macOS", "windows", "android", "iOS"]
 
+    /// A permission file (TOML or JSON, by `path`) as the compact JSON that `load` reads in its
+    /// place: what `bridge-generate` compiles in beside the text.
+    public static func compiledForm(path: String, text: String) throws(ACLError) -> String {
+        try StructuredFile.parse(text, path: path).serialized()
+    }
+
     /// Reads a plugin's permission files (TOML or JSON) and checks them as a whole: identifiers
     /// valid and unique, set members that exist, no set cycles.
-    /// - Parameter files: `(path, text)` pairs; paths appear in messages.
-    public static func load(plugin: String, files: [(path: String, text: String)]) throws(ACLError) -> PluginManifest {
+    /// - Parameters:
+    ///   - files: `(path, text)` pairs; paths appear in messages.
+    ///   - compiled: by path, a file's `compiledForm`, read instead of parsing its text (the
+    ///     same checks run on it; the text still places messages).
+    public static func load(plugin: String, files: [(path: String, text: String)],
+                            compiled: [String: String] = [:]) throws(ACLError) -> PluginManifest {
         var defaultSet: PermissionSet? = nil
         var sets: [PermissionSet] = []
         var permissions: [Permission] = []
@@ -65,7 +75,13 @@ public struct PluginManifest: Sendable, Equatable {
         var texts: [String: String] = [:]
         for (path, text) in files {
             texts[path] = text
-            let file = try ObjectReader(try StructuredFile.parse(text, path: path), what: "a permission file", file: path, text: text)
+            let json: JSON
+            if let form = compiled[path], let read = try? JSONParser.parse(form) {
+                json = read
+            } else {
+                json = try StructuredFile.parse(text, path: path)
+            }
+            let file = try ObjectReader(json, what: "a permission file", file: path, text: text)
             try file.onlyKeys(["$schema", "default", "set", "permission"])
             if let value = try file.object("default") {
                 let d = try ObjectReader(value, what: "[default]", file: path, text: text)

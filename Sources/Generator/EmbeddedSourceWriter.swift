@@ -1,3 +1,4 @@
+import BridgeACL
 /// The generated Swift sources that compile files into `bridge`, so it runs from any directory.
 public enum EmbeddedSourceWriter {
     /// `text` as a raw multi-line string literal that gives back exactly `text`.
@@ -8,8 +9,9 @@ public enum EmbeddedSourceWriter {
         "##\"\"\"\n\(text)\n\"\"\"##"
     }
 
-    /// The source of a plugin's `embeddedPermissionFiles`.
-    static func permissions(plugin: String, typeName: String, files: [Generator.File]) -> String {
+    /// The source of a plugin's `embeddedPermissionFiles`: each file's text and its compiled
+    /// form (`PluginManifest.compiledForm`), which start-up reads instead of parsing the text.
+    static func permissions(plugin: String, typeName: String, files: [Generator.File]) throws(ACLError) -> String {
         var s = """
         // Generated from permissions/\(plugin)/ by `swift run bridge-generate`.
         // DO NOT EDIT: edit the files in permissions/\(plugin)/ (or the command declarations) and regenerate.
@@ -21,7 +23,9 @@ public enum EmbeddedSourceWriter {
 
         """
         for file in files {
-            s += "        PermissionFile(path: \"\(file.path)\", text: \(literal(file.text))),\n"
+            let compiled = try PluginManifest.compiledForm(path: file.path, text: file.text)
+            s += "        PermissionFile(path: \"\(file.path)\", text: \(literal(file.text)),\n"
+            s += "                       compiled: \(literal(compiled))),\n"
         }
         return s + "    ]\n}\n"
     }

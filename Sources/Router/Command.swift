@@ -141,9 +141,14 @@ extension Plugin {
 public struct PermissionFile: Sendable, Equatable {
     public let path: String
     public let text: String
+    /// The file's content as compact JSON, converted when the file was compiled in
+    /// (`swift run bridge-generate`), so that start-up reads JSON instead of parsing TOML;
+    /// `nil` reads `text`. The checks of the file run on either form.
+    public let compiled: String?
 
-    public init(path: String, text: String) {
+    public init(path: String, text: String, compiled: String? = nil) {
         self.path = path
         self.text = text
+        self.compiled = compiled
     }
 }

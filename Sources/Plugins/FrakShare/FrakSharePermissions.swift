@@ -18,12 +18,18 @@ identifier = "deny-share-text"
 description = "Denies the share_text command without any pre-configured scope."
 commands.deny = ["share_text"]
 
+"""##,
+                       compiled: ##"""
+{"permission":[{"identifier":"allow-share-text","description":"Enables the share_text command without any pre-configured scope.","commands":{"allow":["share_text"]}},{"identifier":"deny-share-text","description":"Denies the share_text command without any pre-configured scope.","commands":{"deny":["share_text"]}}]}
 """##),
         PermissionFile(path: "default.toml", text: ##"""
 [default]
 description = "Default permissions for the frak-share plugin"
 permissions = ["allow-share-text"]
 
+"""##,
+                       compiled: ##"""
+{"default":{"description":"Default permissions for the frak-share plugin","permissions":["allow-share-text"]}}
 """##),
         PermissionFile(path: "scope.toml", text: ##"""
 # Scope permissions for share_text. A scope entry is {"url": PATTERN} (the shared `url`) or
@@ -39,6 +45,9 @@ url = "https://*"
 [[permission.scope.allow]]
 imageUrl = "https://*"
 
+"""##,
+                       compiled: ##"""
+{"permission":[{"identifier":"allow-https-links","description":"Allows sharing only https links and https thumbnails.","scope":{"allow":[{"url":"https://*"},{"imageUrl":"https://*"}]}}]}
 """##),
     ]
 }
