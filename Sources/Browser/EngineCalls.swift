@@ -2,6 +2,7 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import BridgeServer
+import Dispatch
 import Synchronization
 
 /// Runs browser-mode calls through the session engine, as stdio runs them: each client (a page,
@@ -93,6 +94,8 @@ private final class PeerTransport: SessionTransport {
     }
 
     private let state = Mutex(State())
+    /// Delivers live notifications in order, off the engine's lock.
+    private let liveQueue = DispatchQueue(label: "bridge.browser.live")
 
     func nextID() -> Int {
         state.withLock { s in
@@ -129,8 +132,9 @@ private final class PeerTransport: SessionTransport {
                 }
                 return nil
             }
-            // Called with the engine's lock held, as `send` is: the page's stream only queues it.
-            live?(n.method, n.params)
+            // `send` runs with the engine's lock held: the page's stream is written on its own
+            // queue, so a page that reads slowly never holds up the session.
+            if let live { liveQueue.async { live(n.method, n.params) } }
         }
     }
 
