@@ -101,15 +101,15 @@ struct ShareTextTests {
         let p = try BridgeProcess(["serve"], executable: Products.bridge)
         p.sendLine(request("\"slow\"", "plugin:frak-share|share_text", #"{"text":"x","imageUrl":"\#(peer.url("/drip"))"}"#))
         usleep(200_000)
-        let clock = ContinuousClock.now
+        // Outcomes, not wall times (STYLE §12): the fast call is answered first, while the slow one
+        // still waits on its thumbnail; the cancel answers -32800 (a share that had waited out the
+        // 2.0 s bound would have been answered with a result instead).
         p.sendLine(request("\"fast\"", "plugin:frak-share|share_text", #"{"text":"y"}"#))
         #expect(try p.nextJSON()["id"] == "fast")
-        #expect(ContinuousClock.now - clock < .milliseconds(1000))
         p.sendLine(notification("$/cancelRequest", #"{"id":"slow"}"#))
         let cancelled = try p.nextJSON()
         #expect(cancelled["id"] == "slow")
         #expect(cancelled["error"]?["code"] == -32800)
-        #expect(ContinuousClock.now - clock < .milliseconds(1500))
         p.closeInput()
         #expect(p.waitForExit() == 0)
         #expect(p.remainingOutput() == "")
