@@ -150,15 +150,8 @@ struct AndroidShareProcessTests {
 
     /// The body at `url`, fetched by python3's urllib (the test process links no HTTP client).
     func fetched(_ url: String) throws -> Data {
-        let fetch = Process()
-        fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        fetch.arguments = ["python3", "-c", "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())", url]
-        let out = Pipe()
-        fetch.standardOutput = out
-        try SerialSpawn.run(fetch)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        fetch.waitUntilExit()
-        return data
+        let script = "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())"
+        return Data(try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, url]).output)
     }
 
     @Test("nothing escapes the cache: every file written is under <cacheDir>/share/file-<UUID>/, the files root is untouched")

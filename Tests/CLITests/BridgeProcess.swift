@@ -20,53 +20,53 @@ enum Products {
 
 /// A spawned `bridge` process with pipes on its three streams.
 final class BridgeProcess: @unchecked Sendable {
-    // Sendable proof: `stdoutBuffer`, `stderrBuffer` and `stdoutEOF` are only touched while
+    // Sendable proof: `stdoutBuffer`, `stderrBuffer` and the EOF flags are only touched while
     // `condition` is locked; the rest is set in init and never changed.
-    let process = Process()
-    private let stdinPipe = Pipe()
-    private let stdoutPipe = Pipe()
-    private let stderrPipe = Pipe()
+    let child: ChildProcess
     private let condition = NSCondition()
     private var stdoutBuffer: [UInt8] = []
     private var stderrBuffer: [UInt8] = []
     private var stdoutEOF = false
     private var stderrEOF = false
 
+    /// The bridge's process id.
+    var pid: pid_t { child.pid }
+
     /// Starts `executable` with `arguments`; with `closeStdout`, its stdout's read end is closed
     /// at once, so every write the process makes to stdout fails with EPIPE.
-    init(_ arguments: [String], executable: String = Products.testHost, closeStdout: Bool = false) throws {
+    init(_ arguments: [String], executable: String = Products.testHost, closeStdout: Bool = false,
+         environment: [String: String] = [:]) throws {
         // Writing to a bridge that has exited must fail with EPIPE, not kill the test runner.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        try SerialSpawn.run(process)
+        child = try ChildProcess(executable, arguments, environment: environment)
         if closeStdout {
-            try stdoutPipe.fileHandleForReading.close()
+            child.closeOutput()
             condition.lock()
             stdoutEOF = true
             condition.unlock()
         } else {
-            pump(stdoutPipe.fileHandleForReading, isStdout: true)
+            pump(child.stdoutFD, isStdout: true)
         }
-        pump(stderrPipe.fileHandleForReading, isStdout: false)
+        pump(child.stderrFD, isStdout: false)
     }
 
-    private func pump(_ handle: FileHandle, isStdout: Bool) {
+    private func pump(_ fd: Int32, isStdout: Bool) {
         let thread = Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
-                let data = handle.availableData
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
                 condition.lock()
-                if isStdout {
-                    if data.isEmpty { stdoutEOF = true } else { stdoutBuffer.append(contentsOf: data) }
+                if n > 0 {
+                    if isStdout { stdoutBuffer += chunk[..<n] } else { stderrBuffer += chunk[..<n] }
+                } else if isStdout {
+                    stdoutEOF = true
                 } else {
-                    if data.isEmpty { stderrEOF = true } else { stderrBuffer.append(contentsOf: data) }
+                    stderrEOF = true
                 }
                 condition.broadcast()
                 condition.unlock()
-                if data.isEmpty { return }
+                if n <= 0 { return }
             }
         }
         thread.start()
@@ -79,7 +79,7 @@ final class BridgeProcess: @unchecked Sendable {
 
     /// Writes bytes to the process's stdin.
     func send(_ bytes: [UInt8]) {
-        try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(bytes))
+        child.write(bytes)
     }
 
     /// Writes one JSON-RPC message as one NDJSON line.
@@ -87,7 +87,7 @@ final class BridgeProcess: @unchecked Sendable {
 
     /// Closes stdin (EOF for the bridge).
     func closeInput() {
-        try? stdinPipe.fileHandleForWriting.close()
+        child.closeInput()
     }
 
     /// The next NDJSON line on stdout, or nil on timeout or EOF.
@@ -147,14 +147,12 @@ final class BridgeProcess: @unchecked Sendable {
     /// Waits for the process to end; returns its exit status, or nil on timeout (the process
     /// is then killed) or when a signal ended it.
     func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if child.wait(until: Date().addingTimeInterval(timeout)) == nil {
+            child.send(signal: SIGTERM)
+            _ = child.wait()
             return nil
         }
-        return process.terminationReason == .exit ? process.terminationStatus : nil
+        return child.exitStatus
     }
 }
 
@@ -167,8 +165,8 @@ struct RunResult {
 
 /// Runs `executable` with `arguments` and optional stdin to completion.
 func runBridge(_ arguments: [String], stdin: String? = nil, executable: String = Products.testHost,
-               timeout: TimeInterval = 20) throws -> RunResult {
-    let p = try BridgeProcess(arguments, executable: executable)
+               environment: [String: String] = [:], timeout: TimeInterval = 20) throws -> RunResult {
+    let p = try BridgeProcess(arguments, executable: executable, environment: environment)
     if let stdin { p.send(stdin) }
     p.closeInput()
     let out = p.remainingOutput(timeout: timeout)

@@ -37,14 +37,14 @@ struct DownloadProcessTests {
         let p = try BridgeProcess(["serve"], executable: Products.bridge)
         p.sendLine(request("1", "plugin:frak-share|share_text", #"{"url":"https://frak.id/i","text":"hi"}"#))
         #expect(try p.nextJSON()["result"] == ["shared": true])
-        let before = try mappedLibraries(p.process.processIdentifier)
+        let before = try mappedLibraries(p.pid)
         #expect(!before.isEmpty)
         #expect(!before.contains { $0.contains("libcurl") }, "\(before)")
         #expect(!before.contains { $0.contains("FoundationNetworking") }, "\(before)")
         p.sendLine(request("2", "plugin:frak-share|share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#))
         #expect(try p.nextJSON()["result"] == ["shared": true])
         #expect(try peer.hits("/image.png") == 1)
-        let after = try mappedLibraries(p.process.processIdentifier)
+        let after = try mappedLibraries(p.pid)
         #expect(after.contains { $0.contains("libcurl") }, "\(after)")
         #expect(!after.contains { $0.contains("FoundationNetworking") })
         p.closeInput()
@@ -59,12 +59,7 @@ struct DownloadProcessTests {
         let copy = folder.appendingPathComponent("bridge").path
         // Copied by a child process: a file this process held open for writing could be inherited
         // by a concurrent test's fork, and exec would then fail with ETXTBSY ("Text file busy").
-        let cp = Process()
-        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
-        cp.arguments = [Products.bridge, copy]
-        try SerialSpawn.run(cp)
-        cp.waitUntilExit()
-        #expect(cp.terminationStatus == 0)
+        #expect(try runBridge([Products.bridge, copy], executable: "/bin/cp").status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bridge"])
         let args = #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#
         let r = try runBridge(["invoke", "share_text", args, "--platform", "android", "--inspect",
@@ -76,20 +71,12 @@ struct DownloadProcessTests {
 
     @Test("without libcurl the share still presents, and the record says why there is no thumbnail")
     func withoutLibcurl() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.bridge)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-nocurl-\(UUID().uuidString)").path
-        process.arguments = ["invoke", "share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#,
-                             "--platform", "android", "--inspect", "--cache-dir", cache]
-        process.environment = ProcessInfo.processInfo.environment.merging(["BRIDGE_LIBCURL": "/nonexistent/libcurl.so.4"]) { $1 }
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = Pipe()
-        try SerialSpawn.run(process)
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let doc = try JSONParser.parse(String(decoding: output, as: UTF8.self))
+        let r = try runBridge(["invoke", "share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/image.png"))"}"#,
+                               "--platform", "android", "--inspect", "--cache-dir", cache],
+                              executable: Products.bridge, environment: ["BRIDGE_LIBCURL": "/nonexistent/libcurl.so.4"])
+        #expect(r.status == 0)
+        let doc = try JSONParser.parse(r.stdout)
         #expect(doc["result"] == ["shared": true])
         #expect(doc["presentation"]?["thumbnail"]?["outcome"] == "failed")
         let reason = doc["presentation"]?["thumbnail"]?["reason"]?.stringValue ?? ""
@@ -116,7 +103,7 @@ struct DownloadProcessTests {
         var threads = 0
         while answered.count < count {
             let message = try p.nextJSON(timeout: 30)
-            threads = max(threads, threadCount(p.process.processIdentifier) ?? 0)
+            threads = max(threads, threadCount(p.pid) ?? 0)
             #expect(message["result"] == ["shared": true], "\(message)")
             if let id = message["id"]?.numberValue?.intValue { answered.insert(id) }
             slowest = max(slowest, ContinuousClock.now - sent)

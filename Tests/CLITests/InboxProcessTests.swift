@@ -100,23 +100,13 @@ struct InboxProcessTests {
         let group = try appGroup()
         let earlier = try (0..<3).compactMap { try receive(group, ["--text", "earlier \($0)", "--image", pngFile()]) }
         #expect(earlier.count == 3)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Products.bridge)
-        p.arguments = ["extension", "receive", "--app-group", group, "--text", "victim", "--image", pngFile(size: 4096)]
-        p.environment = ProcessInfo.processInfo.environment.merging(["BRIDGE_INBOX_PAUSE_AT": stage]) { $1 }
-        let stderr = Pipe()
-        p.standardError = stderr
-        p.standardOutput = FileHandle.nullDevice
-        try SerialSpawn.run(p)
-        var said = Data()
-        while !String(decoding: said, as: UTF8.self).contains("paused at \(stage)") {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said.append(chunk)
-        }
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        #expect(p.terminationReason == .uncaughtSignal)
+        let p = try BridgeProcess(["extension", "receive", "--app-group", group, "--text", "victim", "--image", pngFile(size: 4096)],
+                                  executable: Products.bridge, environment: ["BRIDGE_INBOX_PAUSE_AT": stage])
+        let deadline = Date().addingTimeInterval(30)
+        while !p.stderr.contains("paused at \(stage)") && p.child.isRunning && Date() < deadline { usleep(5_000) }
+        kill(p.pid, SIGKILL)
+        _ = p.child.wait()
+        #expect(p.child.terminatingSignal == SIGKILL)
 
         let read = try readInbox(group)
         let ids = itemIDs(read)
@@ -143,17 +133,10 @@ struct InboxProcessTests {
         let group = try appGroup()
         let first = try receive(group, ["--text", "before"])
         let big = pngFile(size: 256 * 1024)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "ulimit -f 64; exec \"$0\" extension receive --app-group \"$1\" --text big --image \"$2\"", Products.bridge, group, big]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try SerialSpawn.run(p)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
-        let answer = try JSONParser.parse([UInt8](data))
+        let r = try runBridge(["-c", "ulimit -f 64; exec \"$0\" extension receive --app-group \"$1\" --text big --image \"$2\"",
+                               Products.bridge, group, big], executable: "/bin/sh")
+        #expect(r.status == 1)
+        let answer = try JSONParser.parse(r.stdout)
         #expect(answer["accepted"] == false)
         #expect(answer["kind"] == "storage")
         #expect(answer["reason"]?.stringValue?.contains("full") == true, "\(answer)")

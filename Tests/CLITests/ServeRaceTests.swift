@@ -96,7 +96,7 @@ struct ServeRaceTests {
             guard p.nextLine(timeout: 30) != nil else { return "no answer to the echo" }
             // Sometimes at once, sometimes a little later.
             if run % 2 == 1 { usleep(20_000) }
-            kill(p.process.processIdentifier, signal)
+            kill(p.pid, signal)
             let (status, messages) = try ServeRaceTests.finish(p)
             guard status == 128 + signal else { return "exit status \(String(describing: status))" }
             guard messages.count == 1, messages[0]["id"] == 1, messages[0]["error"]?["code"] == -32800,
@@ -107,29 +107,23 @@ struct ServeRaceTests {
 
     @Test("a second signal ends at once, even while output cannot drain")
     func secondSignal() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.testHost)
-        process.arguments = ["serve"]
-        let input = Pipe()
-        let output = Pipe()   // never read: the bridge's writes block once the pipe is full
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try SerialSpawn.run(process)
-        defer { if process.isRunning { process.terminate() } }
+        // stdout is never read: the bridge's writes block once the pipe is full.
+        let process = try ChildProcess(Products.testHost, ["serve"])
+        defer { process.send(signal: SIGKILL) }
         let pad = String(repeating: "x", count: 4000)
         var lines = ""
         for i in 0..<200 { lines += request("\(i)", "plugin:bridge-test|echo", #"{"pad":"\#(pad)"}"#) + "\n" }
         lines += request("\"slow\"", "plugin:bridge-test|sleep", #"{"ms":600000}"#) + "\n"
-        try input.fileHandleForWriting.write(contentsOf: Data(lines.utf8))
+        // From another thread: once the pipe is full, the write blocks until the bridge ends.
+        let bytes = Array(lines.utf8)
+        Thread { process.write(bytes) }.start()
         usleep(500_000)
-        kill(process.processIdentifier, SIGTERM)
+        process.send(signal: SIGTERM)
         usleep(200_000)
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        #expect(!process.isRunning, "still running 30 s after the second signal")
-        if !process.isRunning { #expect(process.terminationStatus == 143) }
+        process.send(signal: SIGTERM)
+        let ended = process.wait(until: Date().addingTimeInterval(30)) != nil
+        #expect(ended, "still running 30 s after the second signal")
+        if ended { #expect(process.exitStatus == 143) }
     }
 
     @Test("8,000 running calls, each cancelled: 8,000 answers of -32800, each once, then EOF exits 0")

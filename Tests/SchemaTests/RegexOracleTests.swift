@@ -59,17 +59,7 @@ struct RegexOracleTests {
               process.stdout.write(JSON.stringify(out));
             });
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node ?? "/usr/bin/node")
-        process.arguments = ["-e", script]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try SerialSpawn.run(process)
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ChildProcess.run(node ?? "/usr/bin/node", ["-e", script], input: Array(input.utf8)).output
         let answers = try JSONParser.parse([UInt8](output)).arrayValue ?? []
         #expect(answers.count == cases.count)
         var disagreements: [String] = []

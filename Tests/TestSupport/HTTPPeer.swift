@@ -8,32 +8,25 @@ public final class HTTPPeer: @unchecked Sendable {
     /// With `tls`: the PEM file of the test certificate authority that signed the peer's certificate.
     public let caFile: String?
     private let scheme: String
-    private let process: Process
-    private let stdin: Pipe
+    private let process: ChildProcess
 
     /// Starts the peer and waits for its port.
     /// - Parameter tls: serve https (needs the `openssl` command) instead of http.
     public init(tls: Bool = false) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Peers/http_peer.py").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
+        var arguments = ["python3", script]
         if tls {
             let certificates = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-tls-\(UUID().uuidString)").path
-            process.arguments? += ["--tls", certificates]
+            arguments += ["--tls", certificates]
         }
         scheme = tls ? "https" : "http"
-        stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try SerialSpawn.run(process)
+        process = try ChildProcess("/usr/bin/env", arguments, captureStderr: false)
         let lines = tls ? 2 : 1
         // read(2) itself, retried on EINTR: FileHandle.availableData traps when a signal interrupts it.
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        let fd = stdout.fileHandleForReading.fileDescriptor
+        let fd = process.stdoutFD
         while output.filter({ $0 == 0x0A }).count < lines {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
@@ -42,13 +35,13 @@ public final class HTTPPeer: @unchecked Sendable {
         }
         let text = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard let first = text.first, first.hasPrefix("PORT "), let port = Int(first.dropFirst(5)) else {
-            process.terminate()
+            process.send(signal: SIGTERM)
             throw PeerError(message: "http_peer.py did not start (is python3 installed? openssl, for tls?): \(text)")
         }
         self.port = port
         if tls {
             guard text.count > 1, text[1].hasPrefix("CA ") else {
-                process.terminate()
+                process.send(signal: SIGTERM)
                 throw PeerError(message: "http_peer.py --tls made no certificate authority (is openssl installed?): \(text)")
             }
             caFile = String(text[1].dropFirst(3))
@@ -58,8 +51,8 @@ public final class HTTPPeer: @unchecked Sendable {
     }
 
     deinit {
-        try? stdin.fileHandleForWriting.close()
-        process.terminate()
+        process.closeInput()
+        process.send(signal: SIGTERM)
     }
 
     /// `http://127.0.0.1:<port><path>` (`https://…` with `tls`).

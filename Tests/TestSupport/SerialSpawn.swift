@@ -1,17 +1,16 @@
 import Foundation
 
-/// Starts processes one at a time across the whole test run.
-///
-/// Foundation's `Process.run` on Linux crashed the test runner (SIGSEGV) when several suites
-/// started processes at the same instant from different threads; the processes still run
-/// concurrently once started, only their start is serialised.
+/// Starts processes one at a time across the whole test run (see `ChildProcess`): the pipes of
+/// one start cannot leak into a child another thread starts at the same instant. The processes
+/// still run concurrently once started.
 public enum SerialSpawn {
     private static let lock = NSLock()
 
-    /// Runs `process` (as `Process.run`) while holding the spawn lock.
-    public static func run(_ process: Process) throws {
+    /// Runs `body` while holding the spawn lock (descriptors made in it cannot leak into a child
+    /// another thread starts meanwhile).
+    public static func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
-        try process.run()
+        return try body()
     }
 }
