@@ -47,6 +47,26 @@ struct RenderCommandTests {
         #expect(html.contains("<span data-role=\"mail-subject\">Frak</span>"))
     }
 
+    @Test("plugin:share records render too: the files delivered on iOS, the files previewed on Android")
+    func shareRecords() throws {
+        let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg=="
+        let ios = temporaryPath("share-ios.html")
+        var r = try runBridge(["invoke", "plugin:share|share", #"{"title":"Shot","files":["\#(png)"]}"#,
+                               "--activity", "com.apple.UIKit.activity.Mail", "--preview", ios], executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        let mail = try String(contentsOfFile: ios, encoding: .utf8)
+        #expect(mail.contains("<span data-role=\"mail-subject\">Shot</span>"))
+        #expect(mail.contains("image.png (public.png)"))
+        let android = temporaryPath("share-android.html")
+        r = try runBridge(["invoke", "plugin:share|share", #"{"files":["\#(png)","\#(png)"]}"#, "--platform", "android",
+                           "--cache-dir", temporaryPath("cache"), "--preview", android], executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        let chooser = try String(contentsOfFile: android, encoding: .utf8)
+        #expect(chooser.contains("data-role=\"text\">image.png, image.png</p>"))
+        #expect(chooser.contains("<dt>EXTRA_STREAM</dt><dd data-role=\"streams\">content://"))
+        #expect(!chooser.contains("<dt>EXTRA_TEXT</dt>"))
+    }
+
     @Test("render reads a saved --inspect output, from a file (-o) or stdin (stdout), the same document")
     func renderSaved() throws {
         let inspected = try runBridge(["invoke", "share_text", RenderCommandTests.share, "--platform", "android", "--inspect"],

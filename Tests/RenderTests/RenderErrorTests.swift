@@ -14,7 +14,7 @@ struct RenderErrorTests {
          "the record's `activityItems[0].url` must be a string; it is missing"),
         (["platform": "ios", "device": "iphone", "activityItems": []],
          "the record's `activityItems` is empty: UIKit would show an empty sheet that dismisses at once"),
-        (["platform": "android", "intent": ["extras": [:]]], "the record's `intent.extras.android.intent.extra.TEXT` must be a string; it is missing"),
+        (["platform": "android", "intent": ["extras": [:]]], "the record's `intent.extras` has neither android.intent.extra.TEXT nor android.intent.extra.STREAM: the intent shares nothing"),
         (["platform": "android", "intent": ["extras": ["android.intent.extra.TEXT": "x"]], "chooser": 3],
          "the record's `chooser` must be an object; got number"),
     ] as [(JSON, String)])

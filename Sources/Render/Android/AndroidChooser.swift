@@ -8,8 +8,10 @@ struct AndroidChooser {
         let reason: String?
     }
 
-    /// `EXTRA_TEXT`: the share body.
+    /// `EXTRA_TEXT`: the share body (empty when the share is files only).
     let text: String
+    /// `EXTRA_STREAM`: the shared files' content URIs (`plugin:share`), in order.
+    let streams: [String]
     let subject: String?
     /// `EXTRA_TITLE`: the preview header's title on API 29+.
     let title: String?
@@ -24,10 +26,30 @@ struct AndroidChooser {
     init(_ record: RecordReader, images: [String: [UInt8]]) throws(RenderError) {
         let intent = try record.object("intent")
         let extras = try intent.object("extras")
-        text = try extras.string("android.intent.extra.TEXT")
+        let body = try extras.optionalString("android.intent.extra.TEXT")
+        // One URI for ACTION_SEND, the list for ACTION_SEND_MULTIPLE.
+        switch extras.value["android.intent.extra.STREAM"] {
+        case .string(let uri)?: streams = [uri]
+        case .array(let uris)?: streams = uris.compactMap(\.stringValue)
+        default: streams = []
+        }
+        guard body != nil || !streams.isEmpty else {
+            throw RenderError("the record's `intent.extras` has neither android.intent.extra.TEXT nor android.intent.extra.STREAM: "
+                + "the intent shares nothing")
+        }
+        text = body ?? ""
         subject = try extras.optionalString("android.intent.extra.SUBJECT")
         title = try extras.optionalString("android.intent.extra.TITLE")
-        clipURI = try intent.optionalObject("clipData").map { (c) throws(RenderError) in try c.string("uri") }
+        // share_text's ClipData has one `uri`; plugin:share's one item per file.
+        if let clip = try intent.optionalObject("clipData") {
+            if let uri = try clip.optionalString("uri") {
+                clipURI = uri
+            } else {
+                clipURI = try clip.array("items").first?.string("uri")
+            }
+        } else {
+            clipURI = nil
+        }
         chooserTitle = try record.object("chooser").optionalString("title")
         let thumbnail = try record.optionalObject("thumbnail").map { (t) throws(RenderError) in
             Thumbnail(outcome: try t.string("outcome"), file: try t.optionalString("file"),
@@ -46,7 +68,8 @@ struct AndroidChooser {
     /// The file whose bytes the rendering shows, for the caller to read: the thumbnail behind
     /// the `ClipData` URI.
     static func imageFiles(in record: JSON) -> [String] {
-        guard record["intent"]?["clipData"]?["uri"]?.stringValue != nil,
+        let clip = record["intent"]?["clipData"]
+        guard (clip?["uri"] ?? clip?["items"]?.arrayValue?.first?["uri"])?.stringValue != nil,
               let file = record["thumbnail"]?["file"]?.stringValue else { return [] }
         return [file]
     }

@@ -41,8 +41,11 @@ enum AndroidChooserView {
             }
             preview += "<div class=\"preview-title\">\(thumbnail)<p class=\"title\" data-role=\"title\">\(HTML.text(title))</p></div>"
         }
+        // A files-only share previews the file names where a text share previews its text.
+        let names = chooser.streams.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let previewText = chooser.text.isEmpty ? names.joined(separator: ", ") : chooser.text
         preview += """
-        <div class="preview-text"><p class="text" data-role="text">\(HTML.text(chooser.text))</p>\
+        <div class="preview-text"><p class="text" data-role="text">\(HTML.text(previewText))</p>\
         <button type="button" class="copy" aria-label="Copy" data-activity="copy">\(Glyph.androidCopy.svg(size: 24))</button></div>
         """
         return "<div class=\"content-preview\" data-role=\"content-preview\">\(preview)</div>"
@@ -54,7 +57,12 @@ enum AndroidChooserView {
         if let subject = chooser.subject {
             facts += "<dt>EXTRA_SUBJECT</dt><dd data-role=\"subject\">\(HTML.text(subject))</dd>"
         }
-        facts += "<dt>EXTRA_TEXT</dt><dd><pre data-role=\"body\">\(HTML.text(chooser.text))</pre></dd>"
+        if !chooser.text.isEmpty || chooser.streams.isEmpty {
+            facts += "<dt>EXTRA_TEXT</dt><dd><pre data-role=\"body\">\(HTML.text(chooser.text))</pre></dd>"
+        }
+        if !chooser.streams.isEmpty {
+            facts += "<dt>EXTRA_STREAM</dt><dd data-role=\"streams\">" + chooser.streams.map(HTML.text).joined(separator: "<br>") + "</dd>"
+        }
         if let uri = chooser.clipURI {
             facts += "<dt>ClipData</dt><dd>\(HTML.text(uri)) (FLAG_GRANT_READ_URI_PERMISSION)</dd>"
         }

@@ -101,8 +101,23 @@ struct IOSSheet {
                        reason: try c.optionalString("reason"))
         }
         delivered = try record.optionalObject("delivered").map { (d) throws(RenderError) in
-            Delivered(subject: try d.optionalString("subject"), items: try d.strings("items"))
+            Delivered(subject: try d.optionalString("subject"), items: try d.array("items").map { (item) throws(RenderError) in
+                try IOSSheet.deliveredItem(item)
+            })
         }
+    }
+
+    /// One delivered item as the result view shows it: share_text delivers strings; plugin:share
+    /// delivers objects (`{kind, type, as, text | url | name}`), shown as their text, their link
+    /// or the file's name and type.
+    private static func deliveredItem(_ item: RecordReader) throws(RenderError) -> String {
+        if let text = item.value.stringValue { return text }
+        if let text = try item.optionalString("text") { return text }
+        if let url = try item.optionalString("url") { return url }
+        var name = try item.optionalString("name")
+        if name == nil { name = try item.optionalString("kind") }
+        guard let type = try item.optionalString("type") else { return name ?? "item" }
+        return "\(name ?? "item") (\(type))"
     }
 
     /// The first link item's URL and metadata.
