@@ -58,6 +58,9 @@ struct ServeCommand {
     }
 
     func run(router: Router, hub: EventHub, streams: StandardStreams) throws(UsageError) -> Int32 {
+        // Before the browser server, the watcher or the session make their threads (they inherit
+        // the mask), so the signal sources, not a thread that ignores them, receive the signals.
+        Server.blockSessionSignals()
         ignoredOptions.forEach(streams.warn)
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         var browserServer: BrowserServer? = nil

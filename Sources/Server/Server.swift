@@ -47,6 +47,11 @@ public final class Server: Sendable {
     public func run() -> Int32 {
         // A closed output must surface as EPIPE from write(2), not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        // Dispatch reads SIGTERM/SIGINT/SIGHUP from a signalfd, which sees a signal only while
+        // no thread takes it first: block them here, before the writer and reader threads are
+        // made (they inherit the mask). A bridge started from a shell has them unblocked, and
+        // then a signal was sometimes dropped as ignored and the session never ended.
+        if handlesSignals { Server.blockSessionSignals() }
         let engine = self.engine
         output.start {
             Log.error("the output stream closed; ending the session")
@@ -60,6 +65,16 @@ public final class Server: Sendable {
         let status = end.wait()
         signals.forEach { $0.cancel() }
         return status
+    }
+
+    /// Blocks SIGTERM, SIGINT and SIGHUP on the calling thread and the threads it makes from
+    /// then on, for Dispatch's signal sources (a signalfd) to receive them. Call it before any
+    /// thread of the serving process is made.
+    public static func blockSessionSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, number) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// The signals that end a session, as events instead of their default (instant death).
