@@ -143,30 +143,20 @@ enum NativeIPCScript {
       var m = JSON.parse(e.data)
       runCallback(m.callback, m.payload)
     })
-    source.addEventListener('bridge/presentation', function (e) {
-      var params = JSON.parse(e.data)
-      bridge.presentations.push(params)
-      dispatch('bridge:presentation', params)
-      bridge.onPresentation(params)
-    })
-    source.addEventListener('bridge/warning', function (e) {
-      var params = JSON.parse(e.data)
-      bridge.warnings.push(params)
-      dispatch('bridge:warning', params)
-      bridge.onWarning(params)
-    })
-    source.addEventListener('bridge/sheet', function (e) {
-      var params = JSON.parse(e.data)
-      bridge.sheets.push(params)
-      dispatch('bridge:sheet', params)
-      bridge.onSheet(params)
-    })
-    source.addEventListener('bridge/event', function (e) {
-      var params = JSON.parse(e.data)
-      bridge.events.push(params)
-      dispatch('bridge:event', params)
-      bridge.onEvent(params)
-    })
+    // Each bridge notification is kept in its list, dispatched as a DOM event and handed to its
+    // hook (looked up at delivery, so a page may replace the hook at any time).
+    function keep(name, list, hook) {
+      source.addEventListener('bridge/' + name, function (e) {
+        var params = JSON.parse(e.data)
+        bridge[list].push(params)
+        dispatch('bridge:' + name, params)
+        bridge[hook](params)
+      })
+    }
+    keep('presentation', 'presentations', 'onPresentation')
+    keep('warning', 'warnings', 'onWarning')
+    keep('sheet', 'sheets', 'onSheet')
+    keep('event', 'events', 'onEvent')
     source.addEventListener('ready', function () {
       bridge.ready = true
       dispatch('bridge:ready', { page: page })

@@ -95,7 +95,7 @@ struct InvokeCommand {
             // (a present UIKit refused) still says why.
             let live = Mutex<[CallWarning]>([])
             outcome = InvokeCommand.wait {
-                await LiveWarnings.$onWarn.withValue(LiveWarnings.Sink { more in
+                await CallObserver.$current.withValue(CallObserver { more in
                     live.withLock { $0 += more }
                     more.forEach(streams.warn)
                 }) { await router.run(call) }

@@ -80,13 +80,11 @@ public final class SessionEngine: Sendable {
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
                 let task = Task.immediate { [self, router] in
-                    let warn = LiveWarnings.Sink { [self] warnings in
+                    let observer = CallObserver(waitsOnNobody: { [self] in handle(.callWaitsOnNobody(token)) }) { [self] warnings in
                         guard let id else { return }
                         handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
                     }
-                    let outcome = await UserWait.$onWait.withValue(UserWait.Observer { [self] in handle(.callWaitsOnNobody(token)) }) {
-                        await LiveWarnings.$onWarn.withValue(warn) { await router.run(call) }
-                    }
+                    let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
                     let completion = completion(of: outcome, id: id, warnings: call.warnings)
                     if !early.offer(token, completion) { finish(token, completion) }
                 }
@@ -204,7 +202,7 @@ public final class SessionEngine: Sendable {
     }
 
     /// `bridge/warning` `{"id", "warnings"}`: the one shape of a call's warnings, whether known
-    /// before it ran or learnt while it runs (`LiveWarnings`).
+    /// before it ran or learnt while it runs (`LiveWarnings`, through its `CallObserver`).
     static func warningNotification(id: RequestID, _ warnings: [CallWarning]) -> SessionNotification {
         SessionNotification(method: "bridge/warning", params: ["id": id.json, "warnings": .array(warnings.map(\.json))])
     }

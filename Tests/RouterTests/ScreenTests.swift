@@ -107,7 +107,7 @@ struct ScreenTests {
         let screen = Screen(user: .interactive)
         let watcher = Watcher(screen)
         let warnings = Mutex<[CallWarning]>([])
-        try LiveWarnings.$onWarn.withValue(LiveWarnings.Sink { w in warnings.withLock { $0 += w } }) {
+        try CallObserver.$current.withValue(CallObserver { w in warnings.withLock { $0 += w } }) {
             try SheetPresentation.show(Self.record, context: Self.context(screen, outcome: .busy, platform: .android))
         }
         #expect(!screen.isOccupied)
