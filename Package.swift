@@ -50,16 +50,17 @@ let package = Package(
         .target(name: "BridgeMedia", path: "Sources/Media"),
         // The share inbox: a durable store in an App Group container, and activation rules.
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
-        // The platform backends: iOS-like, Android-like, desktop (layers 2 and 3).
-        .target(name: "BridgeBackends", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
-                path: "Sources/Backends"),
+        // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
+        // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
+                path: "Sources/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives", "BridgeMatching"],
                 path: "Sources/Plugins/FrakShare"),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
         .target(name: "BridgeShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeBackends"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives"],
                 path: "Sources/Plugins/Share"),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
@@ -68,10 +69,10 @@ let package = Package(
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
-        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeBackends"], path: "Sources/Doctor"),
+        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives"], path: "Sources/Doctor"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
-                dependencies: ["BridgeRouter", "BridgeBackends", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
+                dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
                 path: "Sources/Plugins/Catalog"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
@@ -88,7 +89,7 @@ let package = Package(
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
-                               "BridgeBackends", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
+                               "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
@@ -110,15 +111,15 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
-        .testTarget(name: "BackendTests", dependencies: ["BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "TestSupport"]),
-        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeBackends",
+        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeShareNatives",
                                                        "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeBackends", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "ContractTests",
                     dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter",
-                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "BridgePlugins", "BridgeBackends", "TestSupport"]),
+                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "BridgePlugins", "BridgeShareNatives", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["BridgeSchema", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),

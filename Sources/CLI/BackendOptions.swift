@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import BridgeEvents
 import BridgeInbox
 import BridgeRouter

@@ -1,7 +1,7 @@
 import BridgeJSON
 import Foundation
 import Testing
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 import BridgeMedia
 
 @Suite("Android model: hash, extensions, intent, FileProvider")

@@ -3,7 +3,7 @@ import BridgeMedia
 import BridgeProtocol
 import BridgeRouter
 import Testing
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 @Suite("Android share model: common type, file names, the multi-stream intent, the chooser")
 struct AndroidShareModelTests {

@@ -4,7 +4,7 @@ import BridgeRouter
 import Foundation
 import Testing
 import TestSupport
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 /// A fresh, empty Android cache folder.
 func temporaryCacheDirectory() -> String {

@@ -3,7 +3,7 @@ import BridgeRouter
 import Foundation
 import Testing
 import TestSupport
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 /// A fresh path for a download's body.
 private func scratchFile() -> String {

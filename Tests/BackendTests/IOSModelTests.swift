@@ -2,7 +2,7 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import Testing
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 @Suite("iOS model: items, delivery, the iPad anchor")
 struct IOSModelTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("-a-png".utf8)
 private let pdfBytes: [UInt8] = Array("%PDF-1.7\n%âãÏÓ\n1 0 obj<<>>endobj\n%%EOF\n".utf8)

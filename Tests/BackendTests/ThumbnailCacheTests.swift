@@ -3,7 +3,7 @@ import BridgeRouter
 import Foundation
 import Testing
 import TestSupport
-@testable import BridgeBackends
+@testable import BridgeShareNatives
 
 /// A file of `bytes` outside the cache: what a planted link points to, and what must survive.
 private func outsideFile(_ bytes: [UInt8]) -> String {

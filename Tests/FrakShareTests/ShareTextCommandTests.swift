@@ -1,5 +1,5 @@
 import BridgeACL
-import BridgeBackends
+import BridgeShareNatives
 import BridgeBinding
 import BridgeContract
 import BridgeSchema

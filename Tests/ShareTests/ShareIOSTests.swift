@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter

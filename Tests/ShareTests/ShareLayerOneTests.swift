@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import BridgeContract
 import BridgeJSON
 import BridgeProtocol

@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import Testing
 
 @Suite("share: the url rule (Web Share)")

@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import BridgeBinding
 import BridgeJSON
 import BridgeProtocol

@@ -1,4 +1,4 @@
-import BridgeBackends
+import BridgeShareNatives
 import BridgeRouter
 
 /// The `share` plugin: `plugin:share|share` and `plugin:share|can_share` — images, files, a
