@@ -57,11 +57,11 @@ let package = Package(
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives", "BridgeMatching"],
-                path: "Sources/Plugins/FrakShare"),
+                path: "Sources/Plugins/FrakShare", plugins: ["CommandList"]),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
         .target(name: "BridgeShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives"],
-                path: "Sources/Plugins/Share"),
+                path: "Sources/Plugins/Share", plugins: ["CommandList"]),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
@@ -74,6 +74,9 @@ let package = Package(
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
                 path: "Sources/Plugins/Catalog"),
+        // A plugin module's command list, written at build time from its `CommandLayer` types.
+        .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),
+        .executableTarget(name: "command-list", path: "Sources/command-list"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
                 path: "Sources/Generator"),
@@ -113,7 +116,8 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
-                                                           "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "TestSupport"]),
+                                                           "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "BridgeShareNatives", "TestSupport"],
+                    plugins: ["CommandList"]),
         .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeShareNatives",
                                                        "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),

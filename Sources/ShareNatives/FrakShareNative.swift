@@ -1,49 +1,41 @@
-import BridgeJSON
+// Generated from the command declarations of the frak-share plugin by `swift run bridge-generate`.
+// DO NOT EDIT: declare the command (a `CommandLayer` in its plugin's module) and regenerate,
+// then implement its method on each backend.
 import BridgeProtocol
 import BridgeRouter
 
-/// One call as a native plugin method receives it: what Tauri's mobile bridge hands
-/// `run_mobile_plugin(method, payload)` — the JSON payload (`invoke.getArgs()`) — and the
-/// call's context (device, simulated user).
-public struct NativeCall: Sendable {
-    public let payload: JSON
-    public let context: CallContext
-
-    public init(payload: JSON, context: CallContext) {
-        self.payload = payload
-        self.context = context
-    }
-}
-
-/// The native side of the frak-share plugin on one platform: its `@objc` / `@Command` methods.
+/// The native side of the frak-share plugin on one platform: one method per declared command,
+/// as the plugin's Swift (`@objc`) and Kotlin (`@Command`) code has it.
 ///
-/// A backend validates the payload itself (layers 2 and 3) — it never relies on the command
-/// layer having done so.
+/// A backend checks the call itself (layers 2 and 3): it never relies on the command layer
+/// having done so.
 public protocol FrakShareNative: Sendable {
     /// `ios` or `android`: the `data.layer` of the backend's own refusals.
     var layer: String { get }
 
-    /// `shareText`: presents the share sheet for `{url?, text?, title?, imageUrl?}`.
-    /// - Throws: `ResponseError` `-32602` for a payload the native method refuses.
+    /// `shareText`, for `plugin:frak-share|share_text`: Opens the platform share sheet with a link, a text, a title and a thumbnail.
+    /// iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.
     func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput
 }
 
-/// The frak-share backend of each mobile platform; desktop builds have none.
-public struct FrakShareBackends: Sendable {
-    public let ios: any FrakShareNative
-    public let android: any FrakShareNative
-
-    public init(ios: any FrakShareNative = IOSBackend(), android: any FrakShareNative = AndroidBackend()) {
-        self.ios = ios
-        self.android = android
-    }
-
-    /// The backend of `platform`, or `nil` on desktop targets.
-    public func backend(for platform: Platform) -> (any FrakShareNative)? {
-        switch platform {
-        case .ios: return ios
-        case .android: return android
-        case .linux, .macos, .windows: return nil
+extension NativePlugin where Call == NativeCall {
+    /// The frak-share plugin's native side as `native` implements it: each declared method by its name.
+    public init(frakShare native: any FrakShareNative) {
+        self.init(layer: native.layer) { (method: String, call: NativeCall) async throws(ResponseError) -> CommandOutput in
+            switch method {
+            case "shareText": return try await native.shareText(call)
+            default: throw NativePlugin.noMethod(method, plugin: "frak-share", layer: native.layer)
+            }
         }
+    }
+}
+
+/// The frak-share plugin's native side on each mobile platform; desktop builds have none.
+public typealias FrakShareBackends = PlatformBackends<NativeCall>
+
+extension PlatformBackends where Call == NativeCall {
+    /// Each platform's backend (the bridge's own unless given).
+    public init(ios: any FrakShareNative = IOSBackend(), android: any FrakShareNative = AndroidBackend()) {
+        self.init(ios: NativePlugin(frakShare: ios), android: NativePlugin(frakShare: android))
     }
 }

@@ -1,59 +1,46 @@
-import BridgeJSON
+// Generated from the command declarations of the share plugin by `swift run bridge-generate`.
+// DO NOT EDIT: declare the command (a `CommandLayer` in its plugin's module) and regenerate,
+// then implement its method on each backend.
 import BridgeProtocol
 import BridgeRouter
 
-/// One call of the `share` plugin as a native method receives it: the camelCase payload, the
-/// call's context, and the files layer 1 resolved (`files` in order, and `preview.image`).
-public struct ShareCall: Sendable {
-    public let payload: JSON
-    public let context: CallContext
-    /// The resolved `files`, in the payload's order.
-    public let files: [ShareFile]
-    /// The resolved `preview.image`, when the payload has one.
-    public let previewImage: ShareFile?
-
-    public init(payload: JSON, context: CallContext, files: [ShareFile] = [], previewImage: ShareFile? = nil) {
-        self.payload = payload
-        self.context = context
-        self.files = files
-        self.previewImage = previewImage
-    }
-}
-
-/// The native side of the `share` plugin on one platform.
+/// The native side of the share plugin on one platform: one method per declared command,
+/// as the plugin's Swift (`@objc`) and Kotlin (`@Command`) code has it.
 ///
-/// A backend checks the call itself (`ShareRequest`) — it never relies on layer 1 having done
-/// so: no platform ever presents an empty sheet.
+/// A backend checks the call itself (layers 2 and 3): it never relies on the command layer
+/// having done so.
 public protocol ShareNative: Sendable {
     /// `ios` or `android`: the `data.layer` of the backend's own refusals.
     var layer: String { get }
 
-    /// `share`: presents the sheet for `{title?, text?, url?, files?, dialogTitle?, preview?}`;
-    /// the result is `{"activityType": string | null}`.
-    /// - Throws: `-32602` for a call the native method refuses, `-32003` `Share canceled` on a
-    ///   dismissal, `-32003` `Can't share while sharing is in progress` while a sheet is up.
-    func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput
-
-    /// `canShare`: `{"value": bool}`, whether `share` would present a sheet for these arguments.
+    /// `canShare`, for `plugin:share|can_share`: Says whether share would present a sheet for the same arguments.
+    /// Never rejects for the data itself: what share would refuse is false.
     func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput
+
+    /// `share`, for `plugin:share|share`: Opens the platform share sheet with files (images, PDFs, movies…), a link, a text and a rich preview.
+    /// Resolves when the user picked a target; a dismissal rejects with `Share canceled`, a share while another is presented with `Can't share while sharing is in progress`.
+    func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput
 }
 
-/// The `share` backend of each mobile platform; desktop builds have none.
-public struct ShareBackends: Sendable {
-    public let ios: any ShareNative
-    public let android: any ShareNative
-
-    public init(ios: any ShareNative = IOSBackend(), android: any ShareNative = AndroidBackend()) {
-        self.ios = ios
-        self.android = android
-    }
-
-    /// The backend of `platform`, or `nil` on desktop targets.
-    public func backend(for platform: Platform) -> (any ShareNative)? {
-        switch platform {
-        case .ios: return ios
-        case .android: return android
-        case .linux, .macos, .windows: return nil
+extension NativePlugin where Call == ShareCall {
+    /// The share plugin's native side as `native` implements it: each declared method by its name.
+    public init(share native: any ShareNative) {
+        self.init(layer: native.layer) { (method: String, call: ShareCall) async throws(ResponseError) -> CommandOutput in
+            switch method {
+            case "canShare": return try await native.canShare(call)
+            case "share": return try await native.share(call)
+            default: throw NativePlugin.noMethod(method, plugin: "share", layer: native.layer)
+            }
         }
+    }
+}
+
+/// The share plugin's native side on each mobile platform; desktop builds have none.
+public typealias ShareBackends = PlatformBackends<ShareCall>
+
+extension PlatformBackends where Call == ShareCall {
+    /// Each platform's backend (the bridge's own unless given).
+    public init(ios: any ShareNative = IOSBackend(), android: any ShareNative = AndroidBackend()) {
+        self.init(ios: NativePlugin(share: ios), android: NativePlugin(share: android))
     }
 }

@@ -21,7 +21,8 @@ guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Packag
     exit(2)
 }
 let generator = Generator(root: root, targets: ProductPlugins.entries.map {
-    Generator.Target(plugin: $0.make(PluginSettings()), permissionsSource: $0.permissionsSource)
+    Generator.Target(plugin: $0.make(PluginSettings()), permissionsSource: $0.permissionsSource,
+                     natives: $0.natives)
 })
 do {
     if check {

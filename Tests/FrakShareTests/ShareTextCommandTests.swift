@@ -12,19 +12,6 @@ import Testing
 import TestSupport
 @testable import BridgeFrakShare
 
-/// A native side that records what reaches it.
-final class RecordingBackend: FrakShareNative {
-    let layer = "recording"
-    let calls = Mutex<[JSON]>([])
-
-    func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
-        calls.withLock { $0.append(call.payload) }
-        return CommandOutput(result: ["shared": true], presentation: ["recorded": true])
-    }
-
-    var count: Int { calls.withLock { $0.count } }
-}
-
 /// What Tauri 2 and the real plugin answer for one call.
 enum Answer: Sendable, CustomStringConvertible {
     /// The call reaches the native `shareText` (the backend answers `{"shared": true}`).
@@ -110,8 +97,7 @@ func parsed(_ text: String) -> JSON {
 @Suite("share_text answers as Tauri and the real plugin do; warnings beside; --strict refuses them")
 struct ShareTextSpecificationTests {
     static func router(_ backend: RecordingBackend) throws -> Router {
-        let backends = FrakShareBackends(ios: backend, android: backend)
-        let plugins: [any Plugin] = [FrakSharePlugin(backends: backends)]
+        let plugins: [any Plugin] = [FrakSharePlugin(backends: backend.backends)]
         let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: nil, messages: .verbose) { _ in }
         return Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
     }
@@ -169,7 +155,8 @@ struct ShareTextSpecificationTests {
                                       params: ["imageUrl": "https://a.b/i.png", "text": "Join me", "title": nil, "image_url": "x", "__bridge": ["cancel": true]],
                                       context: CallContext()).get()
         _ = try await router.run(call).get()
-        #expect(backend.calls.withLock { $0.first }?.serialized() == #"{"text":"Join me","imageUrl":"https://a.b/i.png"}"#)
+        #expect(backend.calls.withLock { $0.first?.method } == "shareText")
+        #expect(backend.calls.withLock { $0.first?.call.payload }?.serialized() == #"{"text":"Join me","imageUrl":"https://a.b/i.png"}"#)
     }
 
     @Test("the unknown-key warning names the parameter meant")

@@ -27,23 +27,38 @@ public struct PluginSettings: Sendable {
 
 /// The plugins `bridge` hosts — the one list the CLI, the generator and the tests read.
 ///
-/// Adding a plugin: one entry here (its name, where its compiled-in permission files go, and
-/// how to build it), a `permissions/<name>/default.toml`, then `swift run bridge-generate`.
+/// Adding a plugin: one entry here (its name, where its compiled-in permission files go, its
+/// native protocol if it has iOS and Android backends, and how to build it), a
+/// `permissions/<name>/default.toml`, then `swift run bridge-generate`. Adding a command to a
+/// plugin needs nothing here: see `CommandLayer`.
 public enum ProductPlugins {
     /// One hosted plugin.
     public struct Entry: Sendable {
         public let name: String
         /// The generated Swift source that compiles `permissions/<name>/` into the plugin.
         public let permissionsSource: String
+        /// The plugin's native protocol, generated from its declarations: its name, the call its
+        /// methods receive, and the generated source; `nil` for a plugin with no iOS and Android backends.
+        public let natives: (protocolName: String, callType: String, source: String)?
         /// The plugin, configured.
         public let make: @Sendable (PluginSettings) -> any Plugin
+
+        init(name: String, permissionsSource: String, natives: (protocolName: String, callType: String, source: String)? = nil,
+             make: @escaping @Sendable (PluginSettings) -> any Plugin) {
+            self.name = name
+            self.permissionsSource = permissionsSource
+            self.natives = natives
+            self.make = make
+        }
     }
 
     public static let entries: [Entry] = [
-        Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift") { settings in
+        Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift",
+              natives: ("FrakShareNative", "NativeCall", "Sources/ShareNatives/FrakShareNative.swift")) { settings in
             FrakSharePlugin(backends: FrakShareBackends(android: AndroidBackend(configuration: settings.android)))
         },
-        Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift") { settings in
+        Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift",
+              natives: ("ShareNative", "ShareCall", "Sources/ShareNatives/ShareNative.swift")) { settings in
             SharePlugin(backends: ShareBackends(android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
         },
         Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in

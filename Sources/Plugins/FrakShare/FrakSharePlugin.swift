@@ -3,16 +3,13 @@ import BridgeJSON
 import BridgeRouter
 
 /// The frak-share plugin: `plugin:frak-share|share_text`, forwarded to the platform backends.
+/// Its `commands` are its module's `CommandLayer` types (listed at build time).
 public struct FrakSharePlugin: Plugin {
     public let name = "frak-share"
     public let backends: FrakShareBackends
 
     public init(backends: FrakShareBackends = FrakShareBackends()) {
         self.backends = backends
-    }
-
-    public var commands: [Command] {
-        [ShareTextCommand.command(backends: backends)]
     }
 
     public var permissionFiles: [PermissionFile] { FrakSharePlugin.embeddedPermissionFiles }

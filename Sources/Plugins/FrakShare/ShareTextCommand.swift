@@ -11,7 +11,7 @@ import BridgeRouter
 /// (`Missing 'url' or 'text' parameter`); then, on desktop targets, fails with
 /// `frak-share is only available on iOS and Android`; else forwards the camelCase payload to the
 /// platform's native `shareText`. It checks no URL: what the device would get wrong is a warning.
-enum ShareTextCommand {
+enum ShareTextCommand: CommandLayer {
     /// The refusal of the plugin's desktop build.
     static let unavailable = "frak-share is only available on iOS and Android"
 
@@ -36,19 +36,15 @@ enum ShareTextCommand {
         ShareURL.isFetchable(value) ? nil : "\(ShareURL.notFetchedReason), so no thumbnail would load on Android"
     }
 
-    static func command(backends: FrakShareBackends) -> Command {
+    static func command(_ plugin: FrakSharePlugin) -> Command {
         Command(declaration, scope: ShareScope.warnings) { invocation in
-            try await run(invocation, backends: backends)
+            let context = invocation.context
+            guard let backend = plugin.backends.backend(for: context.platform) else {
+                throw ResponseError.unsupportedPlatform(unavailable, details: [
+                    "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
+                ])
+            }
+            return try await backend.run(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: context))
         }
-    }
-
-    static func run(_ invocation: Invocation, backends: FrakShareBackends) async throws(ResponseError) -> CommandOutput {
-        let context = invocation.context
-        guard let backend = backends.backend(for: context.platform) else {
-            throw ResponseError.unsupportedPlatform(unavailable, details: [
-                "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
-            ])
-        }
-        return try await backend.shareText(NativeCall(payload: invocation.nativePayload, context: context))
     }
 }

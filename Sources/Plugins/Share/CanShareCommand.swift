@@ -7,7 +7,7 @@ import BridgeRouter
 /// `plugin:share|can_share`: `{"value": bool}` — whether `share` would present a sheet for the
 /// same arguments. As `navigator.canShare`, data that `share` would refuse is `false`, not an
 /// error (a wrong type is still Tauri's `-32602`); desktop targets are `false`.
-enum CanShareCommand {
+enum CanShareCommand: CommandLayer {
     static let declaration = CommandDeclaration(
         "can_share",
         summary: "Says whether share would present a sheet for the same arguments.",
@@ -32,7 +32,7 @@ enum CanShareCommand {
                 return no(error.message)
             }
             guard let backend = plugin.backends.backend(for: platform) else { return no(ShareCommand.unavailable) }
-            return try await backend.canShare(call)
+            return try await backend.run(declaration.nativeMethod, call)
         }
     }
 }

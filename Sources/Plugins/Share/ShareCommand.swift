@@ -7,7 +7,7 @@ import BridgeRouter
 /// `plugin:share|share`, layer 1: the Web Share rules and the files (`ShareArguments`), then
 /// on desktop targets `share is only available on iOS and Android`, else the platform's native
 /// `share` with the resolved files.
-enum ShareCommand {
+enum ShareCommand: CommandLayer {
     /// The refusal of a desktop build.
     static let unavailable = "share is only available on iOS and Android"
 
@@ -27,7 +27,7 @@ enum ShareCommand {
                     "command": .string(invocation.name.description), "platform": .string(invocation.context.platform.rawValue),
                 ])
             }
-            return try await backend.share(call)
+            return try await backend.run(declaration.nativeMethod, call)
         }
     }
 }

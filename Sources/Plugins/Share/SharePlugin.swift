@@ -3,6 +3,7 @@ import BridgeRouter
 
 /// The `share` plugin: `plugin:share|share` and `plugin:share|can_share` — images, files, a
 /// link and a text with a rich preview (seeds 002 and 003), forwarded to the platform backends.
+/// Its `commands` are its module's `CommandLayer` types (listed at build time).
 public struct SharePlugin: Plugin {
     public let name = "share"
     public let backends: ShareBackends
@@ -12,10 +13,6 @@ public struct SharePlugin: Plugin {
     public init(backends: ShareBackends = ShareBackends(), files: ShareFileRules = ShareFileRules()) {
         self.backends = backends
         self.files = ShareFileResolver(rules: files)
-    }
-
-    public var commands: [Command] {
-        [ShareCommand.command(self), CanShareCommand.command(self)]
     }
 
     public var permissionFiles: [PermissionFile] { SharePlugin.embeddedPermissionFiles }
