@@ -6,11 +6,24 @@ public struct Request: Sendable, Equatable {
     public let method: String
     /// The `params` member: an object, an array, or `nil` when omitted or `null`.
     public let params: JSON?
+    /// The envelope's keys written more than once (`id`, `method`, `params`, …; not the keys
+    /// inside `params`, which binding reports): the parser kept the last value of each.
+    public let duplicateKeys: [String]
 
-    public init(id: RequestID, method: String, params: JSON?) {
+    public init(id: RequestID, method: String, params: JSON?, duplicateKeys: [String] = []) {
         self.id = id
         self.method = method
         self.params = params
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// A `duplicate_key` warning per envelope key written more than once: the request runs with
+    /// the last value, as serde_json reads it; `--strict` refuses it as a parse error (`-32700`).
+    public var warnings: [CallWarning] {
+        duplicateKeys.map {
+            CallWarning(code: CallWarning.duplicateKey,
+                        message: "invalid request: the key \(JSON.string($0).serialized()) appears more than once in the request object; the last value is used, as serde_json keeps it")
+        }
     }
 }
 
@@ -80,7 +93,11 @@ public enum IncomingMessage: Sendable, Equatable {
         if rawID == nil {
             self = .notification(Notification(method: method, params: params))
         } else {
-            self = .request(Request(id: id, method: method, params: params))
+            // A key inside `params` is the binding's business; the envelope's own keys are ours.
+            let duplicates = object.duplicateKeyPaths.filter { path in
+                path == "params" || !(path.hasPrefix("params.") || path.hasPrefix("params["))
+            }
+            self = .request(Request(id: id, method: method, params: params, duplicateKeys: duplicates))
         }
     }
 }

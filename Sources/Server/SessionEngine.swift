@@ -72,9 +72,17 @@ public final class SessionEngine: Sendable {
         let early = EarlyCompletions()
         var tasks: [(CallToken, Task<Void, Never>)] = []
         tasks.reserveCapacity(started.count)
-        for case .startCall(let token, let method, let params, let id) in started {
+        for case .startCall(let token, let method, let params, let id, let envelope) in started {
+            // The envelope's own warnings (a key written twice): refused under strict, else sent first.
+            if context.strict, let first = envelope.first {
+                _ = early.offer(token, .failure(.strict(first)))
+                continue
+            }
+            let envelopeNotice = id.flatMap { envelope.isEmpty ? nil : SessionEngine.warningNotification(id: $0, envelope) }
             if method == ProtocolMethod.initialize {
-                _ = early.offer(token, initialize(params: params, context: &context))
+                var answer = initialize(params: params, context: &context)
+                if let envelopeNotice { answer.notifications.insert(envelopeNotice, at: 0) }
+                _ = early.offer(token, answer)
                 continue
             }
             switch router.prepare(method: method, params: params, context: context) {
@@ -85,13 +93,13 @@ public final class SessionEngine: Sendable {
                         handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
                     }
                     let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
-                    let completion = completion(of: outcome, id: id, warnings: call.warnings)
+                    let completion = completion(of: outcome, id: id, warnings: envelope + call.warnings)
                     if !early.offer(token, completion) { finish(token, completion) }
                 }
                 tasks.append((token, task))
             case .failure(let error):
                 if id == nil { Log.error("notification \(method): \(error.message)") }
-                _ = early.offer(token, .failure(error))
+                _ = early.offer(token, CallCompletion(notifications: envelopeNotice.map { [$0] } ?? [], outcome: .failure(error)))
             }
         }
         let finished = early.close()
@@ -173,7 +181,7 @@ public final class SessionEngine: Sendable {
             switch action {
             case .send(let message):
                 transport.send(message)
-            case .startCall(let token, _, _, _):
+            case .startCall(let token, _, _, _, _):
                 if s.machine.isRunning(token) { started.append(action) }
             case .cancelCall(let token):
                 if let task = s.tasks.removeValue(forKey: token) { later.tasks.append(task) }

@@ -61,7 +61,8 @@ public struct SessionStateMachine: Sendable {
         /// Run `method` with `params` and report `.callFinished(token, …)` when it ends.
         /// `id` is the request's id, `nil` for a notification (run, never answered). `initialize`
         /// arrives here too: the transport applies its settings and answers it as a call.
-        case startCall(CallToken, method: String, params: JSON?, id: RequestID?)
+        /// `warnings` are the request envelope's own (a key written twice), reported with the call's.
+        case startCall(CallToken, method: String, params: JSON?, id: RequestID?, warnings: [CallWarning] = [])
         /// Write this message to the peer.
         case send(OutboundMessage)
         /// Stop the call's work; it was already answered (or needs no answer).
@@ -307,7 +308,7 @@ public struct SessionStateMachine: Sendable {
             cancel(id, &actions)
             answer(target, .success(.null), &actions)
         default:
-            start(method: r.method, params: r.params, id: r.id, target: target, &actions)
+            start(method: r.method, params: r.params, id: r.id, warnings: r.warnings, target: target, &actions)
         }
     }
 
@@ -318,12 +319,13 @@ public struct SessionStateMachine: Sendable {
 
     // MARK: Calls
 
-    private mutating func start(method: String, params: JSON?, id: RequestID?, target: Target, _ actions: inout [Action]) {
+    private mutating func start(method: String, params: JSON?, id: RequestID?, warnings: [CallWarning] = [], target: Target,
+                                _ actions: inout [Action]) {
         nextToken += 1
         let token = CallToken(nextToken)
         running[token] = target
         if let id { index(token, id) }
-        actions.append(.startCall(token, method: method, params: params, id: id))
+        actions.append(.startCall(token, method: method, params: params, id: id, warnings: warnings))
     }
 
     private mutating func index(_ token: CallToken, _ id: RequestID) {

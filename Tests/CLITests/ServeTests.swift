@@ -252,6 +252,35 @@ struct ServeTests {
         #expect(p.waitForExit() == 0)
     }
 
+    @Test("a key twice in the request envelope (id, method, params): the last wins with a duplicate_key warning; under strict a -32700 refusal")
+    func envelopeDuplicateKeys() throws {
+        let p = try BridgeProcess(["serve"])
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"id":2,"method":"plugin:frak-share|share_txt","method":"plugin:frak-share|share_text","params":{"text":"hi"}}"#)
+        let warning = try p.nextJSON()
+        #expect(warning["method"] == "bridge/warning")
+        #expect(warning["params"]?["id"] == 2)
+        #expect(warning["params"]?["warnings"] == [
+            ["code": "duplicate_key", "message": #"invalid request: the key "id" appears more than once in the request object; the last value is used, as serde_json keeps it"#],
+            ["code": "duplicate_key", "message": #"invalid request: the key "method" appears more than once in the request object; the last value is used, as serde_json keeps it"#],
+        ])
+        #expect(try p.nextJSON() == ["jsonrpc": "2.0", "id": 2, "result": ["shared": true]])
+        // `params` twice: the last object is the arguments; the warning comes with a refusal too.
+        p.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"plugin:frak-share|share_text","params":{"text":"hi"},"params":{"title":"T"}}"#)
+        let second = try p.nextJSON()
+        #expect(second["params"]?["warnings"]?.arrayValue?.map { $0["message"]?.stringValue?.contains(#"the key "params""#) } == [true])
+        #expect(try p.nextJSON()["error"]?["message"] == "Missing 'url' or 'text' parameter")
+        p.sendLine(request("4", "initialize", #"{"strict":true}"#))
+        #expect(try p.nextJSON()["result"]?["strict"] == true)
+        p.sendLine(#"{"jsonrpc":"2.0","id":5,"method":"plugin:frak-share|share_text","jsonrpc":"2.0","params":{"text":"hi"}}"#)
+        let refused = try p.nextJSON()
+        #expect(refused["id"] == 5)
+        #expect(refused["error"]?["code"] == -32700)
+        #expect(refused["error"]?["data"]?["warning"] == "duplicate_key")
+        #expect(refused["error"]?["message"]?.stringValue?.contains(#"the key "jsonrpc""#) == true)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
     @Test("invalid UTF-8 is a parse error and the session goes on")
     func invalidUTF8() throws {
         let p = try BridgeProcess(["serve"])

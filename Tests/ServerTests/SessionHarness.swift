@@ -57,7 +57,7 @@ struct SessionHarness {
     @discardableResult
     mutating func handle(_ event: SessionStateMachine.Event) -> [Action] {
         let new = machine.handle(event)
-        for case .startCall(let token, let method, _, let id) in new { started.append((token, method, id)) }
+        for case .startCall(let token, let method, _, let id, _) in new { started.append((token, method, id)) }
         actions += new
         return new
     }
