@@ -10,13 +10,17 @@ public struct BrowserConfiguration: Sendable {
     public var allowOrigins: [String]
     /// The largest request body (`--max-message-bytes`).
     public var maxBodyBytes: Int
+    /// The `share` plugin's rules, when the bridge serves it: `/__bridge/tauri.js` then defines
+    /// `navigator.share` and `navigator.canShare` on top of it (`WebShareScript`).
+    public var webShare: WebShareRules?
 
     public init(address: ListenAddress, staticDirectory: String? = nil, devURL: String? = nil, allowOrigins: [String] = [],
-                maxBodyBytes: Int = 16 * 1024 * 1024) {
+                maxBodyBytes: Int = 16 * 1024 * 1024, webShare: WebShareRules? = nil) {
         self.address = address
         self.staticDirectory = staticDirectory
         self.devURL = devURL
         self.allowOrigins = allowOrigins
         self.maxBodyBytes = maxBodyBytes
+        self.webShare = webShare
     }
 }

@@ -227,6 +227,11 @@ public final class BrowserServer: Sendable {
     private func script(_ request: HTTPRequest, full: Bool) -> HTTPResponse {
         let base = baseURL(for: request)
         var text = ""
+        let shareMode = request.queryValue("share").map { $0.isEmpty ? .auto : WebShareScript.Mode(rawValue: $0) } ?? .auto
+        guard let shareMode else {
+            let modes = WebShareScript.Mode.allCases.map(\.rawValue).joined(separator: ", ")
+            return .text(.badRequest, "the share query parameter takes \(modes): navigator.share from the bridge when the browser has none (auto), always (replace), or never (off)")
+        }
         if full {
             let window = request.queryValue("window").flatMap { $0.isEmpty ? nil : $0 } ?? context.window
             let webview = request.queryValue("webview").flatMap { $0.isEmpty ? nil : $0 }
@@ -242,6 +247,10 @@ public final class BrowserServer: Sendable {
         }
         let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
         text += NativeIPCScript.template.replacingOccurrences(of: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())
+        if full, let share = WebShareScript.script(mode: shareMode, rules: configuration.webShare, platform: context.platform.rawValue,
+                                                   maxBodyBytes: configuration.maxBodyBytes) {
+            text += "\n" + share
+        }
         var headers: HTTPHeaders = ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"]
         cors(request, into: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: Array(text.utf8))

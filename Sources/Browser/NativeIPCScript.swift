@@ -7,7 +7,9 @@
 ///   callbacks, presentation records and warnings go to `window.__BRIDGE__`'s hooks;
 /// - the sheet overlay (`--user interactive`): a `bridge/sheet` event draws the sheet over the
 ///   page, in a shadow root, and a click on an activity or Cancel answers it with
-///   `POST /__bridge/sheet` (`window.__BRIDGE__.answerSheet(id, {activity} | {cancel: true})`).
+///   `POST /__bridge/sheet` (`window.__BRIDGE__.answerSheet(id, {activity} | {cancel: true})`);
+/// - `window.__BRIDGE__.call(cmd, args)`: a call answered with `{ok, value, error}`, the bridge's
+///   error object included (what `WebShareScript` maps to DOMExceptions).
 ///
 /// `/__bridge/tauri.js` includes it; a page that runs Tauri's own `core.js` and `ipc-protocol.js`
 /// loads this one alone, first.
@@ -53,6 +55,28 @@ enum NativeIPCScript {
     })
   }
   bridge.answerSheet = answerSheet
+
+  // One command call with the bridge's whole answer, {ok, value, error} (`error`: the
+  // Bridge-Error object {code, message, data}): for the page's own shims (navigator.share), which
+  // need the code where invoke() gives only the message. Labels as the script's invoke sends them.
+  bridge.call = function (cmd, payload) {
+    var meta = window.__TAURI_INTERNALS__ && window.__TAURI_INTERNALS__.metadata
+    var headers = { 'Content-Type': 'application/json', 'Tauri-Invoke-Key': config.key, 'Bridge-Page': page }
+    if (meta && meta.currentWindow && meta.currentWebview) {
+      headers['Bridge-Window'] = meta.currentWindow.label
+      headers['Bridge-Webview'] = meta.currentWebview.label
+    }
+    return fetch(config.url + encodeURIComponent(cmd), { method: 'POST', body: JSON.stringify(payload || {}), headers: headers })
+      .then(function (response) {
+        var error = null
+        try { error = JSON.parse(response.headers.get('Bridge-Error') || 'null') } catch (e) {}
+        return response.text().then(function (text) {
+          var value = text
+          try { value = JSON.parse(text) } catch (e) {}
+          return { ok: response.headers.get('Tauri-Response') === 'ok', value: value, error: error }
+        })
+      })
+  }
 
   function overlayFor(id) {
     return document.querySelector('[data-bridge-sheet="' + String(id).replace(/["\\]/g, '') + '"]')

@@ -1,3 +1,4 @@
+import BridgeShareNatives
 import BridgeBrowser
 import BridgeEvents
 import BridgeJSON
@@ -64,7 +65,12 @@ struct ServeCommand {
         ignoredOptions.forEach(streams.warn)
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         var browserServer: BrowserServer? = nil
-        if let browser {
+        if var browser {
+            if router.registry.hasPlugin("share") {
+                let limits = ShareFileLimits()
+                browser.webShare = WebShareRules(maxFiles: limits.maxFiles, maxFileBytes: limits.maxFileBytes,
+                                                 maxTotalBytes: limits.maxTotalBytes, refusedSchemes: ShareLink.refusedSchemes)
+            }
             do {
                 let calls = EngineCalls(router: router, configuration: configuration)
                 browserServer = try BrowserServer(configuration: browser, context: context, hub: hub, run: calls.runner)

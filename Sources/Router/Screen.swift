@@ -12,6 +12,11 @@ import Synchronization
 /// collide. A present while the slot is occupied (or with the scripted outcome `busy`) is
 /// refused: each plugin answers that refusal as its native code does (see `Presentation`).
 ///
+/// A sheet whose call is cancelled (`$/cancelRequest`, the end of the session) is taken down at
+/// once, as `dismiss(animated: false)` does, by the thread that cancels it: once the cancelled
+/// call is answered `-32800`, the next present finds the slot free. (UIKit's refusal during a
+/// dismissal animation is not modelled: `--outcome busy` is the refusal to test against.)
+///
 /// One screen per process (the CLI makes it); a context without one presents on a screen of its
 /// own, so such calls never make each other busy.
 public final class Screen: Sendable, Equatable {
@@ -53,8 +58,19 @@ public final class Screen: Sendable, Equatable {
         var continuation: CheckedContinuation<SheetAnswer?, Never>?
     }
 
+    /// A present in progress on this screen, from before its sheet is up until it is over: what
+    /// the cancellation of its call withdraws (`withdraw`), whether or not the sheet is up yet.
+    struct Claim: Sendable {
+        fileprivate let number: Int
+    }
+
     private struct State {
         var nextID = 0
+        var nextClaim = 0
+        /// Claims whose call was cancelled: they may occupy nothing any more.
+        var withdrawn: Set<Int> = []
+        /// The sheet each claim has up.
+        var sheetOfClaim: [Int: String] = [:]
         /// The sheets up, in the order shown; the slot is occupied while one awaits an answer.
         var up: [String: Up] = [:]
         /// Answers that came before the presenting task waited for them.
@@ -100,15 +116,43 @@ public final class Screen: Sendable, Equatable {
 
     // MARK: Presenting (used by `Presentation`)
 
+    /// A new claim, for a present that may put a sheet up; `release` it when the present is over.
+    func claim() -> Claim {
+        state.withLock { s in
+            s.nextClaim += 1
+            return Claim(number: s.nextClaim)
+        }
+    }
+
+    /// The call of `claim` was cancelled: its sheet, if up, is closed now (on the cancelling
+    /// thread, so the slot is free when the canceller goes on), and it can occupy nothing later.
+    func withdraw(_ claim: Claim) {
+        let id = state.withLock { s -> String? in
+            s.withdrawn.insert(claim.number)
+            return s.sheetOfClaim.removeValue(forKey: claim.number)
+        }
+        if let id { close(id) }
+    }
+
+    /// Forgets `claim` (its present is over).
+    func release(_ claim: Claim) {
+        state.withLock { s in
+            s.withdrawn.remove(claim.number)
+            s.sheetOfClaim[claim.number] = nil
+        }
+    }
+
     /// Occupies the slot with a sheet and shows it to the watchers (unless `answerable` is false:
-    /// a sheet that never completes); `nil` when the slot is occupied. A sheet that does not
-    /// await an answer (an Android chooser) is shown without occupying the slot.
-    func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true) -> Shown? {
+    /// a sheet that never completes); `nil` when the slot is occupied or `claim` was withdrawn.
+    /// A sheet that does not await an answer (an Android chooser) is shown without occupying the slot.
+    func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true, claim: Claim? = nil) -> Shown? {
         let (shown, watchers) = state.withLock { s -> (Shown?, [@Sendable (Change) -> Void]) in
             if awaitsAnswer, s.up.values.contains(where: { $0.shown.awaitsAnswer }) { return (nil, []) }
+            if let claim, s.withdrawn.contains(claim.number) { return (nil, []) }
             s.nextID += 1
             let shown = Shown(id: "sheet-\(s.nextID)", record: record, client: client, awaitsAnswer: awaitsAnswer)
             s.up[shown.id] = Up(shown: shown, answerable: answerable, continuation: nil)
+            if let claim { s.sheetOfClaim[claim.number] = shown.id }
             return (shown, answerable ? s.watchers : [])
         }
         if let shown { for watcher in watchers { watcher(.shown(shown)) } }

@@ -35,20 +35,29 @@ public enum SheetPresentation {
         let screen = context.screen ?? Screen()
         let simulation = context.simulation
         if simulation.outcome == .busy || screen.isOccupied { return .refused }
-        if simulation.outcome == .never {
-            guard let shown = screen.occupy(record: record(), client: context.client, awaitsAnswer: true, answerable: false) else {
-                return .refused
-            }
-            await UserWait.untilCancelled()
-            screen.close(shown.id)
-            throw .cancelled
-        }
-        guard screen.user == .interactive else {
+        let never = simulation.outcome == .never
+        guard never || screen.user == .interactive else {
             return .answered(simulation.cancel ? .dismissed : .activity(simulation.activity))
         }
-        guard let shown = screen.occupy(record: record(), client: context.client, awaitsAnswer: true) else { return .refused }
-        guard let answer = await screen.awaitAnswer(shown) else { throw .cancelled }
-        return .answered(answer)
+        // A sheet that stays up. Cancelling the call withdraws it on the cancelling thread, so the
+        // slot is free before the session reads its next message (see `Screen`).
+        let claim = screen.claim()
+        defer { screen.release(claim) }
+        let outcome: Outcome? = await withTaskCancellationHandler {
+            guard let shown = screen.occupy(record: record(), client: context.client, awaitsAnswer: true, answerable: !never, claim: claim) else {
+                return Task.isCancelled ? nil : .refused
+            }
+            if never {
+                await UserWait.untilCancelled()
+                screen.close(shown.id)
+                return nil
+            }
+            return await screen.awaitAnswer(shown).map(Outcome.answered)
+        } onCancel: {
+            screen.withdraw(claim)
+        }
+        guard let outcome else { throw .cancelled }
+        return outcome
     }
 
     /// Shows a sheet the plugin does not wait for: to a person in interactive mode (an answer

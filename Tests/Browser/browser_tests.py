@@ -490,6 +490,189 @@ def origins_decide_local_remote_refused(ctx):
             check("err" in got and "could not be reached" in got["err"], f"another origin is refused: {got}")
 
 
+# MARK: navigator.share (WebShareScript)
+
+def shared(call):
+    """A JS expression that settles a navigator.share() promise into {ok: 'undefined' | value}
+    or {err: 'Name: message'}."""
+    return f"({call}).then(r => ({{ok: r === undefined ? 'undefined' : r}}), e => ({{err: e.name + ': ' + e.message}}))"
+
+
+# A PNG made in the page (a canvas), as a File with a name a data: URL alone would lose.
+PNG_FILE = ("new Promise(r => { const c = document.createElement('canvas'); c.width = 4; c.height = 3;"
+            " const g = c.getContext('2d'); g.fillStyle = '#e33'; g.fillRect(0, 0, 4, 3);"
+            " c.toBlob(b => r(new File([b], 'Trip photo.png', {type: 'image/png'})), 'image/png') })")
+
+SHARE_PAGE = ("<!doctype html><html><head><title>share</title></head><body>"
+              "<button onclick=\"window.__shared = null; " + shared("navigator.share({title: 'Trip', files: [window.__file]})").replace('"', "&quot;")
+              + ".then(v => { window.__shared = v })\">Share the photo</button></body></html>")
+
+
+def ready_share_page(bridge, query=""):
+    page_html = SHARE_PAGE if not query else SHARE_PAGE.replace("<head>", f"<head><meta name=\"bridge\" content=\"no-inject\"><script src=\"/__bridge/tauri.js{query}\"></script>")
+    return bridge.write_page("index.html", page_html)
+
+
+@test
+def web_share_shares_text_a_url_and_a_file_built_in_the_page(ctx):
+    for platform in ("ios", "android"):
+        cache = tempfile.mkdtemp(prefix="bridge-cache-")
+        ctx.cleanups.append(lambda: shutil.rmtree(cache, ignore_errors=True))
+        bridge = ctx.bridge("--platform", platform, "--cache-dir", cache)
+        page = ctx.page()
+        page.goto(ready_share_page(bridge))
+        page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+        equal(page.evaluate("[typeof navigator.share, typeof navigator.canShare, navigator.share.length, window.__BRIDGE__.webShare]"),
+              ["function", "function", 0, "bridge"], f"Chromium on Linux has no navigator.share: the bridge's ({platform})")
+        # Text and a relative url, which Web Share resolves against the page.
+        got = page.evaluate(shared("navigator.share({title: 'Trip', text: 'Look', url: 'invite?from=web'})"), gesture=True)
+        equal(got, {"ok": "undefined"}, f"share() resolves undefined on {platform}")
+        page.wait_for("window.__BRIDGE__.presentations.length === 1")
+        record = page.evaluate("window.__BRIDGE__.presentations[0]")
+        equal(record["cmd"], "plugin:share|share", "navigator.share calls plugin:share|share")
+        link = bridge.url + "invite?from=web"
+        if platform == "ios":
+            equal(record["presentation"]["delivered"]["items"][1]["url"], link, "the url, absolute, reaches Messages")
+        else:
+            equal(record["presentation"]["intent"]["extras"]["android.intent.extra.TEXT"], "Look\n" + link, "EXTRA_TEXT: text and the absolute url")
+        # A File from a click, as a page does it.
+        size = page.evaluate(f"{PNG_FILE}.then(f => {{ window.__file = f; return f.size }})")
+        png = bytes(page.evaluate("window.__file.arrayBuffer().then(b => Array.from(new Uint8Array(b)))"))
+        check(png.startswith(b"\x89PNG") and len(png) == size, f"the page made a PNG: {png[:8]!r}")
+        click_button(page, "Share the photo")
+        page.wait_for("window.__shared")
+        equal(page.evaluate("window.__shared"), {"ok": "undefined"}, f"sharing a File resolves on {platform}")
+        page.wait_for("window.__BRIDGE__.presentations.length === 2")
+        record = page.evaluate("window.__BRIDGE__.presentations[1].presentation")
+        if platform == "ios":
+            item = record["activityItems"][0]
+            equal((item["kind"], item["dataTypeIdentifier"], item["file"]["name"], item["file"]["byteCount"]),
+                  ("image", "public.png", "Trip photo.png", size), "one image item source, with the File's name")
+            icon = record["linkMetadata"]["icon"]["dataURL"]
+            import base64
+            equal(base64.b64decode(icon.split(",", 1)[1]), png, "the header's icon is the File's bytes")
+            equal(page.evaluate("window.__BRIDGE__.lastShare"), {"activityType": "com.apple.UIKit.activity.Message"}, "the plugin's result")
+        else:
+            placed = record["files"][0]
+            check(placed["stored"].endswith("/Trip photo.png"), f"the File keeps its name in the share folder: {placed['stored']}")
+            with open(placed["stored"], "rb") as f:
+                equal(f.read(), png, "the copy in the cache is the File, byte for byte")
+            equal(record["intent"]["type"], "image/png", "ACTION_SEND's type")
+
+
+@test
+def web_share_failures_are_the_spec_domexceptions(ctx):
+    bridge = ctx.bridge("--platform", "ios")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    text = "navigator.share({text: 'hi'})"
+    got = page.evaluate(shared(text))
+    equal(got, {"err": "NotAllowedError: Must be handling a user gesture to perform a share request."}, "no transient activation")
+    for data, name in (("{}", "TypeError"), ("{files: []}", "TypeError"), ("{url: 'javascript:alert(1)'}", "TypeError"),
+                       ("{url: 'http://[::1'}", "TypeError"), ("{files: 'shot.png'}", "TypeError"), ("{files: [{}]}", "TypeError"),
+                       ("7", "TypeError")):
+        got = page.evaluate(shared(f"navigator.share({data})"), gesture=True)
+        check("err" in got and got["err"].startswith(name + ": "), f"share({data}) rejects with a {name}: {got}")
+    equal(page.evaluate("window.__BRIDGE__.presentations.length"), 0, "nothing invalid reached the plugin")
+    # files: [] beside a text is ignored (the spec), though the plugin refuses an empty list.
+    equal(page.evaluate(shared("navigator.share({text: 'hi', files: []})"), gesture=True), {"ok": "undefined"}, "files: [] beside text")
+    # A dismissal, from the scripted user.
+    bridge = ctx.bridge("--platform", "android", "--cancel")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    equal(page.evaluate(shared(text), gesture=True), {"err": "AbortError: Share canceled"}, "a dismissal is an AbortError")
+    # The document not allowed to use web-share: a capability without share.
+    caps = tempfile.mkdtemp(prefix="bridge-caps-")
+    ctx.cleanups.append(lambda: shutil.rmtree(caps, ignore_errors=True))
+    with open(os.path.join(caps, "main.json"), "w") as f:
+        json.dump({"identifier": "main", "windows": ["main"], "permissions": ["frak-share:default"]}, f)
+    bridge = ctx.bridge("--platform", "ios", "--capabilities", os.path.join(caps, "main.json"))
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    got = page.evaluate(shared(text), gesture=True)
+    check(got.get("err", "").startswith("NotAllowedError: share.share not allowed"), f"an ACL denial is a NotAllowedError: {got}")
+
+
+def start_share(page, name, data):
+    """Starts navigator.share(data) with transient activation; it settles into window[name]."""
+    page.evaluate(f"window.{name} = null; {shared(f'navigator.share({data})')}.then(v => {{ window.{name} = v }}), true", gesture=True)
+
+
+@test
+def web_share_while_a_sheet_is_up_is_an_invalid_state_error(ctx):
+    bridge = ctx.bridge("--platform", "ios", "--user", "interactive")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    start_share(page, "__first", "{text: 'first'}")
+    page.wait_for(f"{SHEET_UP} === 1")
+    # The same page: its share is in progress ([[sharePromise]]).
+    got = page.evaluate(shared("navigator.share({text: 'second'})"), gesture=True)
+    equal(got, {"err": "InvalidStateError: An earlier share has not yet completed."}, "a second share of the page")
+    # Another page: the screen's one sheet is up, and the plugin refuses.
+    other = ctx.page()
+    other.goto(bridge.url)
+    got = other.evaluate(shared("navigator.share({text: 'elsewhere'})"), gesture=True)
+    equal(got, {"err": "InvalidStateError: Can't share while sharing is in progress"}, "a share from another page while the sheet is up")
+    page.call("Page.bringToFront")  # a background tab's accessibility tree does not answer
+    click_button(page, "Cancel")
+    page.wait_for("window.__first")
+    equal(page.evaluate("window.__first"), {"err": "AbortError: Share canceled"}, "Cancel in the sheet")
+    start_share(page, "__third", "{text: 'third'}")
+    page.wait_for(f"{SHEET_UP} === 1")
+    click_button(page, "Mail")
+    page.wait_for("window.__third")
+    equal(page.evaluate("window.__third"), {"ok": "undefined"}, "once the sheet is gone, a share goes through")
+
+
+@test
+def web_can_share_is_synchronous_and_applies_the_rules(ctx):
+    bridge = ctx.bridge("--platform", "android")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    page.evaluate(f"{PNG_FILE}.then(f => {{ window.__file = f }})")
+    cases = [("", False), ("{}", False), ("{text: 'x'}", True), ("{title: ''}", True), ("{files: []}", False),
+             ("{text: 'x', files: []}", True), ("{files: [window.__file]}", True), ("{url: '/relative'}", True),
+             ("{url: 'mailto:a@example.com'}", True), ("{url: 'javascript:alert(1)'}", False), ("{url: 'data:,x'}", False),
+             ("{url: 'wss://example.com/'}", False), ("{url: 'http://[::1'}", False),
+             ("{files: [new File([], 'empty.txt')]}", False),
+             ("{files: [new File([new Uint8Array(21 << 20)], 'big.bin')]}", False),
+             ("{files: Array.from({length: 33}, () => window.__file)}", False)]
+    for data, expected in cases:
+        got = page.evaluate(f"(() => {{ const v = navigator.canShare({data}); return [typeof v, v] }})()")
+        equal(got, ["boolean", expected], f"canShare({data})")
+    got = page.evaluate("(() => { try { navigator.canShare({files: 'x'}); return 'no throw' } catch (e) { return e.name } })()")
+    equal(got, "TypeError", "canShare throws what the ShareData conversion throws")
+    # What canShare says, share does: true → the plugin shares it (files: the plugin's own caps).
+    equal(page.evaluate(shared("navigator.share({files: [window.__file], url: '/relative'})"), gesture=True), {"ok": "undefined"},
+          "canShare true, share resolves")
+
+
+@test
+def web_share_is_left_alone_replaced_or_off(ctx):
+    fake = "<script>Navigator.prototype.share = function () { return Promise.resolve('the browser') }</script>"
+    bridge = ctx.bridge("--platform", "ios")
+    page = ctx.page()
+    page.goto(bridge.write_page("own.html", f"<html><head><meta name=\"bridge\" content=\"no-inject\">{fake}<script src=\"/__bridge/tauri.js\"></script></head><body></body></html>"))
+    equal(page.evaluate("[window.__BRIDGE__.webShare, typeof navigator.canShare]"), ["browser", "undefined"], "a browser's own share is kept")
+    page.goto(bridge.write_page("replace.html", f"<html><head><meta name=\"bridge\" content=\"no-inject\">{fake}<script src=\"/__bridge/tauri.js?share=replace\"></script></head><body></body></html>"))
+    equal(page.evaluate("window.__BRIDGE__.webShare"), "bridge", "?share=replace replaces it")
+    equal(page.evaluate(shared("navigator.share({text: 'hi'})"), gesture=True), {"ok": "undefined"}, "the bridge's share")
+    page.goto(ready_share_page(bridge, "?share=off"))
+    equal(page.evaluate("[typeof navigator.share, window.__BRIDGE__.webShare]"), ["undefined", None], "?share=off")
+    got = page.evaluate("fetch('/__bridge/tauri.js?share=bogus').then(r => r.text().then(t => [r.status, t]))")
+    check(got[0] == 400 and "auto, replace, off" in got[1], f"a bad ?share= says what it takes: {got}")
+    # A desktop target has no share sheet: left alone unless replaced (then no share target: AbortError).
+    bridge = ctx.bridge("--platform", "linux")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    equal(page.evaluate("[typeof navigator.share, window.__BRIDGE__.webShare]"), ["undefined", "none"], "desktop: not defined")
+    page.goto(ready_share_page(bridge, "?share=replace"))
+    equal(page.evaluate(shared("navigator.share({text: 'hi'})"), gesture=True),
+          {"err": "AbortError: share is only available on iOS and Android"}, "desktop replaced: no share target")
+
+
 # MARK: the runner
 
 class Context:

@@ -144,9 +144,11 @@ class Page:
         self.call("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired")
 
-    def evaluate(self, expression, timeout=60):
-        """The value of `expression` (a promise is awaited); raises JavaScriptError if it throws."""
-        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+    def evaluate(self, expression, timeout=60, gesture=False):
+        """The value of `expression` (a promise is awaited); raises JavaScriptError if it throws.
+        `gesture`: run it as if the user had just clicked (transient activation), as DevTools'
+        `userGesture` does."""
+        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "userGesture": gesture,
                                                 "returnByValue": True, "timeout": int(timeout * 1000)}, timeout=timeout + 5)
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]

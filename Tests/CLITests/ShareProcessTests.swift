@@ -30,4 +30,51 @@ struct ShareProcessTests {
         #expect(desktop.status == 1)
         #expect(desktop.stdout.contains("share is only available on iOS and Android"))
     }
+
+    @Test("serve on iOS: a sheet that never completes holds the screen; a share meanwhile is refused as the plugin refuses it, one right after the cancellation presents")
+    func slot() throws {
+        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:share|share", #"{"text":"Look","__bridge":{"outcome":"never"}}"#))
+        #expect(p.nextLine(timeout: 0.5) == nil, "a sheet that never completes is not answered")
+        p.sendLine(request("2", "plugin:share|share", #"{"text":"Again"}"#))
+        let refused = try p.nextJSON()
+        #expect(refused["id"] == 2)
+        #expect(refused["error"]?["code"] == -32003)
+        #expect(refused["error"]?["message"] == "Can't share while sharing is in progress")
+        #expect(refused["error"]?["data"]?["layer"] == "ios")
+        // frak-share's sheet occupies the same screen: UIKit refuses its present too.
+        p.sendLine(request("3", "plugin:frak-share|share_text", #"{"text":"Join me"}"#))
+        let warning = try p.nextJSON()
+        #expect(warning["params"]?["warnings"]?.arrayValue?.first?["code"] == "present_refused")
+        p.sendLine(notification("$/cancelRequest", #"{"id":1}"#))
+        #expect(try p.nextJSON()["error"]?["code"] == -32800)
+        // The cancelled sheet was taken down before the session read on: no retry needed.
+        p.sendLine(request("4", "plugin:share|share", #"{"text":"Now","__bridge":{"activity":"com.apple.UIKit.activity.Mail"}}"#))
+        let fourth = try p.nextJSON()
+        #expect(fourth["id"] == 4)
+        #expect(fourth["result"] == ["activityType": "com.apple.UIKit.activity.Mail"], "\(fourth)")
+        p.sendLine(notification("$/cancelRequest", #"{"id":3}"#))
+        #expect(try p.nextJSON()["id"] == 3)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("an http file from a local peer is downloaded and shared as the image it is")
+    func httpFile() throws {
+        let peer = try HTTPPeer()
+        let r = try runBridge(["invoke", "share", #"{"title":"Shot","files":["\#(peer.url("/image.png"))"]}"#, "--inspect"], executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = try JSONParser.parse(r.stdout)
+        let item = out["presentation"]?["activityItems"]?.arrayValue?.first
+        #expect(item?["kind"] == "image")
+        #expect(item?["dataTypeIdentifier"] == "public.png")
+        #expect(item?["file"]?["scheme"] == "http")
+        #expect(item?["file"]?["name"] == "image.png")
+        let served = try ChildProcess.run("/usr/bin/env", ["python3", "-c",
+            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())", peer.url("/image.png")]).output
+        let icon = out["presentation"]?["linkMetadata"]?["icon"]?["dataURL"]?.stringValue ?? ""
+        #expect(Data(base64Encoded: String(icon.drop { $0 != "," }.dropFirst())) == Data(served), "the header's icon is the bytes the peer served")
+        #expect(item?["file"]?["byteCount"] == JSON.integer(served.count))
+        try Contract.check(#require(out["presentation"]), "presentation/ios-share")
+    }
 }

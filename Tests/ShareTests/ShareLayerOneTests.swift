@@ -96,6 +96,30 @@ struct ShareLayerOneTests {
         #expect(many.failure?.message == "invalid args `files` for command `share`: 2 files, over the 1-file cap (maxFiles)")
     }
 
+    @Test("a data: URL's name parameter names the file (percent-encoded UTF-8, `/` as `:`); a bad one is refused", arguments: [
+        ("data:image/png;name=Trip%20photo%20%C3%A9.png;base64,", "Trip photo é.png"),
+        ("data:image/png;filename=\"a%2Fb.png\";base64,", "a:b.png"),
+        ("data:image/png;name=;base64,", "image.png"),
+        ("data:;base64,", "image.png"),
+    ])
+    func dataURLName(_ header: String, _ name: String) async throws {
+        let entry = header + Data(ShareFixtures.png).base64EncodedString()
+        let file = try await ShareFileResolver().resolve(entry, field: "files[0]", command: "share")
+        #expect(file.displayName == name)
+        #expect(file.mimeType == "image/png", "the type is the bytes', whatever the header says")
+    }
+
+    @Test("a data: URL whose name parameter is not percent-encoded UTF-8 is refused naming the parameter")
+    func dataURLBadName() async throws {
+        let entry = "data:image/png;name=%FF.png;base64," + Data(ShareFixtures.png).base64EncodedString()
+        do {
+            _ = try await ShareFileResolver().resolve(entry, field: "files[0]", command: "share")
+            Issue.record("a name that is not UTF-8 was accepted")
+        } catch {
+            #expect(error.message.hasSuffix("is not a data: URL the bridge can decode: its `name` parameter is not percent-encoded UTF-8 without control characters"))
+        }
+    }
+
     @Test("desktop targets refuse after layer 1 with the plugin's message; can_share is false there")
     func desktop() async throws {
         let root = try ShareFixtures.folder()

@@ -3,10 +3,17 @@ import Foundation
 /// A `data:` URL (RFC 2397, as the Fetch standard's data: URL processor reads it): an optional
 /// media type, an optional `;base64`, then the payload (percent-decoded first). The bytes are
 /// what counts: the declared media type is kept only to say when it disagrees with them.
+///
+/// A file's name may travel as the media type parameter `name` (or `filename`), its value
+/// percent-encoded UTF-8 (`data:image/png;name=Trip%20photo.png;base64,…`): what browser mode's
+/// `navigator.share` sends for a `File`, whose name a `data:` URL otherwise loses.
 struct DataURL: Equatable {
     /// The media type as declared (`text/plain;charset=US-ASCII` when none is).
     let declaredType: String
     let bytes: [UInt8]
+    /// The `name` (or `filename`) parameter, decoded, with `/` replaced by `:` as the File API
+    /// does; `nil` when absent or empty.
+    var name: String? = nil
 
     /// Why a `data:` URL cannot be decoded.
     struct Problem: Error, Equatable {
@@ -41,7 +48,30 @@ struct DataURL: Equatable {
             bytes = [UInt8](data)
         }
         guard bytes.count <= limit else { return .failure(Problem(reason: "its payload is over the \(ShareFileLimits.describe(limit)) per-file cap")) }
-        return .success(DataURL(declaredType: header.isEmpty ? "text/plain;charset=US-ASCII" : header, bytes: bytes))
+        let name: String?
+        switch nameParameter(header) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let n): name = n
+        }
+        return .success(DataURL(declaredType: header.isEmpty ? "text/plain;charset=US-ASCII" : header, bytes: bytes, name: name))
+    }
+
+    /// The decoded `name` / `filename` parameter of a media type (`image/png;name=a%20b.png`).
+    static func nameParameter(_ mediaType: String) -> Result<String?, Problem> {
+        for parameter in mediaType.split(separator: ";").dropFirst() {
+            guard let equals = parameter.firstIndex(of: "=") else { continue }
+            let attribute = parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            guard attribute == "name" || attribute == "filename" else { continue }
+            var value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            guard let bytes = percentDecoded(value), let decoded = String(validating: bytes, as: UTF8.self),
+                  !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                return .failure(Problem(reason: "its `\(attribute)` parameter is not percent-encoded UTF-8 without control characters"))
+            }
+            let name = decoded.replacingOccurrences(of: "/", with: ":")
+            return .success(name.isEmpty || name == "." || name == ".." ? nil : name)
+        }
+        return .success(nil)
     }
 
     static func percentDecoded(_ text: String) -> [UInt8]? {

@@ -25,8 +25,9 @@ public struct ShareFile: Sendable, Equatable {
     public let location: Location
     public let byteCount: Int
     public let kind: ShareFileKind
-    /// The name a receiver shows: the file's last path component, or one made from the type
-    /// (`image.png`, `file.pdf`) for `data:` URLs and downloads without a name.
+    /// The name a receiver shows: the file's last path component, a `data:` URL's `name`
+    /// parameter, or one made from the type (`image.png`, `file.pdf`) for `data:` URLs and
+    /// downloads without a name.
     public let displayName: String
 
     public init(source: String, scheme: SourceScheme, location: Location, byteCount: Int, kind: ShareFileKind, displayName: String) {

@@ -60,7 +60,7 @@ public struct ShareFileResolver: Sendable {
                 let kind = ShareFileKind.sniff(data.bytes)
                 guard !data.bytes.isEmpty else { throw refuse("has an empty payload: there is nothing to share") }
                 return ShareFile(source: entry, scheme: .dataURL, location: .bytes(data.bytes), byteCount: data.bytes.count,
-                                 kind: kind, displayName: ShareFileResolver.generatedName(kind))
+                                 kind: kind, displayName: data.name ?? ShareFileResolver.generatedName(kind))
             }
         }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {

@@ -11,9 +11,11 @@ import Foundation
 /// - `LPLinkMetadata` as seed 002 builds it: `title` from `preview.title` (else `title`),
 ///   `iconProvider` from `preview.image` (else the first image), and `originalURL =
 ///   URL(fileURLWithPath: subtitle)` when `preview.subtitle` is given (else the link);
-/// - the sheet (a centred popover on iPad), then the simulated user: the activity receives what
-///   `ActivityDelivery` says; a dismissal rejects `Share canceled`; a sheet already up
-///   (`--outcome busy`) rejects `Can't share while sharing is in progress`.
+/// - the sheet (a centred popover on iPad), presented on the call's `Screen`
+///   (`SheetPresentation`): the activity the user picks (scripted, or a click with `--user
+///   interactive`) receives what `ActivityDelivery` says; a dismissal rejects `Share canceled`;
+///   a sheet already up (one that never completes, one waiting for a click, `--outcome busy`)
+///   rejects `Can't share while sharing is in progress`, as the plugin's guard does.
 extension IOSBackend: ShareNative {
     /// The plugin's rejection when the user dismisses the sheet (as `@capacitor/share`).
     public static let shareCanceled = "Share canceled"
@@ -27,42 +29,40 @@ extension IOSBackend: ShareNative {
         // A title alone is shared as the text: the sheet is never empty.
         let text = request.text ?? (request.url == nil && request.files.isEmpty ? request.title : nil)
         let items = ActivityItem.items(files: request.files, url: request.url, text: text, title: request.title, metadata: metadata)
-        let simulation = context.simulation
-        let sheet = ShareSheet.forDevice(context.device, anchored: simulation.outcome != .unanchored)
+        let sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
         try sheet.validate()
-        switch simulation.outcome {
-        case .busy:
-            throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer)])
-        case .never:
-            await UserWait.untilCancelled()
-            throw .cancelled
-        case .complete, .unanchored:
-            break
-        }
-        if simulation.cancel {
+        let device = context.device
+        let header = IOSBackend.header(request, metadata: metadata)
+        let presented: JSONObject = [
+            "platform": "ios",
+            "device": .string(device.rawValue),
+            "nativeMethod": "share",
+            "activityItems": .array(items.map(\.record)),
+            "linkMetadata": metadata.record,
+            "header": header,
+            "popover": sheet.popover?.record ?? .null,
+            "completion": .null,
+            "delivered": .null,
+        ]
+        let activity: String
+        switch try await SheetPresentation.present({ .object(presented) }, context: context) {
+        case .answered(.activity(let a)): activity = a
+        case .answered(.dismissed):
             throw .rejected(IOSBackend.shareCanceled, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"])
+        case .refused:
+            throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a sheet is already presented"])
         }
-        let activity = simulation.activity
         guard let delivery = ActivityDelivery.delivery(to: activity, items: items) else {
             throw .rejected(IOSBackend.shareCanceled, details: [
                 "layer": .string(layer), "activityType": .string(activity),
                 "reason": .string("\(activity) is not offered for these items (it can take none of them), so the simulated user could only dismiss the sheet"),
             ])
         }
-        let device = context.device
-        let header = IOSBackend.header(request, metadata: metadata)
         let record: @Sendable () -> JSON = {
-            [
-                "platform": "ios",
-                "device": .string(device.rawValue),
-                "nativeMethod": "share",
-                "activityItems": .array(items.map(\.record)),
-                "linkMetadata": metadata.record,
-                "header": header,
-                "popover": sheet.popover?.record ?? .null,
-                "completion": ["activityType": .string(activity), "completed": true],
-                "delivered": ["subject": .string(delivery.subject ?? ""), "items": .array(delivery.items.map(\.record))],
-            ]
+            var r = presented
+            r["completion"] = ["activityType": .string(activity), "completed": true]
+            r["delivered"] = ["subject": .string(delivery.subject ?? ""), "items": .array(delivery.items.map(\.record))]
+            return .object(r)
         }
         return CommandOutput(result: ["activityType": .string(activity)], presentation: record)
     }
