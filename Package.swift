@@ -60,7 +60,7 @@ let package = Package(
                 path: "Sources/Plugins/FrakShare", plugins: ["CommandList"]),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
         .target(name: "BridgeShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives", "BridgeMatching"],
                 path: "Sources/Plugins/Share", plugins: ["CommandList"]),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",

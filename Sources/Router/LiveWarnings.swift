@@ -9,9 +9,10 @@ import BridgeProtocol
 /// refusal under `--strict`.
 public enum LiveWarnings {
     /// Reports `warning` for the current call, or refuses the call with it under `--strict`.
+    /// - Parameter layer: the layer the refusal names (`command`); the platform's by default.
     /// - Throws: `ResponseError.strict(warning)` when `context.strict`.
-    public static func warn(_ warning: CallWarning, context: CallContext) throws(ResponseError) {
-        if context.strict { throw .strict(warning, details: ["layer": .string(context.platform == .android ? "android" : "ios")]) }
+    public static func warn(_ warning: CallWarning, context: CallContext, layer: String? = nil) throws(ResponseError) {
+        if context.strict { throw .strict(warning, details: ["layer": .string(layer ?? (context.platform == .android ? "android" : "ios"))]) }
         CallObserver.current?.warned([warning])
     }
 }

@@ -34,7 +34,7 @@ public enum SheetPresentation {
         try warnIfUnanchoredChangesNothing(context)
         let screen = context.screen ?? Screen()
         let simulation = context.simulation
-        if simulation.outcome == .busy || screen.isOccupied { return .refused }
+        if isBusy(context) { return .refused }
         let never = simulation.outcome == .never
         guard never || screen.user == .interactive else {
             return .answered(simulation.cancel ? .dismissed : .activity(simulation.activity))
@@ -58,6 +58,13 @@ public enum SheetPresentation {
         }
         guard let outcome else { throw .cancelled }
         return outcome
+    }
+
+    /// Whether a present now would be refused (the scripted `busy`, or a sheet up): for a plugin
+    /// that refuses before doing any work, as `@capacitor/share`'s `isPresenting` guard does.
+    /// `present` checks again.
+    public static func isBusy(_ context: CallContext) -> Bool {
+        context.simulation.outcome == .busy || context.screen?.isOccupied == true
     }
 
     /// Shows a sheet the plugin does not wait for: to a person in interactive mode (an answer

@@ -182,11 +182,21 @@ struct AndroidShareProcessTests {
         #expect(!run.stderr.contains("has no effect"), "share's chooser reads --cancel and --activity: \(run.stderr)")
     }
 
-    @Test("--outcome busy: `Can't share while sharing is in progress`")
+    @Test("--outcome busy: `Can't share while sharing is in progress`, before any file is placed (the plugin's isPresenting guard comes first)")
     func busy() throws {
-        let run = try share(["text": "Look"], ["--outcome", "busy"])
+        let run = try share(["text": "Look", "files": [.string(root + "/shot.png")]], ["--outcome", "busy"])
         #expect(run.status == 1)
         #expect(run.output?["message"] == "Can't share while sharing is in progress")
+        let placed = (try? FileManager.default.contentsOfDirectory(atPath: cache + "/share")) ?? []
+        #expect(placed.filter { $0.hasPrefix("file-") }.isEmpty, "a refused share copied \(placed)")
+    }
+
+    @Test("leaving the app while the chooser is up, then dismissing it, resolves activityType \"\" (stopped is set, no component came)")
+    func background() throws {
+        let run = try share(["text": "Look"], ["--activity", "background"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output?["result"] == ["activityType": ""])
+        #expect(run.output?["presentation"]?["completion"] == ["chosenComponent": nil, "hostStopped": true, "resultCode": "RESULT_CANCELED", "activityType": ""])
     }
 
     @Test("serve: a chooser that never completes holds the screen; a share meanwhile is refused as the plugin refuses it, one after its cancellation presents")

@@ -77,4 +77,20 @@ struct ShareProcessTests {
         #expect(item?["file"]?["byteCount"] == JSON.integer(served.count))
         try Contract.check(#require(out["presentation"]), "presentation/ios-share")
     }
+
+    @Test("an unknown member of preview is a warning with the did-you-mean; --strict refuses it")
+    func unknownPreviewKey() throws {
+        let args = #"{"text":"Look","preview":{"subtitel":"Game screenshot"}}"#
+        let warned = try runBridge(["invoke", "share", args], executable: Products.bridge)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("bridge: warning: invalid args `preview.subtitel` for command `share`: unknown key, which the plugin never reads (the value never reaches the sheet); did you mean `preview.subtitle`?"), "\(warned.stderr)")
+        let strict = try runBridge(["invoke", "share", args, "--strict"], executable: Products.bridge)
+        #expect(strict.status == 1)
+        let error = try JSONParser.parse(strict.stdout)
+        #expect(error["code"] == -32602)
+        #expect(error["data"]?["field"] == "preview.subtitel")
+        #expect(error["data"]?["layer"] == "command")
+        let other = try runBridge(["invoke", "share", #"{"text":"Look","preview":{"colour":"red"}}"#], executable: Products.bridge)
+        #expect(other.stderr.contains("expected one of `preview.title`, `preview.subtitle`, `preview.image`"), "\(other.stderr)")
+    }
 }

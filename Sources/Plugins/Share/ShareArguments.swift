@@ -1,6 +1,7 @@
 import BridgeShareNatives
 import BridgeBinding
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 
@@ -33,6 +34,24 @@ enum ShareArguments {
         .oneNonEmpty(["title", "text", "url", "files"], message: ShareRequest.nothingToShare),
     ]
 
+    /// The members of `preview`, as declared.
+    static let previewKeys: [String] = parameters.first { $0.name == "preview" }.map { parameter in
+        if case .record(let fields) = parameter.shape { fields.map(\.key) } else { [] }
+    } ?? []
+
+    /// A member of `preview` that is none of its keys: the plugin never reads it (a warning, with
+    /// the did-you-mean, as for an unknown argument; `--strict` refuses it).
+    static func warnUnknownPreviewKey(_ key: String, command: String, context: CallContext) throws(ResponseError) {
+        let field = "preview.\(key)"
+        var message = "invalid args `\(field)` for command `\(command)`: unknown key, which the plugin never reads (the value never reaches the sheet)"
+        if let suggestion = DidYouMean.suggest(for: key, among: previewKeys) {
+            message += "; did you mean `preview.\(suggestion)`?"
+        } else {
+            message += "; expected one of \(previewKeys.map { "`preview.\($0)`" }.joined(separator: ", "))"
+        }
+        try LiveWarnings.warn(CallWarning(code: "unknown_key", message: message, field: field), context: context, layer: "command")
+    }
+
     /// The checks and the files of layer 1, for the command `command`: the call the backend
     /// receives. - Throws: `-32602` naming the member at fault.
     static func prepare(_ invocation: Invocation, resolver: ShareFileResolver, command: String) async throws(ResponseError) -> ShareCall {
@@ -52,7 +71,10 @@ enum ShareArguments {
         }
         var previewImage: String?
         if case .object(let preview)? = bound["preview"] {
-            for key in ["title", "subtitle", "image"] {
+            for member in preview where !previewKeys.contains(member.key) {
+                try warnUnknownPreviewKey(member.key, command: command, context: invocation.context)
+            }
+            for key in previewKeys {
                 guard let value = preview[key], !value.isNull else { continue }
                 guard case .string(let text) = value else {
                     throw refuse("preview.\(key)", "invalid type: \(ArgumentBinder.describe(value)), expected a string")

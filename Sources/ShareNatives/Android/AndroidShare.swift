@@ -24,6 +24,8 @@ extension AndroidBackend: ShareNative {
 
     public func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
         let request = try ShareRequest(call, layer: layer)
+        // The plugin's `isPresenting` guard comes first: a refused share places no file.
+        if SheetPresentation.isBusy(call.context) { throw busy }
         let prepared = try prepare(request)
         let presented: @Sendable () -> JSON = {
             var r = prepared.record
@@ -33,8 +35,7 @@ extension AndroidBackend: ShareNative {
         let answer: SheetAnswer
         switch try await SheetPresentation.present(presented, context: call.context) {
         case .answered(let a): answer = a
-        case .refused:
-            throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a chooser is already up (the plugin's isPresenting)"])
+        case .refused: throw busy
         }
         let pick = try ShareChooser.pick(answer)
         if pick == .copy && prepared.intent.body == nil {
@@ -53,6 +54,11 @@ extension AndroidBackend: ShareNative {
         case .success(let package): return CommandOutput(result: ["activityType": .string(package)], presentation: record)
         case .failure(let error): throw error
         }
+    }
+
+    /// The plugin's refusal while its chooser is up.
+    private var busy: ResponseError {
+        .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a chooser is already up (the plugin's isPresenting)"])
     }
 
     public func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {

@@ -15,7 +15,10 @@ import BridgeRouter
 /// tell anything else from a dismissal — `RESULT_CANCELED` while the app was never stopped — so
 /// it rejects `Share canceled` for a dismissal, for the chooser's Copy action (which reports no
 /// target), and for a target that sends without opening a window (KDE Connect's send to a
-/// device: capacitor-plugins#2545).
+/// device: capacitor-plugins#2545). The other way round, a dismissal after the app was stopped
+/// while the chooser was up (the user went Home, a call came in, the screen locked) resolves
+/// `{"activityType": ""}`: the plugin reads `RESULT_CANCELED` with `stopped` set as a share,
+/// and `chosenComponent` is null, which it reports as the empty string.
 struct ShareChooser: Sendable {
     /// The second argument of `createChooser`.
     let dialogTitle: String?
@@ -27,6 +30,9 @@ struct ShareChooser: Sendable {
     static let defaultTarget = "com.google.android.apps.messaging"
     /// `--activity copy`: the Copy button of the chooser's text preview (API 29+).
     static let copyAction = "copy"
+    /// `--activity background`: the app goes to the background while the chooser is up, then
+    /// the user dismisses the chooser.
+    static let backgroundAction = "background"
     /// Targets that share without opening a window over the app.
     static let windowlessTargets: Set<String> = ["org.kde.kdeconnect_tp"]
 
@@ -38,6 +44,8 @@ struct ShareChooser: Sendable {
         /// Taps Copy: the text goes to the clipboard, no target is reported.
         case copy
         case dismissed
+        /// Leaves the app while the chooser is up (`onStop`), then dismisses the chooser.
+        case dismissedAfterStop
     }
 
     /// What the user's answer means in the chooser: a dismissal; `copy`, the Copy button; a
@@ -48,13 +56,14 @@ struct ShareChooser: Sendable {
     static func pick(_ answer: SheetAnswer) throws(ResponseError) -> Pick {
         guard case .activity(let activity) = answer else { return .dismissed }
         if activity == copyAction { return .copy }
+        if activity == backgroundAction { return .dismissedAfterStop }
         let named = activity == Simulation.defaultActivity ? defaultTarget : activity
         let parts = named.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let package = parts[0]
         let className = parts.count == 2 ? parts[1] : nil
         guard AndroidConfiguration.isApplicationID(package), className.map(isClassName) ?? true else {
             throw .invalidParams(
-                "the chosen target on android must be a package name such as com.google.android.gm, a component such as com.google.android.gm/.ComposeActivityGmail, or copy (the chooser's Copy action); got '\(named)' (--activity, or \"__bridge\": {\"activity\": …})",
+                "the chosen target on android must be a package name such as com.google.android.gm, a component such as com.google.android.gm/.ComposeActivityGmail, copy (the chooser's Copy action) or background (the app leaves the foreground, then the chooser is dismissed); got '\(named)' (--activity, or \"__bridge\": {\"activity\": …})",
                 details: ["layer": "android", "field": "__bridge.activity"])
         }
         // ComponentName.unflattenFromString: a class starting with "." is relative to the package.
@@ -80,6 +89,8 @@ struct ShareChooser: Sendable {
             let why: String
             switch pick {
             case .target(let package, _, true): return .success(package)
+            // `stopped` is set, so RESULT_CANCELED is not taken for a dismissal; no component came.
+            case .dismissedAfterStop: return .success("")
             case .target(let package, _, false):
                 why = "\(package) shared without opening a window, so the app was never stopped and the plugin took RESULT_CANCELED for a dismissal"
             case .copy: why = "the chooser's Copy action copied the text; it reports no target and never stops the app, so the plugin took it for a dismissal"
@@ -95,6 +106,8 @@ struct ShareChooser: Sendable {
                  "activityType": covers ? .string(package) : nil]
             case .copy, .dismissed:
                 ["chosenComponent": nil, "hostStopped": false, "resultCode": "RESULT_CANCELED", "activityType": nil]
+            case .dismissedAfterStop:
+                ["chosenComponent": nil, "hostStopped": true, "resultCode": "RESULT_CANCELED", "activityType": ""]
             }
         }
     }
