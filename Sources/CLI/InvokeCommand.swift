@@ -73,6 +73,8 @@ struct InvokeCommand {
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         inspect = args.flag("inspect")
         preview = try args.nonEmpty("preview")
+        // Refused before the call runs, so a call is never reported done while its preview is lost.
+        if let preview { try RenderCommand.checkWritable(preview, option: "--preview", subcommand: "invoke") }
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform, command: command)
     }
 

@@ -18,8 +18,9 @@ enum RenderCommand {
     <record.json>        a record, or the output of 'bridge invoke … --inspect'; - for stdin
     -o, --output FILE    write the document to FILE [stdout]
 
-    The record is checked against its schema (presentation/ios or presentation/android).
-    Android thumbnails are read from the file the record names.
+    The record is checked against its schema (presentation/ios, presentation/ios-share for
+    plugin:share's, or presentation/android). The images a record names (Android's thumbnail
+    and previewed images, iOS's shared images and header icon) are read from their files.
 
     Exit status: 0 rendered; 2 usage error (unreadable or malformed JSON, not a valid
     presentation record, an unwritable FILE).
@@ -34,11 +35,13 @@ enum RenderCommand {
                                                       : "expected one <record.json>, got \(args.positionals.count) arguments",
                              subcommand: "render")
         }
+        let output = try args.nonEmpty("output")
+        if let output { try checkWritable(output, option: "-o", subcommand: "render") }
         let document = try read(source)
         let record = PresentationRenderer.unwrapped(document)
         try check(record, source: source)
         let html = try render(record, what: source)
-        if let output = try args.nonEmpty("output") {
+        if let output {
             try write(html, to: output, subcommand: "render")
         } else {
             streams.write(html)
@@ -46,16 +49,41 @@ enum RenderCommand {
         return 0
     }
 
+    /// The largest image file a rendering reads (`share`'s per-file cap).
+    static let maxImageBytes = 20 << 20
+
     /// Renders `record`, reading the image files it names.
     static func render(_ record: JSON, what: String) throws(UsageError) -> String {
         var images: [String: [UInt8]] = [:]
+        // A record names the files; only what sniffs as an image is ever drawn, and a device or
+        // a huge file is skipped (drawn as unreadable).
         for file in PresentationRenderer.imageFiles(in: record) {
-            if let data = FileManager.default.contents(atPath: file) { images[file] = [UInt8](data) }
+            if case .bytes(let bytes) = FileDescriptorIO.readFile(atPath: file, limit: maxImageBytes) { images[file] = bytes }
         }
         do {
             return try PresentationRenderer.document(for: record, images: images)
         } catch {
             throw UsageError("\(what) cannot be rendered: \(error)", subcommand: "render", pointsToHelp: false)
+        }
+    }
+
+    /// Refuses a destination that cannot be written: a missing or read-only folder, a folder
+    /// named as the file.
+    static func checkWritable(_ path: String, option: String, subcommand: String) throws(UsageError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw UsageError("\(option) \(path): the folder \(folder) does not exist (create it, or name a file in an existing folder)",
+                             subcommand: subcommand)
+        }
+        guard isFolder.boolValue else { throw UsageError("\(option) \(path): \(folder) is not a folder", subcommand: subcommand) }
+        guard access(folder, W_OK) == 0 else {
+            throw UsageError("\(option) \(path): the folder \(folder) is not writable", subcommand: subcommand)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(option) \(path) is a folder: name the HTML file to write", subcommand: subcommand)
         }
     }
 
@@ -69,16 +97,26 @@ enum RenderCommand {
         }
     }
 
+    /// The schema of `record`: iOS `plugin:share` records have their own.
+    static func schema(of record: JSON) -> String? {
+        switch (record["platform"]?.stringValue, record["nativeMethod"]?.stringValue) {
+        case ("ios", "share"): return "presentation/ios-share"
+        case ("ios", _): return "presentation/ios"
+        case ("android", _): return "presentation/android"
+        default: return nil
+        }
+    }
+
     private static func check(_ record: JSON, source: String) throws(UsageError) {
-        guard let platform = record["platform"]?.stringValue, ["ios", "android"].contains(platform) else {
+        guard let schema = schema(of: record), let platform = record["platform"]?.stringValue else {
             throw UsageError("\(source) is not a presentation record: it needs \"platform\": \"ios\" or \"android\"",
                              subcommand: "render", pointsToHelp: false)
         }
         let errors: [String]
         do {
-            errors = try SchemaCatalog.shared.validator("presentation/\(platform)").validate(record).map(\.description)
+            errors = try SchemaCatalog.shared.validator(schema).validate(record).map(\.description)
         } catch {
-            throw UsageError("schema presentation/\(platform): \(error)", subcommand: "render", pointsToHelp: false)
+            throw UsageError("schema \(schema): \(error)", subcommand: "render", pointsToHelp: false)
         }
         guard errors.isEmpty else {
             throw UsageError("\(source) is not a valid \(platform) presentation record:\n  " + errors.joined(separator: "\n  "),
@@ -95,10 +133,11 @@ enum RenderCommand {
             case .failed(let code): throw UsageError("cannot read stdin (errno \(code))", subcommand: "render")
             }
         } else {
-            guard let data = FileManager.default.contents(atPath: source) else {
-                throw UsageError("cannot read \(source)", subcommand: "render", pointsToHelp: false)
+            switch FileDescriptorIO.readFile(atPath: source, limit: 64 << 20) {
+            case .bytes(let b): bytes = b
+            case .tooLarge(let limit): throw UsageError("\(source) is larger than \(limit) bytes: a record is a few KiB", subcommand: "render")
+            case .failed(let reason): throw UsageError("cannot read \(source): \(reason)", subcommand: "render", pointsToHelp: false)
             }
-            bytes = [UInt8](data)
         }
         do {
             return try JSONParser.parse(bytes)

@@ -104,10 +104,11 @@ enum SchemaCommands {
             case .failed(let code): throw UsageError("cannot read stdin (errno \(code))", subcommand: "validate")
             }
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("cannot read \(what) \(path)", subcommand: "validate")
+            switch FileDescriptorIO.readFile(atPath: path, limit: 64 << 20) {
+            case .bytes(let b): bytes = b
+            case .tooLarge(let limit): throw UsageError("\(what) \(path) is larger than \(limit) bytes", subcommand: "validate")
+            case .failed(let reason): throw UsageError("cannot read \(what) \(path): \(reason)", subcommand: "validate")
             }
-            bytes = [UInt8](data)
         }
         do {
             return try JSONParser.parse(bytes)

@@ -22,7 +22,7 @@ public enum PresentationRenderer {
         }
         switch try reader.string("platform") {
         case "ios":
-            let sheet = try IOSSheet(reader)
+            let sheet = try IOSSheet(reader, images: images)
             let header = IOSHeader(sheet)
             return Document.page(title: "Share sheet: \(header.title)", platform: "ios", device: sheet.device.rawValue,
                                  screen: IOSSheetView.screen(sheet), outcome: IOSResultView.html(sheet))
@@ -52,7 +52,7 @@ public enum PresentationRenderer {
         let device: String
         switch platform {
         case "ios":
-            let sheet = try IOSSheet(reader)
+            let sheet = try IOSSheet(reader, images: images)
             screen = IOSSheetView.screen(sheet)
             device = sheet.device.rawValue
         case "android":
@@ -67,10 +67,11 @@ public enum PresentationRenderer {
     }
 
     /// The files whose bytes the rendering of `record` shows (Android: the thumbnail the
-    /// `ClipData` URI names), for the caller to read and pass to `document(for:images:)`.
+    /// `ClipData` URI names, or the previewed images; iOS: the shared images and the header's
+    /// icon), for the caller to read and pass to `document(for:images:)`.
     public static func imageFiles(in record: JSON) -> [String] {
         let record = unwrapped(record)
-        return record["platform"]?.stringValue == "android" ? AndroidChooser.imageFiles(in: record) : []
+        return record["platform"]?.stringValue == "android" ? AndroidChooser.imageFiles(in: record) : IOSSheet.imageFiles(in: record)
     }
 
     /// The record itself, or the `presentation` of `--inspect`'s `{"result", "presentation"}`.

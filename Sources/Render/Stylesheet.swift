@@ -54,6 +54,7 @@ enum Stylesheet {
     .outcome h2{margin:0 0 10px;font-size:18px}
     .outcome code{font-family:"DejaVu Sans Mono",monospace;font-size:13px}
     .resolves{margin:0 0 14px;font-size:14px}
+    .resolves code{display:inline-block;max-width:100%;overflow-wrap:anywhere}
     .note{margin:10px 0 0;font-size:13px;color:#636366}
     .note.warning{color:#b25000}
     .mail{border:1px solid #d1d1d6;border-radius:10px;overflow:hidden}
@@ -73,6 +74,14 @@ enum Stylesheet {
     .file-content,.pasteboard{margin:8px 0 0;padding:8px;background:#f2f2f7;border-radius:6px;font-size:13px;white-space:pre-wrap;word-break:break-all}
     .received{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
     .received-text{white-space:pre-wrap}
+    .file-card{display:flex;gap:10px;align-items:center;padding:8px}
+    .file-card .note{margin:2px 0 0}
+    .mail-attachment{margin:0 0 10px}
+    .preview-images{display:flex;gap:8px;padding:8px;align-items:center}
+    .preview-images .thumbnail{width:96px;height:96px}
+    .preview-file{display:flex;gap:12px;align-items:center;padding:8px;border-radius:12px;background:#f3f6fc}
+    .preview-file .text{margin:0;font-size:14px;color:#444746}
+    .more{font-size:14px;color:#444746}
     .extras{margin:0;font-size:13px}.extras dt{font-family:"DejaVu Sans Mono",monospace;color:#636366;margin-top:8px}
     .extras dd{margin:2px 0 0;word-break:break-all}.extras pre{margin:0;white-space:pre-wrap;font:inherit}
     """

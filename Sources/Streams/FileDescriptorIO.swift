@@ -43,3 +43,35 @@ public enum FileDescriptorIO {
         }
     }
 }
+
+extension FileDescriptorIO {
+    /// The outcome of `readFile`.
+    public enum FileRead: Equatable {
+        case bytes([UInt8])
+        /// The file is larger than `limit` bytes; nothing was buffered past it.
+        case tooLarge(limit: Int)
+        /// Why the file cannot be read, as a person reads it: `No such file or directory`,
+        /// `is a directory`, `is not a regular file`.
+        case failed(reason: String)
+    }
+
+    /// Reads the regular file at `path`, refusing more than `limit` bytes. Directories, devices
+    /// (`/dev/zero`) and FIFOs are refused by name, without blocking on them.
+    public static func readFile(atPath path: String, limit: Int) -> FileRead {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failed(reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failed(reason: String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failed(reason: "is a directory")
+        default: return .failed(reason: "is not a regular file")
+        }
+        switch readAll(fd, limit: limit) {
+        case .bytes(let bytes): return .bytes(bytes)
+        case .tooLarge(let limit): return .tooLarge(limit: limit)
+        case .failed(let code): return .failed(reason: String(cString: strerror(code)))
+        }
+    }
+}

@@ -139,6 +139,41 @@ class RenderInBrowser(unittest.TestCase):
         self.assertIsNone(self.geometry("[data-role=content-preview]"))
         self.assertEqual(self.logo_pixels_in(self.geometry(".chooser")), 0, "the thumbnail must be gone with the preview")
 
+    def test_share_header_is_the_records_with_the_images_pixels(self):
+        # seed 002: LPLinkMetadata's title, the subtitle trick, the first image as the icon.
+        self.open("ios-share-files-airdrop")
+        header = self.records["ios-share-files-airdrop"]["header"]
+        self.assertEqual((header["title"], header["subtitle"]), ("Zelda", "Game screenshot"))
+        self.assertVisibleText("[data-role=title]", "Zelda")
+        self.assertVisibleText("[data-role=subtitle]", "Game screenshot")
+        self.assertLogoAt(".sheet-header [data-role=icon]")
+        self.assertVisibleText("[data-role=result] code:nth-of-type(2)", '{"activityType":"com.apple.UIKit.activity.AirDrop"}', within=".outcome")
+        # AirDrop gets the PNG as PNG data and the PDF as a file; the image shows its pixels.
+        kinds = self.page.evaluate("[...document.querySelectorAll('[data-role=airdrop-file]')].map(e => e.dataset.fileKind)")
+        self.assertEqual(kinds, ["image", "file"])
+        self.assertLogoAt("[data-file-kind=image] [data-role=icon]")
+        notes = self.page.evaluate("[...document.querySelectorAll('[data-role=file-card] .note')].map(e => e.textContent)")
+        self.assertEqual(notes, ["public.png, as Data (pngData())", "com.adobe.pdf, as URL"])
+        offered = self.page.evaluate("[...document.querySelectorAll('[data-activity-type]')].map(e => e.getAttribute('aria-label'))")
+        self.assertIn("Save Image", offered)
+        self.assertIn("Print", offered)
+        self.assertNotIn("Add to Reading List", offered)
+
+    def test_android_share_image_preview(self):
+        self.open("android-share-images")
+        self.assertEqual(self.records["android-share-images"]["contentPreview"]["kind"], "image")
+        self.assertVisibleText(".preview-title [data-role=title]", "Zelda")
+        cells = self.page.evaluate("[...document.querySelectorAll('[data-role=preview-image]')].map(e => e.dataset.icon)")
+        self.assertEqual(cells, ["image", "image"])
+        self.assertLogoAt("[data-role=preview-image]")
+        self.assertVisibleText("[data-role=result] code:nth-of-type(2)", '{"activityType":"com.google.android.gm"}', within=".outcome")
+
+    def test_android_share_file_preview(self):
+        self.open("android-share-pdf")
+        self.assertEqual(self.records["android-share-pdf"]["contentPreview"]["kind"], "file")
+        self.assertVisibleText("[data-role=file-name]", "report.pdf + 1 more")
+        self.assertIsNone(self.geometry("[data-role=preview-image]"))
+
     def test_hostile_title_is_text_and_nothing_runs(self):
         self.open("ios-hostile-title")
         self.assertVisibleText("[data-role=title]", scenes.HOSTILE_TITLE)

@@ -64,7 +64,12 @@ def chooser_titled(record):
 
 SHARE = {"url": "https://frak.id/invite?ref=alice", "text": "Join me on Frak", "title": "Frak Wallet"}
 
-#: name → (caption, share_text arguments, bridge options, record edit or None).
+#: A one-page PDF, as `plugin:share` recognises it from its bytes.
+PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+
+#: name → (caption, arguments, bridge options, record edit or None[, command]); the command is
+#: share_text unless named. In arguments, {logo} is the logo's URL and {files} the folder that
+#: holds logo.png and report.pdf (the --files-root of the call).
 SCENES = {
     "ios-iphone-messages": ("iPhone: the sheet with the icon; Messages gets the link card and the text",
                             dict(SHARE, imageUrl="{logo}"), [], None),
@@ -86,15 +91,45 @@ SCENES = {
                               dict(SHARE, imageUrl="{logo}"), ["--platform", "android"], chooser_titled),
     "ios-hostile-title": ("A title with markup is text: <script> shows, never runs",
                           dict(SHARE, title=HOSTILE_TITLE), [], None),
+    "ios-share-files-airdrop": ("plugin:share, iPhone: an image and a PDF, seed 002's subtitle trick; AirDrop gets PNG data and the file",
+                                {"title": "Zelda", "files": ["{files}/logo.png", "{files}/report.pdf"],
+                                 "preview": {"subtitle": "Game screenshot"}},
+                                ["--activity", "com.apple.UIKit.activity.AirDrop"], None, "share"),
+    "android-share-images": ("plugin:share, Android: two images, the chooser's image preview; the chosen package resolves",
+                             {"title": "Zelda", "files": ["{files}/logo.png", "{files}/logo.png"]},
+                             ["--platform", "android", "--activity", "com.google.android.gm"], None, "share"),
+    "android-share-pdf": ("plugin:share, Android: a PDF and an image, the chooser's file preview",
+                          {"files": ["{files}/report.pdf", "{files}/logo.png"]}, ["--platform", "android"], None, "share"),
 }
+
+
+def _filled(value, **names):
+    """`value` with {logo} and {files} filled in every string it holds."""
+    if isinstance(value, str):
+        return value.format(**names)
+    if isinstance(value, list):
+        return [_filled(v, **names) for v in value]
+    if isinstance(value, dict):
+        return {k: _filled(v, **names) for k, v in value.items()}
+    return value
 
 
 def render(bridge, name, out_dir, logo_url, cache_dir):
     """Runs scene `name` and writes `<out_dir>/<name>.html` and `<name>.json` (its record); returns the record."""
-    _, arguments, options, edit = SCENES[name]
-    arguments = {k: v.format(logo=logo_url) for k, v in arguments.items()}
-    call = subprocess.run([bridge, "invoke", "share_text", json.dumps(arguments), "--inspect", "--cache-dir", cache_dir] + options,
+    _, arguments, options, edit, *command = SCENES[name]
+    files = os.path.join(cache_dir, "files")
+    os.makedirs(files, exist_ok=True)
+    with open(os.path.join(files, "logo.png"), "wb") as f:
+        f.write(logo_png())
+    with open(os.path.join(files, "report.pdf"), "wb") as f:
+        f.write(PDF)
+    arguments = _filled(arguments, logo=logo_url, files=files)
+    command = command[0] if command else "share_text"
+    if command == "share":
+        options = options + ["--files-root", files]
+    call = subprocess.run([bridge, "invoke", command, json.dumps(arguments), "--inspect", "--cache-dir", cache_dir] + options,
                           capture_output=True, text=True, timeout=60)
+
     if call.returncode != 0:
         raise RuntimeError(f"{name}: bridge invoke exited {call.returncode}: {call.stderr}")
     record = json.loads(call.stdout)["presentation"]

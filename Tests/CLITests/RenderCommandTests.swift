@@ -25,8 +25,9 @@ struct RenderCommandTests {
         <record.json>        a record, or the output of 'bridge invoke … --inspect'; - for stdin
         -o, --output FILE    write the document to FILE [stdout]
 
-        The record is checked against its schema (presentation/ios or presentation/android).
-        Android thumbnails are read from the file the record names.
+        The record is checked against its schema (presentation/ios, presentation/ios-share for
+        plugin:share's, or presentation/android). The images a record names (Android's thumbnail
+        and previewed images, iOS's shared images and header icon) are read from their files.
 
         Exit status: 0 rendered; 2 usage error (unreadable or malformed JSON, not a valid
         presentation record, an unwritable FILE).
@@ -56,13 +57,16 @@ struct RenderCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let mail = try String(contentsOfFile: ios, encoding: .utf8)
         #expect(mail.contains("<span data-role=\"mail-subject\">Shot</span>"))
-        #expect(mail.contains("image.png (public.png)"))
+        #expect(mail.contains("<p class=\"file-name\">image.png</p><p class=\"note\">public.png, as "))
+        #expect(mail.contains("<p class=\"header-title\" data-role=\"title\">Shot</p>"))
+        #expect(mail.contains("resolves with <code>{&quot;activityType&quot;:&quot;com.apple.UIKit.activity.Mail&quot;}</code>"))
         let android = temporaryPath("share-android.html")
         r = try runBridge(["invoke", "plugin:share|share", #"{"files":["\#(png)","\#(png)"]}"#, "--platform", "android",
                            "--cache-dir", temporaryPath("cache"), "--preview", android], executable: Products.bridge)
         #expect(r.status == 0, "\(r.stderr)")
         let chooser = try String(contentsOfFile: android, encoding: .utf8)
-        #expect(chooser.contains("data-role=\"text\">image.png, image.png</p>"))
+        #expect(chooser.contains("data-preview=\"image\""))
+        #expect(chooser.components(separatedBy: "data-role=\"preview-image\" data-icon=\"image\"").count == 3)
         #expect(chooser.contains("<dt>EXTRA_STREAM</dt><dd data-role=\"streams\">content://"))
         #expect(!chooser.contains("<dt>EXTRA_TEXT</dt>"))
     }
@@ -84,6 +88,29 @@ struct RenderCommandTests {
         #expect(fromStdin.stdout.contains("data-sheet=\"android\""))
     }
 
+    @Test("a saved --inspect of plugin:share renders, checked against presentation/ios-share")
+    func renderSavedShare() throws {
+        let inspected = try runBridge(["invoke", "share", #"{"text":"hi","url":"https://frak.id/"}"#, "--inspect"],
+                                      executable: Products.bridge)
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        let r = try runBridge(["render", "-"], stdin: inspected.stdout, executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("data-sheet=\"ios\""))
+        let broken = inspected.stdout.replacingOccurrences(of: "\"header\":", with: "\"headr\":")
+        let refused = try runBridge(["render", "-"], stdin: broken, executable: Products.bridge)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("missing required property \"header\""))
+    }
+
+    @Test("invoke --preview into a folder that does not exist is refused before the call runs")
+    func previewNowhere() throws {
+        let r = try runBridge(["invoke", "share_text", #"{"text":"x"}"#, "--preview", "/nonexistent/dir/a.html"],
+                              executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("bridge: --preview /nonexistent/dir/a.html: the folder /nonexistent/dir does not exist"))
+    }
+
     @Test("invoke --preview on a failing call writes nothing and says so")
     func previewOfFailure() throws {
         let file = temporaryPath("none.html")
@@ -97,7 +124,9 @@ struct RenderCommandTests {
     @Test("bad input is a usage error that says what is wrong", arguments: [
         (["render"], nil, "bridge: missing <record.json>: name a record file, or - for stdin\nRun 'bridge render --help' for usage.\n"),
         (["render", "a", "b"], nil, "bridge: expected one <record.json>, got 2 arguments\nRun 'bridge render --help' for usage.\n"),
-        (["render", "/nonexistent/record.json"], nil, "bridge: cannot read /nonexistent/record.json\n"),
+        (["render", "/nonexistent/record.json"], nil, "bridge: cannot read /nonexistent/record.json: No such file or directory\n"),
+        (["render", "/"], nil, "bridge: cannot read /: is a directory\n"),
+        (["render", "/dev/zero"], nil, "bridge: cannot read /dev/zero: is not a regular file\n"),
         (["render", "-"], "{", "bridge: the record on stdin is not valid JSON: unexpected end of input at line 1, column 2\n"),
         (["render", "-"], #"{"platform":"linux"}"#,
          "bridge: - is not a presentation record: it needs \"platform\": \"ios\" or \"android\"\n"),
@@ -121,6 +150,6 @@ struct RenderCommandTests {
         let inspected = try runBridge(["invoke", "share_text", RenderCommandTests.share, "--inspect"], executable: Products.bridge)
         let r = try runBridge(["render", "-", "-o", "/nonexistent/dir/out.html"], stdin: inspected.stdout, executable: Products.bridge)
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("bridge: cannot write /nonexistent/dir/out.html: "))
+        #expect(r.stderr.hasPrefix("bridge: -o /nonexistent/dir/out.html: the folder /nonexistent/dir does not exist"))
     }
 }

@@ -22,6 +22,24 @@ struct AndroidChooser {
     let thumbnail: Thumbnail?
     /// The thumbnail's pixels, when the caller read its file.
     let thumbnailImage: InlineImage?
+    /// The plugin method that started the chooser: `shareText` (frak-share) or `share`.
+    let nativeMethod: String
+    /// `plugin:share`'s content preview: the images it shows (their pixels when read), or the
+    /// first file's name; `nil` for share_text (a text preview).
+    let contentPreview: Preview?
+    /// `plugin:share`'s completion: the chosen package the `IntentSender` reported, or `nil`
+    /// (a dismissal, Copy, or a target that did not cover the app: `Share canceled`).
+    let completion: Completion?
+
+    enum Preview {
+        case images([InlineImage?], more: Int)
+        case file(name: String?, more: Int)
+    }
+
+    struct Completion {
+        let activityType: String?
+        let chosenComponent: String?
+    }
 
     init(_ record: RecordReader, images: [String: [UInt8]]) throws(RenderError) {
         let intent = try record.object("intent")
@@ -50,7 +68,9 @@ struct AndroidChooser {
         } else {
             clipURI = nil
         }
-        chooserTitle = try record.object("chooser").optionalString("title")
+        // plugin:share's record says whether the title shows (API 29+ drops it for a send intent).
+        let chooser = try record.object("chooser")
+        chooserTitle = chooser.value["titleShown"]?.boolValue == false ? nil : try chooser.optionalString("title")
         let thumbnail = try record.optionalObject("thumbnail").map { (t) throws(RenderError) in
             Thumbnail(outcome: try t.string("outcome"), file: try t.optionalString("file"),
                       contentUri: try t.optionalString("contentUri"), elapsedMs: Int(try t.optionalNumber("elapsedMs") ?? 0),
@@ -63,11 +83,40 @@ struct AndroidChooser {
         } else {
             thumbnailImage = nil
         }
+        nativeMethod = try record.optionalString("nativeMethod") ?? "shareText"
+        let stored = AndroidChooser.storedFiles(record.value)
+        contentPreview = try record.optionalObject("contentPreview").flatMap { (p) throws(RenderError) -> Preview? in
+            switch try p.string("kind") {
+            case "image":
+                return .images(try p.strings("images").map { uri in stored[uri].flatMap { images[$0] }.flatMap(InlineImage.init(bytes:)) },
+                               more: Int(try p.optionalNumber("more") ?? 0))
+            case "file":
+                return .file(name: try p.optionalString("name"), more: Int(try p.optionalNumber("more") ?? 0))
+            default:
+                return nil
+            }
+        }
+        completion = try record.optionalObject("completion").map { (c) throws(RenderError) in
+            Completion(activityType: try c.optionalString("activityType"), chosenComponent: try c.optionalString("chosenComponent"))
+        }
+    }
+
+    /// `plugin:share`'s files: each content URI → the cache file behind it.
+    private static func storedFiles(_ record: JSON) -> [String: String] {
+        var stored: [String: String] = [:]
+        for file in record["files"]?.arrayValue ?? [] {
+            if let uri = file["contentUri"]?.stringValue, let path = file["stored"]?.stringValue { stored[uri] = path }
+        }
+        return stored
     }
 
     /// The file whose bytes the rendering shows, for the caller to read: the thumbnail behind
     /// the `ClipData` URI.
     static func imageFiles(in record: JSON) -> [String] {
+        if let previewed = record["contentPreview"]?["images"]?.arrayValue {
+            let stored = storedFiles(record)
+            return previewed.compactMap { $0.stringValue.flatMap { stored[$0] } }
+        }
         let clip = record["intent"]?["clipData"]
         guard (clip?["uri"] ?? clip?["items"]?.arrayValue?.first?["uri"])?.stringValue != nil,
               let file = record["thumbnail"]?["file"]?.stringValue else { return [] }

@@ -33,13 +33,30 @@ enum AndroidChooserView {
             let thumbnail: String
             if let image = chooser.thumbnailImage {
                 thumbnail = "<div class=\"thumbnail\" data-role=\"icon\" data-icon=\"image\"><img alt=\"\" src=\"\(image.dataURL)\" width=\"48\" height=\"48\"></div>"
-            } else if chooser.clipURI != nil {
+            } else if chooser.clipURI != nil, chooser.contentPreview == nil {
                 thumbnail = "<div class=\"thumbnail\" data-role=\"icon\" data-icon=\"unreadable\" "
                     + "title=\"the ClipData URI's file could not be read\"></div>"
             } else {
                 thumbnail = ""
             }
             preview += "<div class=\"preview-title\">\(thumbnail)<p class=\"title\" data-role=\"title\">\(HTML.text(title))</p></div>"
+        }
+        switch chooser.contentPreview {
+        case .images(let images, let more)?:
+            let cells = images.map { image in
+                image.map { "<div class=\"thumbnail\" data-role=\"preview-image\" data-icon=\"image\"><img alt=\"\" src=\"\($0.dataURL)\" width=\"96\" height=\"96\"></div>" }
+                    ?? "<div class=\"thumbnail\" data-role=\"preview-image\" data-icon=\"unreadable\" title=\"the file behind the URI could not be read\"></div>"
+            }.joined()
+            let extra = more > 0 ? "<span class=\"more\" data-role=\"more\">+\(more)</span>" : ""
+            preview += "<div class=\"preview-images\" data-role=\"preview-images\">\(cells)\(extra)</div>"
+            return "<div class=\"content-preview\" data-role=\"content-preview\" data-preview=\"image\">\(preview)</div>"
+        case .file(let name, let more)?:
+            let extra = more > 0 ? " <span class=\"more\" data-role=\"more\">+ \(more) more</span>" : ""
+            preview += "<div class=\"preview-file\">\(Glyph.files.svg(size: 32))<p class=\"text\" data-role=\"file-name\">"
+                + "\(HTML.text(name ?? "file"))\(extra)</p></div>"
+            return "<div class=\"content-preview\" data-role=\"content-preview\" data-preview=\"file\">\(preview)</div>"
+        case nil:
+            break
         }
         // A files-only share previews the file names where a text share previews its text.
         let names = chooser.streams.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
@@ -49,6 +66,27 @@ enum AndroidChooserView {
         <button type="button" class="copy" aria-label="Copy" data-activity="copy">\(Glyph.androidCopy.svg(size: 24))</button></div>
         """
         return "<div class=\"content-preview\" data-role=\"content-preview\">\(preview)</div>"
+    }
+
+    /// What the call settles with: share_text resolves at once; plugin:share when the
+    /// `IntentSender` reports a target that covered the app, else `Share canceled`.
+    private static func settles(_ chooser: AndroidChooser) -> String {
+        guard chooser.nativeMethod == "share" else {
+            return "resolves with <code>{&quot;shared&quot;:true}</code> as soon as the chooser opens: Android reports no "
+                + "completion, so the plugin never learns which app was picked."
+        }
+        guard let completion = chooser.completion else {
+            return "is pending until the user picks a target or dismisses the chooser."
+        }
+        if let package = completion.activityType {
+            return "resolves with <code>{&quot;activityType&quot;:&quot;\(HTML.text(package))&quot;}</code>: the chooser's "
+                + "IntentSender reported the chosen component, and the app was covered (onStop) before the result came back."
+        }
+        if let component = completion.chosenComponent {
+            return "rejects with <code>Share canceled</code>: \(HTML.text(component)) was chosen but never covered the app, "
+                + "and the chooser's result is always RESULT_CANCELED."
+        }
+        return "rejects with <code>Share canceled</code>: the chooser closed with RESULT_CANCELED and no target."
     }
 
     /// What the call resolves with and what an app receives.
@@ -82,8 +120,7 @@ enum AndroidChooserView {
         }
         return """
         <aside class="outcome" data-outcome="android" aria-label="Outcome"><h2>What the app receives</h2>\
-        <p class="resolves" data-role="result"><code>invoke()</code> resolves with <code>{&quot;shared&quot;:true}</code> as soon \
-        as the chooser opens: Android reports no completion, so the plugin never learns which app was picked.</p>\
+        <p class="resolves" data-role="result"><code>invoke()</code> \(settles(chooser))</p>\
         \(facts)\(notes)</aside>
         """
     }

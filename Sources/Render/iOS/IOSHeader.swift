@@ -18,7 +18,22 @@ struct IOSHeader: Equatable {
     let icon: Icon
 
     init(_ sheet: IOSSheet) {
-        if let (url, metadata) = sheet.link {
+        if let stated = sheet.statedHeader {
+            // plugin:share states what its LPLinkMetadata makes the header show.
+            let files = sheet.items.compactMap { item -> IOSSheet.SharedFile? in
+                if case .file(let file) = item { return file }
+                return nil
+            }
+            title = stated.title ?? ""
+            subtitle = stated.subtitle
+            if let image = stated.icon?.image {
+                icon = .image(image)
+            } else if let icon = stated.icon {
+                self.icon = .notEmbedded(typeIdentifier: icon.typeIdentifier, byteCount: icon.byteCount)
+            } else {
+                icon = .placeholder(files.isEmpty ? (sheet.link != nil ? .linkPlaceholder : .textPlaceholder) : .files)
+            }
+        } else if let (url, metadata) = sheet.link {
             let host = IOSHeader.host(of: url)
             let title = metadata?.title.flatMap { $0.isEmpty ? nil : $0 }
             self.title = title ?? host ?? url
