@@ -128,7 +128,7 @@ struct IOSSheet {
                                    metadata: try item.optionalObject("metadata").map { (m) throws(RenderError) in try Metadata(m) }))
             case "text":
                 items.append(.text(try item.string("text"), subject: try item.optionalString("subject")))
-            case let kind where kind == "image" || kind == "file":
+            case let kind where (kind == "image" || kind == "file") && item.value["file"] != nil:
                 let file = try item.object("file")
                 let isImage = kind == "image"
                 items.append(.file(SharedFile(name: try file.string("name"),
