@@ -102,6 +102,35 @@ struct ScreenTests {
         #expect(watcher.changes.withLock { $0 } == ["shown sheet-1", "closed sheet-1 nil"])
     }
 
+    @Test("cancelling a sheet that stays up frees the slot before cancel() returns, for never and for a sheet waiting for a click")
+    func cancelFreesTheSlotAtOnce() async throws {
+        for user in [Screen.User.scripted, .interactive] {
+            let screen = Screen(user: user)
+            let outcome: Simulation.Outcome = user == .scripted ? .never : .complete
+            let call = Task { try await SheetPresentation.present(Self.record, context: Self.context(screen, outcome: outcome)) }
+            for _ in 0..<2_000 where !screen.isOccupied { try await Task.sleep(for: .milliseconds(5)) }
+            try #require(screen.isOccupied)
+            call.cancel()
+            // No suspension in between: the cancelling thread took the sheet down itself.
+            #expect(!screen.isOccupied, "\(user)")
+            #expect(screen.sheetsUp.isEmpty, "\(user)")
+            await #expect(throws: ResponseError.self) { try await call.value }
+        }
+    }
+
+    @Test("a call cancelled before its sheet is up never occupies the slot")
+    func cancelledBeforePresenting() async throws {
+        let screen = Screen(user: .interactive)
+        let watcher = Watcher(screen)
+        let call = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await SheetPresentation.present(Self.record, context: Self.context(screen))
+        }
+        await #expect(throws: ResponseError.self) { try await call.value }
+        #expect(!screen.isOccupied)
+        #expect(watcher.changes.withLock { $0 }.isEmpty, "no sheet was ever shown")
+    }
+
     @Test("show (a plugin that does not wait) is shown in interactive mode without occupying the slot; never/busy there are warnings")
     func show() async throws {
         let screen = Screen(user: .interactive)
