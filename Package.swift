@@ -39,8 +39,10 @@ let package = Package(
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
                                "BridgeRender"],
                 path: "Sources/Browser"),
+        // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
+        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Simulation"),
         // Command names, the registry of plugin commands, dispatch.
-        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching"], path: "Sources/Router"),
+        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeSimulation"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
                 path: "Sources/ACL"),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
-        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
                 path: "Sources/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
@@ -87,13 +89,14 @@ let package = Package(
         .target(name: "BridgeStreams", path: "Sources/Streams"),
 
         .target(name: "BridgeServer",
-                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching", "BridgeStreams"],
+                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching", "BridgeStreams", "BridgeSimulation"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents"],
+                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
+                               "BridgeSimulation"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -114,11 +117,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
-        .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "BridgeShareNatives", "TestSupport"],
                     plugins: ["CommandList"]),
-        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeShareNatives",
+        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgeSimulation", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeShareNatives",
                                                        "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport"]),
         .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
         .testTarget(name: "ContractTests",
@@ -130,7 +133,7 @@ let package = Package(
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
-        .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),

@@ -1,5 +1,6 @@
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 
 /// The options shared by `invoke` and `serve` that say where calls come from, what they run
 /// on, and what the simulated user does.

@@ -1,3 +1,5 @@
+import BridgeSimulation
+
 /// Where a call comes from and what it runs on: the session's settings, from the CLI options or
 /// from `initialize`.
 public struct CallContext: Sendable, Equatable {

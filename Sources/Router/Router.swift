@@ -1,6 +1,7 @@
 import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
+import BridgeSimulation
 
 /// Takes a method name and its params to a command's result: resolution, the argument checks
 /// common to every command, and the one boundary where handler errors become wire errors.
@@ -8,9 +9,6 @@ public struct Router: Sendable {
     public let registry: CommandRegistry
     /// The ACL; `nil` lets every registered command run (tests of the runtime alone).
     public let authority: (any CallAuthority)?
-
-    /// The reserved params key that carries per-call simulation settings; never reaches a command.
-    public static let reservedKey = "__bridge"
 
     public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil) {
         self.registry = registry
@@ -67,19 +65,12 @@ public struct Router: Sendable {
                 code: "positional_params",
                 message: "invalid args for command `\(entry.name.command)`: params are \(other.typeName == "array" ? "positional (an array)" : "a \(other.typeName)"), so Tauri finds no keys and reads every argument as absent; pass an object of named arguments"))
         }
+        // What the call reserves for its simulated user (`__bridge`) is the simulation's to read.
         var callContext = context
-        if let reserved = arguments[Router.reservedKey] {
-            guard case .object(let o) = reserved else {
-                return .failure(.invalidParams(
-                    "invalid args `\(Router.reservedKey)` for command `\(entry.name.command)`: expected an object",
-                    details: ["command": .string(entry.fullName), "field": .string(Router.reservedKey), "layer": "command"]))
-            }
-            do {
-                callContext.simulation = try context.simulation.overridden(by: o, command: entry.name.command)
-            } catch {
-                return .failure(error.adding(["command": .string(entry.fullName)]))
-            }
-            arguments[Router.reservedKey] = nil
+        do {
+            callContext.simulation = try context.simulation.applying(reservedIn: &arguments, command: entry.name.command)
+        } catch {
+            return .failure(error.adding(["command": .string(entry.fullName)]))
         }
         var bound = BoundArguments()
         if let signature = entry.command.signature {

@@ -2,6 +2,7 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,
 /// `device`, `inspect`, `strict`, `outcome`. A key that is a near-miss of one of these (`platfrom`) is refused with a

@@ -2,6 +2,7 @@ import BridgeJSON
 import BridgeMedia
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 import Testing
 @testable import BridgeShareNatives
 

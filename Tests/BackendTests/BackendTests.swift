@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 import Foundation
 import Testing
 import TestSupport

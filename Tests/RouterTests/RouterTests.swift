@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import BridgeSimulation
 import Testing
 import TestSupport
 @testable import BridgeRouter

@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import BridgeSimulation
 import Synchronization
 import Testing
 @testable import BridgeRouter

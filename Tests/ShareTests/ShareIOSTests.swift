@@ -2,6 +2,7 @@ import BridgeShareNatives
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 import Foundation
 import TestSupport
 import Testing

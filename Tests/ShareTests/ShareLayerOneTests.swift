@@ -3,6 +3,7 @@ import BridgeContract
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 import Foundation
 import TestSupport
 import Testing

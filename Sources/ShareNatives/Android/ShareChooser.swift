@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeSimulation
 
 /// The chooser of the `share` plugin on Android, as `@capacitor/share`'s `SharePlugin.java`
 /// starts it, and how it ends.

@@ -3,7 +3,10 @@ import BridgeProtocol
 
 /// The simulated user: what they pick in the share sheet, and how the presentation goes. Set
 /// for a session by `--activity` / `--cancel` / `--outcome`, and per call by the reserved params
-/// key `"__bridge": {"activity": …, "cancel": …, "outcome": …}`.
+/// key `"__bridge": {"activity": …, "cancel": …, "outcome": …}` (`applying(reservedIn:command:)`).
+///
+/// The device's business, not the router's: the router carries it in the call's context and
+/// hands it what a call reserved; the backends and the sheet presentation read it.
 public struct Simulation: Sendable, Equatable {
     /// How the presentation goes: the scripted outcomes that real apps meet.
     public enum Outcome: String, Sendable, CaseIterable {
@@ -35,9 +38,27 @@ public struct Simulation: Sendable, Equatable {
         self.outcome = outcome
     }
 
+    /// The reserved params key that carries a call's simulated user; it never reaches a command.
+    public static let reservedKey = "__bridge"
+
+    /// The simulated user of one call: this one with the call's `__bridge` object applied, and
+    /// `arguments` without it (unchanged when there is none).
+    /// - Throws: `-32602` naming the key (`data.field`, `data.layer` `command`) for a `__bridge`
+    ///   that is not an object, an unknown key or a value of the wrong type.
+    public func applying(reservedIn arguments: inout JSONObject, command: String) throws(ResponseError) -> Simulation {
+        guard let reserved = arguments[Simulation.reservedKey] else { return self }
+        guard case .object(let object) = reserved else {
+            throw .invalidParams("invalid args `\(Simulation.reservedKey)` for command `\(command)`: expected an object",
+                                 details: ["field": .string(Simulation.reservedKey), "layer": "command"])
+        }
+        let applied = try overridden(by: object, command: command)
+        arguments[Simulation.reservedKey] = nil
+        return applied
+    }
+
     /// This simulation with a call's `__bridge` object applied.
     /// - Throws: `-32602` for an unknown key or a value of the wrong type.
-    public func overridden(by object: JSONObject, command: String) throws(ResponseError) -> Simulation {
+    func overridden(by object: JSONObject, command: String) throws(ResponseError) -> Simulation {
         var s = self
         for member in object {
             switch (member.key, member.value) {
