@@ -168,3 +168,48 @@ struct ThrowAwayCommandTests {
         #expect(strict?.data["warning"] == "unknown_key")
     }
 }
+
+@Suite("The CommandList build plugin's tool")
+struct CommandListToolTests {
+    /// `command-list`, built beside the test bundle (the build plugin's tool).
+    static let tool: String = {
+        var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while dir.path.contains(".xctest") { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("command-list").path
+    }()
+
+    static func module(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-command-list-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test("lists every CommandLayer type of the module on its one Plugin type; comments and other types are not commands")
+    func lists() throws {
+        let dir = try Self.module([
+            "ScratchPlugin.swift": "public struct ScratchPlugin: Plugin {\n    public let name = \"scratch\"\n}\n",
+            "ZedCommand.swift": "enum ZedCommand: CommandLayer {\n}\n// enum FakeCommand: CommandLayer {\nstruct Helper: Sendable {}\n",
+            "AlphaCommand.swift": "enum AlphaCommand: CommandLayer, Sendable {\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("out/CommandList.swift")
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }.map { dir.appendingPathComponent($0).path }
+        let run = try ChildProcess.run(Self.tool, [output.path] + sources)
+        #expect(run.status == 0)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.contains("extension ScratchPlugin {"))
+        #expect(text.contains("[AlphaCommand.command(self), ZedCommand.command(self)]"))
+        #expect(!text.contains("Fake") && !text.contains("Helper"))
+    }
+
+    @Test("a module with commands but no Plugin type (or two) is a build error that says so")
+    func refuses() throws {
+        let dir = try Self.module(["PingCommand.swift": "enum PingCommand: CommandLayer {\n}\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try ChildProcess.run(Self.tool, [dir.appendingPathComponent("CommandList.swift").path, dir.appendingPathComponent("PingCommand.swift").path])
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("CommandList.swift").path))
+    }
+}

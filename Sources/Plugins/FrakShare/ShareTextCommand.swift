@@ -26,7 +26,7 @@ enum ShareTextCommand: CommandLayer {
             Parameter("image_url", .string, doc: "The thumbnail or icon to fetch, an http or https URL (iOS: the link card's icon, 2 s race; Android: the chooser's ClipData thumbnail).",
                       checks: [unparsable, unfetchable]),
         ],
-        rules: [.oneNonEmpty(["url", "text"], message: "Missing 'url' or 'text' parameter")],
+        rules: [.oneNonEmpty(["url", "text"], message: SharePayload.missing)],
         result: .record([Field("shared", .boolean, doc: "Whether the share went through, as the platform reports it.")]),
         resultDoc: "iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.")
 

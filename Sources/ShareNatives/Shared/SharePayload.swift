@@ -6,11 +6,15 @@ import BridgeProtocol
 /// Both mobile handlers check it again (layers 2 and 3): a payload that is not an object is
 /// `Missing share payload`; one without a non-empty `url` or `text` is
 /// `Missing 'url' or 'text' parameter`.
-struct SharePayload: Sendable, Equatable {
+public struct SharePayload: Sendable, Equatable {
     var url: String?
     var text: String?
     var title: String?
     var imageUrl: String?
+
+    /// The refusal of a share with neither a `url` nor a `text`: the Rust command's, and each
+    /// native method's again (the one text of it).
+    public static let missing = "Missing 'url' or 'text' parameter"
 
     /// Reads the payload; values that are not strings are ignored, as a native `getString` would.
     init(_ payload: JSON, layer: String) throws(ResponseError) {
@@ -22,7 +26,7 @@ struct SharePayload: Sendable, Equatable {
         title = SharePayload.nonEmpty(object["title"])
         imageUrl = SharePayload.nonEmpty(object["imageUrl"])
         guard url != nil || text != nil else {
-            throw ResponseError.invalidParams("Missing 'url' or 'text' parameter", details: ["layer": .string(layer)])
+            throw ResponseError.invalidParams(SharePayload.missing, details: ["layer": .string(layer)])
         }
     }
 
