@@ -43,27 +43,30 @@ public enum ArgumentBinder {
         }
         var values: [BoundArguments.Value] = []
         values.reserveCapacity(parameters.count)
-        for (index, (parameter, key)) in zip(parameters, keys).enumerated() {
+        // By index, reading the precomputed kinds and flags: no copy of each `Parameter`.
+        for index in parameters.indices {
+            let key = keys[index]
             guard let value = arguments[key], !value.isNull else {
-                if parameter.required {
+                if signature.required[index] {
                     throw ResponseError.invalidParams("command \(command) missing required key \(key)", details: [
                         "command": .string(fullName), "layer": "command", "field": .string(key),
                     ])
                 }
                 continue
             }
-            guard accepts(parameter.kind, value) else {
+            let kind = signature.kinds[index]
+            guard accepts(kind, value) else {
                 throw ResponseError.invalidParams(
-                    "invalid args `\(key)` for command `\(command)`: invalid type: \(describe(value)), expected \(parameter.kind.expectation)",
+                    "invalid args `\(key)` for command `\(command)`: invalid type: \(describe(value)), expected \(kind.expectation)",
                     details: ["command": .string(fullName), "layer": "command", "field": .string(key),
-                              "expected": .string(parameter.kind.rawValue)])
+                              "expected": .string(kind.rawValue)])
             }
-            if case .string(let text) = value {
-                for check in parameter.checks {
+            if signature.checked[index], case .string(let text) = value {
+                for check in parameters[index].checks {
                     if let warning = check.warning(text, key: key, command: command) { warnings.append(warning) }
                 }
             }
-            values.append(BoundArguments.Value(name: parameter.name, payloadKey: signature.payloadKeys[index], value: value))
+            values.append(BoundArguments.Value(name: parameters[index].name, payloadKey: signature.payloadKeys[index], value: value))
         }
         return Binding(arguments: BoundArguments(values: values), warnings: warnings)
     }

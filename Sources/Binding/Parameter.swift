@@ -67,11 +67,20 @@ public struct Signature: Sendable {
     public let keys: [String]
     /// The camelCase payload key of each parameter (what backends read).
     public let payloadKeys: [String]
+    /// The JSON type binding checks, per parameter (`Parameter.kind`, computed once).
+    public let kinds: [Parameter.Kind]
+    /// Whether each parameter is required.
+    public let required: [Bool]
+    /// Whether each parameter has value checks.
+    public let checked: [Bool]
 
     public init(_ parameters: [Parameter], keyStyle: KeyStyle = .camelCase) {
         self.parameters = parameters
         self.keyStyle = keyStyle
         keys = parameters.map { keyStyle.key(for: $0.name) }
         payloadKeys = parameters.map { CaseConversion.lowerCamelCase($0.name) }
+        kinds = parameters.map(\.kind)
+        required = parameters.map(\.required)
+        checked = parameters.map { !$0.checks.isEmpty }
     }
 }

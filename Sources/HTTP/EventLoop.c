@@ -31,7 +31,8 @@ typedef struct engine {
     size_t cancel_capacity;
     // Loop thread only.
     bridge_transfer *active;
-    int64_t trim_at_ns;  // when to give a finished burst's memory back; 0: not due
+    int64_t trim_at_ns;  // when to give a finished burst's memory back next; 0: not due
+    int trims_done;      // of the finished burst's trims (TRIM_DELAYS_MS)
     // Atomic.
     uint64_t next_id;
     int64_t in_flight;
@@ -46,9 +47,13 @@ static char engine_failure[512];
 enum { IDLE_CONNECTIONS = 8 };
 // The longest the loop sleeps with nothing due (callers wake it sooner).
 enum { IDLE_WAIT_MS = 60000 };
-// How long after the last download of a burst its memory is given back: long enough for the
-// callers to have dropped what they built from the results.
-static const int64_t TRIM_DELAY_NS = 200 * 1000000LL;
+// When, after the last download of a burst, its memory is given back (ms, each from the burst's
+// end). The callers drop what they built from the results only once their calls are answered,
+// which under load takes a while after the last download: one early trim left 9 MB of a burst of
+// 1,000 resident (freed later on other threads' arenas); the later ones return it.
+static const int64_t TRIM_DELAYS_MS[] = {200, 600, 1500, 4000};
+enum { TRIM_COUNT = sizeof TRIM_DELAYS_MS / sizeof TRIM_DELAYS_MS[0] };
+static int64_t burst_end_ns;  // loop thread only: when the last burst ended
 
 static void *loop_main(void *unused);
 
@@ -176,11 +181,16 @@ static void end(engine *e, bridge_transfer *t, bridge_http_outcome outcome, cons
         e->curl->multi_remove_handle(e->multi, t->easy);
     }
     bridge_transfer_finish(t, e->curl, outcome, reason);
-    if (__atomic_sub_fetch(&e->in_flight, 1, __ATOMIC_RELAXED) == 0) e->trim_at_ns = bridge_now_ns() + TRIM_DELAY_NS;
+    if (__atomic_sub_fetch(&e->in_flight, 1, __ATOMIC_RELAXED) == 0) {
+        burst_end_ns = bridge_now_ns();
+        e->trims_done = 0;
+        e->trim_at_ns = burst_end_ns + TRIM_DELAYS_MS[0] * 1000000LL;
+    }
 }
 
 // A burst is over: return the free memory of every malloc arena to the system (glibc keeps
 // it otherwise, and a thousand downloads' worth would stay resident).
+// Trims again at each of TRIM_DELAYS_MS until a new download starts.
 static void trim_if_due(engine *e, int64_t now) {
     if (!e->trim_at_ns || now < e->trim_at_ns) return;
     e->trim_at_ns = 0;
@@ -188,6 +198,8 @@ static void trim_if_due(engine *e, int64_t now) {
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif
+    e->trims_done += 1;
+    if (e->trims_done < TRIM_COUNT) e->trim_at_ns = burst_end_ns + TRIM_DELAYS_MS[e->trims_done] * 1000000LL;
 }
 
 // Moves new requests into the multi handle and carries out cancellations.

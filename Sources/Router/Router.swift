@@ -78,7 +78,7 @@ public struct Router: Sendable {
                 let binding = try ArgumentBinder.bind(arguments, signature: signature,
                                                       command: entry.name.command, fullName: entry.fullName)
                 bound = binding.arguments
-                warnings += binding.warnings
+                if !binding.warnings.isEmpty { warnings += binding.warnings }
             } catch {
                 return .failure(warnings.isEmpty ? error : error.adding(["warnings": .array(warnings.map(\.json))]))
             }
@@ -86,7 +86,8 @@ public struct Router: Sendable {
         let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant,
                                     layer: entry.command.declaration.layer)
         if let scopeCheck = entry.command.scopeCheck {
-            warnings += scopeCheck(invocation)
+            let found = scopeCheck(invocation)
+            if !found.isEmpty { warnings += found }
         } else if !grant.allAllow.isEmpty || !grant.allDeny.isEmpty {
             warnings.append(CallWarning(
                 code: "scope_ignored",
@@ -101,22 +102,35 @@ public struct Router: Sendable {
     /// Runs a prepared call; every failure comes back as a `ResponseError`.
     /// The command's own checks (`CommandDeclaration.rules`) run first, as its code would.
     public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
-        if call.entry.command.binds {
-            for rule in call.entry.command.declaration.rules {
-                if let message = rule.refusal(call.invocation.bound) {
-                    return .failure(.invalidParams(message, details: ["command": .string(call.entry.fullName), "layer": "command"]))
-                }
-            }
-        }
+        // The checks and the error mapping are synchronous helpers: what they build stays out
+        // of this async frame, which every call's task allocates.
+        if let refusal = Router.ruleRefusal(call) { return .failure(refusal) }
         do {
             return .success(try await call.entry.command.handler(call.invocation))
-        } catch let error as ResponseError {
-            return .failure(error)
-        } catch is CancellationError {
-            return .failure(.cancelled)
         } catch {
-            return .failure(.internalError("Internal error in \(call.entry.name): \(error)")
-                .adding(["command": .string(call.entry.fullName)]))
+            return .failure(Router.responseError(error, call: call))
         }
+    }
+
+    /// The first of the command's own checks that refuses the bound arguments, as `-32602`.
+    @inline(never)
+    static func ruleRefusal(_ call: Call) -> ResponseError? {
+        guard call.entry.command.binds else { return nil }
+        for rule in call.entry.command.declaration.rules {
+            if let message = rule.refusal(call.invocation.bound) {
+                return .invalidParams(message, details: ["command": .string(call.entry.fullName), "layer": "command"])
+            }
+        }
+        return nil
+    }
+
+    /// What a handler's error is on the wire: its own `ResponseError`, `-32800` for
+    /// cancellation, `-32603` for anything else.
+    @inline(never)
+    static func responseError(_ error: any Error, call: Call) -> ResponseError {
+        if let error = error as? ResponseError { return error }
+        if error is CancellationError { return .cancelled }
+        return .internalError("Internal error in \(call.entry.name): \(error)")
+            .adding(["command": .string(call.entry.fullName)])
     }
 }

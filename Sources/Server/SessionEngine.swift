@@ -87,14 +87,14 @@ public final class SessionEngine: Sendable {
             }
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
-                let task = Task.immediate { [self, router] in
-                    let observer = CallObserver(waitsOnNobody: { [self] in handle(.callWaitsOnNobody(token)) }) { [self] warnings in
-                        guard let id else { return }
-                        handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
-                    }
+                // One object per call: the observer is also what the task needs besides the call.
+                let observer = SessionCallObserver(engine: self, token: token, id: id)
+                let task = Task.immediate { [router] in
                     let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
-                    let completion = completion(of: outcome, id: id, warnings: envelope + call.warnings)
-                    if !early.offer(token, completion) { finish(token, completion) }
+                    let engine = observer.engine, token = observer.token
+                    let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
+                    let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
+                    if !early.offer(token, completion) { engine.finish(token, completion) }
                 }
                 tasks.append((token, task))
             case .failure(let error):
@@ -104,17 +104,22 @@ public final class SessionEngine: Sendable {
         }
         let finished = early.close()
         var none: [SessionStateMachine.Action] = []
+        // Tokens increase in the order calls start (so along `tasks`); the early ones, sorted,
+        // are matched against them in one walk instead of a hash set per chunk.
+        var finishedTokens = finished.map(\.0)
+        finishedTokens.sort()
         let afterwards = state.withLock { s -> Deferred in
-            var finishedTokens = Set<CallToken>(minimumCapacity: finished.count)
             for (token, completion) in finished {
-                finishedTokens.insert(token)
                 s.machine.handle(.callFinished(token, completion), into: &s.scratch)
             }
             var later = perform(&s, started: &none)
+            var next = 0
             for (token, task) in tasks {
+                while next < finishedTokens.count && finishedTokens[next] < token { next += 1 }
+                let finishedEarly = next < finishedTokens.count && finishedTokens[next] == token
                 if s.machine.isRunning(token) {
                     s.tasks[token] = task
-                } else if !finishedTokens.contains(token) {
+                } else if !finishedEarly {
                     // Cancelled (or finished elsewhere) before its task was recorded.
                     later.tasks.append(task)
                 }
@@ -134,7 +139,7 @@ public final class SessionEngine: Sendable {
     /// `-32800` and the session ends with `128 + number`; a second signal ends it at once.
     public func signal(_ number: Int32) { handle(.signal(number)) }
 
-    private func handle(_ event: SessionStateMachine.Event) {
+    fileprivate func handle(_ event: SessionStateMachine.Event) {
         var started: [SessionStateMachine.Action] = []
         let later = state.withLock { s -> Deferred in
             s.machine.handle(event, into: &s.scratch)
@@ -144,7 +149,7 @@ public final class SessionEngine: Sendable {
     }
 
     /// Reports a call's end to the state machine.
-    private func finish(_ token: CallToken, _ completion: CallCompletion) {
+    fileprivate func finish(_ token: CallToken, _ completion: CallCompletion) {
         var started: [SessionStateMachine.Action] = []
         let later = state.withLock { s -> Deferred in
             s.tasks[token] = nil
@@ -197,7 +202,7 @@ public final class SessionEngine: Sendable {
 
     /// The completion of a call: its outcome, preceded by `bridge/warning` when the call has
     /// warnings, then `bridge/presentation` when asked for.
-    private func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?,
+    fileprivate func completion(of outcome: Result<CommandOutput, ResponseError>, id: RequestID?,
                             warnings: [CallWarning]) -> CallCompletion {
         var notifications: [SessionNotification] = []
         if let id, !warnings.isEmpty { notifications.append(SessionEngine.warningNotification(id: id, warnings)) }
@@ -246,6 +251,29 @@ public final class SessionEngine: Sendable {
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)
+    }
+}
+
+/// What a running call of a session says while it runs, for the session's state machine: that
+/// it waits on nobody, and the warnings it learns (`bridge/warning`).
+private final class SessionCallObserver: CallObserver, @unchecked Sendable {
+    // Sendable proof: immutable, and every property is Sendable.
+    let engine: SessionEngine
+    let token: CallToken
+    let id: RequestID?
+
+    init(engine: SessionEngine, token: CallToken, id: RequestID?) {
+        self.engine = engine
+        self.token = token
+        self.id = id
+        super.init()
+    }
+
+    override func waitsOnNobody() { engine.handle(.callWaitsOnNobody(token)) }
+
+    override func warned(_ warnings: [CallWarning]) {
+        guard let id else { return }
+        engine.handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
     }
 }
 

@@ -330,8 +330,9 @@ public struct SessionStateMachine: Sendable {
 
     private mutating func index(_ token: CallToken, _ id: RequestID) {
         let key = IDKey(id)
-        switch byID[key] {
-        case nil: byID[key] = .one(token)
+        // One hash lookup for the usual case, an id not in use.
+        switch byID.updateValue(.one(token), forKey: key) {
+        case nil: break
         case .one(let other)?: byID[key] = .many([other, token])
         case .many(var list)?:
             list.append(token)
@@ -347,13 +348,13 @@ public struct SessionStateMachine: Sendable {
         case .batch(_, _, let i): id = i
         }
         let key = IDKey(id)
-        switch byID[key] {
-        case nil: return
-        case .one?: byID[key] = nil
+        // One hash lookup for the usual case, the only call with its id.
+        switch byID.removeValue(forKey: key) {
+        case nil, .one?: return
         case .many(var list)?:
             list.removeAll { $0 == token }
             switch list.count {
-            case 0: byID[key] = nil
+            case 0: break
             case 1: byID[key] = .one(list[0])
             default: byID[key] = .many(list)
             }
@@ -362,7 +363,7 @@ public struct SessionStateMachine: Sendable {
 
     private mutating func finish(_ token: CallToken, _ completion: CallCompletion, _ actions: inout [Action]) {
         guard !ended, let target = running.removeValue(forKey: token) else { return }
-        waitingOnNobody.remove(token)
+        if !waitingOnNobody.isEmpty { waitingOnNobody.remove(token) }
         unindex(token, target)
         for n in completion.notifications { actions.append(.send(.notification(n))) }
         answer(target, completion.outcome, &actions)
