@@ -67,7 +67,7 @@ let package = Package(
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
-                path: "Sources/Plugins/ShareExtension"),
+                path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.

@@ -6,7 +6,8 @@ import BridgeRouter
 
 /// The share-extension plugin: the app side of the share inbox. `read` returns what share
 /// extensions stored, oldest first; `clear` removes items — by id, or, without ids, only those a
-/// `read` has already returned, so a share that arrives in between is never lost.
+/// `read` has already returned, so a share that arrives in between is never lost. Its `commands`
+/// are its module's `CommandLayer` types (`ReadCommand`, `ClearCommand`), listed at build time.
 public struct ShareExtensionPlugin: Plugin {
     public let name = "share-extension"
     /// The inbox of `--app-group DIR`; `nil` without one.
@@ -18,37 +19,9 @@ public struct ShareExtensionPlugin: Plugin {
 
     public var permissionFiles: [PermissionFile] { ShareExtensionPlugin.embeddedPermissionFiles }
 
-    public var commands: [Command] {
-        [
-            Command(ShareExtensionCommands.read) { invocation in
-                try native(invocation)
-                let result = try store(invocation).read()
-                var out: JSONObject = ["items": .array(result.items)]
-                if !result.quarantined.isEmpty { out["quarantined"] = .array(result.quarantined) }
-                return CommandOutput(result: .object(out))
-            },
-            Command(ShareExtensionCommands.clear) { invocation in
-                try native(invocation)
-                var ids: [String]? = nil
-                if let list = invocation.bound["ids"]?.arrayValue {
-                    ids = []
-                    for item in list {
-                        guard let id = item.stringValue else {
-                            throw ResponseError.invalidParams("invalid args `ids` for command `clear`: expected strings, found \(item.typeName)",
-                                                              details: ["field": "ids", "layer": "ios"])
-                        }
-                        ids?.append(id)
-                    }
-                }
-                let (removed, notFound) = try store(invocation).clear(ids: ids)
-                return CommandOutput(result: ["removed": .array(removed.map(JSON.string)), "notFound": .array(notFound.map(JSON.string))])
-            },
-        ]
-    }
-
     /// Native-only commands exist where the plugin has native code: on desktop, Tauri finds no
     /// handler (`Command <name> not found`).
-    private func native(_ invocation: Invocation) throws(ResponseError) {
+    func native(_ invocation: Invocation) throws(ResponseError) {
         guard !invocation.context.platform.isDesktop else {
             throw ResponseError.notFound("Command \(invocation.name.command) not found", details: [
                 "command": .string(invocation.name.description), "platform": .string(invocation.context.platform.rawValue),
@@ -56,7 +29,7 @@ public struct ShareExtensionPlugin: Plugin {
         }
     }
 
-    private func store(_ invocation: Invocation) throws(ResponseError) -> StoreCall {
+    func store(_ invocation: Invocation) throws(ResponseError) -> StoreCall {
         guard let inbox else {
             throw ResponseError.rejected("no App Group container: start the bridge with --app-group DIR",
                                          details: ["command": .string(invocation.name.description)])
@@ -66,7 +39,7 @@ public struct ShareExtensionPlugin: Plugin {
 }
 
 /// One call on the store, with inbox errors turned into wire errors.
-private struct StoreCall {
+struct StoreCall {
     let inbox: ShareInbox
     let command: CommandName
 

@@ -1,0 +1,37 @@
+import BridgeBinding
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// `plugin:share-extension|clear`, native-only as `read`: removes items by id, or, without ids,
+/// only those a `read` has already returned, so a share that arrives in between is never lost.
+enum ClearCommand: CommandLayer {
+    static let declaration = CommandDeclaration(
+        "clear",
+        summary: "Removes the items named by ids, or every item a read has returned.",
+        parameters: [
+            Parameter("ids", .list(ShareExtensionShapes.itemID), doc: "The ids to remove, as read returns them; absent: every item a read has returned."),
+        ],
+        result: .record([Field("removed", .list(.string)), Field("notFound", .list(.string))]),
+        resultDoc: "The ids removed, and the ids that were not in the inbox.",
+        layer: .nativeOnly)
+
+    static func command(_ plugin: ShareExtensionPlugin) -> Command {
+        Command(declaration) { invocation in
+            try plugin.native(invocation)
+            var ids: [String]? = nil
+            if let list = invocation.bound["ids"]?.arrayValue {
+                ids = []
+                for item in list {
+                    guard let id = item.stringValue else {
+                        throw ResponseError.invalidParams("invalid args `ids` for command `clear`: expected strings, found \(item.typeName)",
+                                                          details: ["field": "ids", "layer": "ios"])
+                    }
+                    ids?.append(id)
+                }
+            }
+            let (removed, notFound) = try plugin.store(invocation).clear(ids: ids)
+            return CommandOutput(result: ["removed": .array(removed.map(JSON.string)), "notFound": .array(notFound.map(JSON.string))])
+        }
+    }
+}
