@@ -58,10 +58,20 @@ struct ArgumentList {
             } else {
                 let known = options.union(flags).union(["help"]).map { "--" + $0 }
                 throw UsageError("unknown option '--\(name)' for 'bridge \(subcommand)'"
-                                 + UsageError.didYouMean("--" + name, among: known.sorted()), subcommand: subcommand)
+                                 + (ArgumentList.elsewhere[subcommand]?[name]
+                                    ?? UsageError.didYouMean("--" + name, among: known.sorted())), subcommand: subcommand)
             }
         }
     }
+
+    /// Options of one subcommand that another way of running it says differently: the hint
+    /// that replaces the did-you-mean.
+    static let elsewhere: [String: [String: String]] = [
+        "serve": [
+            "inspect": ": a session asks for records with initialize {\"inspect\": true} (each call's record then comes as a bridge/presentation notification)",
+            "preview": ": a session's records come as bridge/presentation notifications (initialize {\"inspect\": true}); draw a saved one with 'bridge render'",
+        ],
+    ]
 
     /// The long options a single-dash `-<typed>` most likely meant: the option of that name
     /// (`-platform`), a close one, or for one letter every option starting with it
@@ -95,8 +105,9 @@ struct ArgumentList {
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(UsageError) -> T? where T.RawValue == String {
         guard let raw = value(name) else { return nil }
         guard let v = T(rawValue: raw) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("option '--\(name)' must be one of \(allowed), got '\(raw)'", subcommand: subcommand)
+            let allowed = T.allCases.map(\.rawValue)
+            throw UsageError("option '--\(name)' must be one of \(allowed.joined(separator: "|")), got '\(raw)'"
+                             + UsageError.didYouMean(raw, among: allowed), subcommand: subcommand)
         }
         return v
     }

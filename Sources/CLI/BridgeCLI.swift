@@ -116,6 +116,10 @@ public enum BridgeCLI {
             return 0
         default:
             guard let subcommand = subcommands[first] else {
+                if first.hasPrefix("-") {
+                    throw UsageError("unknown option '\(first)'\(UsageError.didYouMean(first, among: ["--help", "--version"])); "
+                                     + "the options come after a subcommand (\(subcommandList))")
+                }
                 throw UsageError("unknown subcommand '\(first)'\(UsageError.didYouMean(first, among: subcommands.keys.sorted())); expected \(subcommandList)")
             }
             let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,

@@ -5,19 +5,29 @@ import BridgeSimulation
 /// The options shared by `invoke` and `serve` that say where calls come from, what they run
 /// on, and what the simulated user does.
 struct ContextOptions {
-    static let names: Set<String> = ["platform", "device", "window", "webview", "origin", "activity", "outcome"]
+    /// Where calls come from and what they run on: all an ACL question needs (`permissions`).
+    static let placeNames: Set<String> = ["platform", "device", "window", "webview", "origin"]
+    static let names: Set<String> = placeNames.union(["activity", "outcome"])
     static let flagNames: Set<String> = ["cancel", "strict"]
 
-    static let help = """
+    static let help = placeHelp + "\n" + userHelp
+
+    static let placeHelp = """
       --platform ios|android|linux|macos|windows
                               the backend; linux/macos/windows are desktop targets [ios]
       --device iphone|ipad    iOS device class; ipad presents a popover [iphone]
       --window LABEL          the window label the calls come from [main]
       --webview LABEL         the webview label [same as --window]
       --origin local|URL      the origin the calls come from [local]
-      --activity TYPE         iOS: the activity the simulated user picks
-                              [com.apple.UIKit.activity.Message]
-      --cancel                iOS: the simulated user dismisses the sheet ({"shared": false})
+    """
+
+    static let userHelp = """
+      --activity TYPE         what the simulated user picks: iOS, an activity type
+                              [com.apple.UIKit.activity.Message]; Android (plugin share), a
+                              package or component [com.google.android.apps.messaging],
+                              copy, or background
+      --cancel                the simulated user dismisses the sheet (iOS share_text:
+                              {"shared": false}; plugin share: Share canceled)
       --outcome complete|never|busy|unanchored
                               how the presentation goes: the user acts; the sheet never
                               completes; a sheet is already up (UIKit refuses the present);
@@ -46,7 +56,7 @@ struct ContextOptions {
     /// `--cancel`; `command` is the one `invoke` runs (`nil` for a `serve` session, which may
     /// call either plugin).
     static func ignored(_ args: ArgumentList, platform: Platform, command: String? = nil) -> [CallWarning] {
-        guard platform != .ios else { return [] }
+        guard platform != .ios else { return args.value("activity").flatMap(ActivityTypeCheck.warning(for:)).map { [$0] } ?? [] }
         let sharePlugin = command.map { ["share", "can_share"].contains($0) || $0.hasPrefix("plugin:share|") || $0.hasPrefix("share|") }
         if platform == .android && sharePlugin == true {
             return args.value("device") == nil ? []

@@ -129,8 +129,9 @@ struct ExtensionCommand {
     private static func activity(_ args: ArgumentList, streams: StandardStreams) throws(UsageError) -> Int32 {
         let name = args.positionals[1]
         guard let event = AndroidActivityLifecycle.Event(rawValue: name) else {
-            let events = AndroidActivityLifecycle.Event.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("unknown activity event '\(name)'; expected \(events)", subcommand: "extension")
+            let events = AndroidActivityLifecycle.Event.allCases.map(\.rawValue)
+            throw UsageError("unknown activity event '\(name)'\(UsageError.didYouMean(name, among: events)); "
+                             + "expected \(events.joined(separator: "|"))", subcommand: "extension")
         }
         let filesDirectory = try self.filesDirectory(args)
         do {

@@ -97,7 +97,10 @@ struct InvokeCommand {
             // (a present UIKit refused) still says why.
             let live = Mutex<[CallWarning]>([])
             outcome = InvokeCommand.wait {
-                await CallObserver.$current.withValue(CallObserver { more in
+                await CallObserver.$current.withValue(CallObserver(waitsOnNobody: {
+                    streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
+                                  + "as the app's promise would be; Ctrl-C ends it")
+                }) { more in
                     live.withLock { $0 += more }
                     more.forEach(streams.warn)
                 }) { await router.run(call) }

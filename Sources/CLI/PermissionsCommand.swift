@@ -17,13 +17,13 @@ struct PermissionsCommand {
 
     Options:
       --plugin NAME           only this plugin's reference
-    \(ContextOptions.help)
+    \(ContextOptions.placeHelp)
     \(ACLOptions.help)
       -h, --help              show this help
     """
 
-    static let optionNames = ContextOptions.names.union(ACLOptions.names).union(["plugin"])
-    static let flagNames = ContextOptions.flagNames
+    static let optionNames = ContextOptions.placeNames.union(ACLOptions.names).union(["plugin"])
+    static let flagNames: Set<String> = []
 
     static func run(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         switch args.positionals.first {

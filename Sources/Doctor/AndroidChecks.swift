@@ -120,7 +120,8 @@ struct AndroidChecks {
                     out.append(Finding(file: manifestFile, line: lines.line(of: "\"\(t)\"", from: f.line, fallback: f.line),
                                        message: IntentFilter.isMalformed(t) ? "mimeType \"\(t)\" is not a MIME type (type/subtype); the package fails to install"
                                            : "mimeType \"\(t)\" has upper-case letters; intent filter MIME matching is case-sensitive and senders use lower case",
-                                       fix: "write it in lower case as type/subtype, e.g. \"image/*\""))
+                                       fix: IntentFilter.isMalformed(t) ? "write it as type/subtype in lower case, e.g. \"image/*\""
+                                           : "write it in lower case: \"\(t.lowercased())\""))
                 }
                 if f.dataTypes.isEmpty {
                     out.append(Finding(file: manifestFile, line: f.line,

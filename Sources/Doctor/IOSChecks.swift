@@ -72,7 +72,7 @@ struct IOSChecks {
         }
         if rule != .truePredicate, let refusal = Self.acceptsNothing(rule) {
             return [Finding(file: ext.plist, line: keyLine, message: refusal,
-                            fix: "make the rule accept the shares the app handles; `bridge extension receive --activation-rule \(ext.plist) --text …` shows why one is refused")]
+                            fix: "make the rule accept the shares the app handles; `bridge extension receive --app-group /tmp/inbox --activation-rule \(ext.plist) --text …` shows why one is refused")]
         }
         if rule == .truePredicate {
             return [Finding(file: ext.plist, line: lines.line(of: "TRUEPREDICATE", from: keyLine, fallback: keyLine),

@@ -29,7 +29,7 @@ struct DoctorTests {
         ("android-no-multiple", "\(manifest):10", "sharing several images (SEND_MULTIPLE image/*) reaches no activity", "android.intent.action.SEND_MULTIPLE", 1),
         ("ios-truepredicate", "\(extensionPlist):14", "the activation rule is TRUEPREDICATE", "SUBQUERY predicate", 1),
         ("ios-rule-syntax", "\(extensionPlist):24", "the activation rule predicate does not parse: line 11, column 4", "correct the predicate", 1),
-        ("ios-rule-refuses-all", "\(extensionPlist):13", "accepts none of text, a link, an image, a movie or a PDF", "bridge extension receive --activation-rule", 1),
+        ("ios-rule-refuses-all", "\(extensionPlist):13", "accepts none of text, a link, an image, a movie or a PDF", "bridge extension receive --app-group /tmp/inbox --activation-rule", 1),
         ("ios-app-group-mismatch", "src-tauri/gen/apple/ShareExtension/ShareExtension.entitlements:5", "have none in common", "group.id.frak.example", 1),
     ] as [(String, String, String, String, Int)])
     func broken(fixture: String, location: String, message: String, fix: String, count: Int) throws {

@@ -35,12 +35,47 @@ struct NewcomerTests {
          "bridge: unknown permissions subcommand 'explian' (did you mean 'explain'?); expected explain\nRun 'bridge permissions --help' for usage.\n"),
         (["extension", "recieve", "--app-group", "/tmp"],
          "bridge: unknown extension subcommand 'recieve' (did you mean 'receive'?); expected 'bridge extension receive …' or 'bridge extension activity EVENT --files-dir DIR'\nRun 'bridge extension --help' for usage.\n"),
+        (["extension", "activity", "restor", "--files-dir", "/tmp"],
+         "bridge: unknown activity event 'restor' (did you mean 'restore'?); expected recreate|kill|restore|launch|finish\nRun 'bridge extension --help' for usage.\n"),
+        (["--verison"],
+         "bridge: unknown option '--verison' (did you mean '--version'?); the options come after a subcommand (capabilities, doctor, extension, invoke, permissions, render, schema, serve or validate)\nRun 'bridge --help' for usage.\n"),
+        (["invoke", "share_text", "--platform", "andriod"],
+         "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'andriod' (did you mean 'android'?)\nRun 'bridge invoke --help' for usage.\n"),
+        (["serve", "--inspect"],
+         "bridge: unknown option '--inspect' for 'bridge serve': a session asks for records with initialize {\"inspect\": true} (each call's record then comes as a bridge/presentation notification)\nRun 'bridge serve --help' for usage.\n"),
+        (["permissions", "--outcome", "never"],
+         "bridge: unknown option '--outcome' for 'bridge permissions'\nRun 'bridge permissions --help' for usage.\n"),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let r = try runBridge(arguments, executable: Products.bridge)
         #expect(r.status == 2)
         #expect(r.stdout == "")
         #expect(r.stderr == message)
+    }
+
+    @Test("--activity on iOS: a near-miss of a UIKit activity type, or a bare name, warns with the did-you-mean and still picks it",
+          arguments: [
+        ("com.apple.UIKit.activity.Mial",
+         "bridge: warning: --activity com.apple.UIKit.activity.Mial is not one of UIKit's activity types (did you mean com.apple.UIKit.activity.Mail?); the simulated user picks it as a third-party activity\n"),
+        ("airdrop",
+         "bridge: warning: --activity airdrop is not an activity type: UIKit reports reverse-DNS names (did you mean com.apple.UIKit.activity.AirDrop?); the simulated user picks it as a third-party activity\n"),
+        ("com.apple.UIKit.activity.Mail", ""),
+        ("net.whatsapp.WhatsApp.ShareExtension", ""),
+    ])
+    func activityTypos(activity: String, warning: String) throws {
+        let r = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--activity", activity, "--inspect"], executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == warning)
+        #expect(try JSONParser.parse(r.stdout)["presentation"]?["completion"]?["activityType"] == .string(activity))
+    }
+
+    @Test("a call that will never settle says so on stderr at once (--outcome never), and stays pending")
+    func pendingSaysSo() throws {
+        let p = try BridgeProcess(["invoke", "share_text", #"{"text":"hi"}"#, "--outcome", "never"], executable: Products.bridge)
+        let deadline = Date().addingTimeInterval(30)
+        while !p.stderr.contains("\n"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(p.stderr.hasPrefix("bridge: the call is pending and will never settle"))
+        #expect(p.waitForExit(timeout: 0.5) == nil, "the call must stay pending")
     }
 
     @Test("a lone - is still stdin, not an option")
