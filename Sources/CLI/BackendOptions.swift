@@ -57,6 +57,16 @@ struct BackendOptions {
         if let empty = roots.first(where: \.isEmpty) {
             throw UsageError("option '--files-root' needs a folder, got '\(empty)'", subcommand: args.subcommand)
         }
+        for root in roots {
+            var info = stat()
+            guard stat(root, &info) == 0 else {
+                throw UsageError("option '--files-root' \(root): \(String(cString: strerror(errno))); name an existing folder",
+                                 subcommand: args.subcommand)
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw UsageError("option '--files-root' \(root) is not a folder", subcommand: args.subcommand)
+            }
+        }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
     }
 

@@ -38,16 +38,30 @@ struct ContextOptions {
 
     /// The call context the options describe.
     static func context(from args: ArgumentList) throws(UsageError) -> CallContext {
-        CallContext(
+        try CallContext(
             window: try args.nonEmpty("window") ?? "main",
             webview: try args.nonEmpty("webview"),
-            origin: try args.nonEmpty("origin") ?? "local",
+            origin: origin(args),
             platform: try args.choice("platform", Platform.self) ?? .ios,
             device: try args.choice("device", DeviceClass.self) ?? .iphone,
             simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
                                    cancel: args.flag("cancel"),
                                    outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete),
             strict: args.flag("strict"))
+    }
+
+    /// `--origin`: `local` (the app's own assets) or an absolute URL such as
+    /// `https://wallet.frak.id`, as a capability's `remote.urls` are matched against.
+    private static func origin(_ args: ArgumentList) throws(UsageError) -> String {
+        guard let origin = try args.nonEmpty("origin"), origin != "local" else { return "local" }
+        let parts = origin.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let scheme = parts.first, scheme.first?.isLetter == true,
+              scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+              parts[1].hasPrefix("//"), parts[1].dropFirst(2).first.map({ $0 != "/" }) == true else {
+            throw UsageError("option '--origin' must be local or an absolute URL such as https://wallet.frak.id, got '\(origin)'",
+                             subcommand: args.subcommand)
+        }
+        return origin
     }
 
     /// Warnings for options that only the iOS model acts on, given with another platform:

@@ -43,6 +43,10 @@ struct NewcomerTests {
          "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'andriod' (did you mean 'android'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["serve", "--inspect"],
          "bridge: unknown option '--inspect' for 'bridge serve': a session asks for records with initialize {\"inspect\": true} (each call's record then comes as a bridge/presentation notification)\nRun 'bridge serve --help' for usage.\n"),
+        (["invoke", "share_text", "--origin", "wallet.frak.id"],
+         "bridge: option '--origin' must be local or an absolute URL such as https://wallet.frak.id, got 'wallet.frak.id'\nRun 'bridge invoke --help' for usage.\n"),
+        (["invoke", "share", #"{"text":"x"}"#, "--files-root", "/nonexistent/folder"],
+         "bridge: option '--files-root' /nonexistent/folder: No such file or directory; name an existing folder\nRun 'bridge invoke --help' for usage.\n"),
         (["permissions", "--outcome", "never"],
          "bridge: unknown option '--outcome' for 'bridge permissions'\nRun 'bridge permissions --help' for usage.\n"),
     ])
