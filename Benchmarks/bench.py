@@ -13,6 +13,8 @@
   3. Slow downloads: 1,000 share_text calls at once, each with an imageUrl that answers after 5 s,
      through `bridge serve` on android and on ios, in two waves. Targets: every call answered within
      2.5 s of being sent; RSS <= 64 MiB during a wave and < 32 MiB one second after it.
+  4. Instructions per share_text message through `bridge serve` (ios, android) under callgrind,
+     when valgrind is installed: stable under load, where times are not. No target.
 
 Every target is printed with its ratio, and again in a summary at the end.
 Usually run through Benchmarks/run.sh, which builds everything and passes the paths.
@@ -471,6 +473,53 @@ MICRO_LABELS = {
 }
 
 
+# ---------------------------------------------------------------- instructions per message
+
+def callgrind_total(argv, payload):
+    """Instructions callgrind counts for `argv` reading `payload` on stdin (every thread)."""
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-cg-") as work:
+        request_file, out = os.path.join(work, "in.ndjson"), os.path.join(work, "callgrind.out")
+        with open(request_file, "wb") as f:
+            f.write(payload)
+        with open(request_file, "rb") as stdin:
+            result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
+                                    stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if result.returncode != 0:
+            raise BenchError(f"callgrind {' '.join(argv)}: exit status {result.returncode}: {tail(result.stderr.decode())}")
+        with open(out) as f:
+            for line in f:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    return int(line.split()[1])
+    raise BenchError("callgrind wrote no totals")
+
+
+def instructions(args):
+    """Instructions per share_text call through `bridge serve`: the difference between two runs
+    of different lengths under callgrind, so start-up and exit cancel out. Stable under load,
+    unlike times."""
+    if args.instruction_messages <= 0:
+        return
+    if not shutil.which("valgrind"):
+        print("Instructions per message: valgrind not found, skipped\n")
+        return
+    if not shutil.which("objcopy"):
+        print("Instructions per message: objcopy not found, skipped\n")
+        return
+    small, large = args.instruction_messages // 6, args.instruction_messages
+    # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: it reads a copy without it.
+    work = tempfile.mkdtemp(prefix="bridge-bench-cg-bin-")
+    bridge = os.path.join(work, "bridge")
+    subprocess.run(["objcopy", "--strip-debug", args.bridge, bridge], check=True)
+    print(f"Instructions per message (callgrind, every thread; ({large} - {small} messages) / {large - small})")
+    for platform_name, extra in (("ios", []), ("android", ["--platform", "android", "--cache-dir", os.path.join(work, "cache")])):
+        argv = [bridge, "serve"] + extra
+        per = (callgrind_total(argv, make_requests(SHARE_METHOD, large))
+               - callgrind_total(argv, make_requests(SHARE_METHOD, small))) / (large - small)
+        print(f"  bridge serve {platform_name + ' share_text:':<34} {per:>10,.0f} instructions per message")
+    shutil.rmtree(work, ignore_errors=True)
+    print()
+
+
 def micro(args):
     """In-process figures from the Swift micro-benchmark binary (Benchmarks/Swift/main.swift)."""
     if not args.micro:
@@ -503,6 +552,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=3, help="throughput runs per sidecar [3]")
     parser.add_argument("--slow-calls", type=int, default=1000, help="calls per slow-download wave (0 skips) [1000]")
     parser.add_argument("--waves", type=int, default=2, help="slow-download waves per platform [2]")
+    parser.add_argument("--instruction-messages", type=int, default=12000,
+                        help="messages of the longer callgrind run of the instructions-per-message figure (0 skips) [12000]")
     parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"),
                         help="bridge-test-host, for the extra echo lines ('' to skip)")
     parser.add_argument("--bridge", default=os.path.join(release, "bridge"))
@@ -529,6 +580,7 @@ def main():
         cold_start(args)
         throughput(args)
         slow_downloads(args)
+        instructions(args)
         micro(args)
     except BenchError as error:
         print(f"FAILED: {error}", file=sys.stderr)

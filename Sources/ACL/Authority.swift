@@ -24,7 +24,15 @@ public final class Authority: CallAuthority, Sendable {
     public let messages: ACLMessages
     private let resolutions: [Platform: ResolvedACL]
     private let unresolved: ResolvedACL
-    private let decisions = Mutex<(key: ContextKey, table: [String: Result<CallGrant, ResponseError>])?>(nil)
+    private let decisions = Mutex<Decisions?>(nil)
+
+    /// The decisions of one call context, by full command name; the last one apart, since a
+    /// session mostly calls one command after another (no hashing then).
+    private struct Decisions {
+        let key: ContextKey
+        var table: [String: Result<CallGrant, ResponseError>] = [:]
+        var last: (full: String, decision: Result<CallGrant, ResponseError>)?
+    }
 
     private struct ContextKey: Equatable {
         let window: String, webview: String, origin: String, platform: Platform
@@ -53,11 +61,19 @@ public final class Authority: CallAuthority, Sendable {
     public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
         let key = ContextKey(window: context.window, webview: context.webview, origin: context.origin, platform: context.platform)
         let full = name.description
-        if let cached = decisions.withLock({ $0?.key == key ? $0?.table[full] : nil }) { return cached }
+        let cached = decisions.withLock { state -> Result<CallGrant, ResponseError>? in
+            guard let current = state, current.key == key else { return nil }
+            if let last = current.last, last.full == full { return last.decision }
+            guard let found = current.table[full] else { return nil }
+            state?.last = (full, found)
+            return found
+        }
+        if let cached { return cached }
         let decision = decide(name, context: context)
         decisions.withLock { state in
-            if state?.key != key { state = (key, [:]) }
+            if state?.key != key { state = Decisions(key: key) }
             state?.table[full] = decision
+            state?.last = (full, decision)
         }
         return decision
     }

@@ -6,6 +6,12 @@ public enum OutgoingMessage {
     public static func response(id: RequestID, _ outcome: Result<JSON, ResponseError>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(96)
+        response(id: id, outcome, into: &out)
+        return out
+    }
+
+    /// Appends the response to `out` (a writer's buffer: no array of its own).
+    public static func response(id: RequestID, _ outcome: Result<JSON, ResponseError>, into out: inout [UInt8]) {
         out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
         id.json.write(to: &out)
         switch outcome {
@@ -17,7 +23,6 @@ public enum OutgoingMessage {
             error.json.write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
-        return out
     }
 
     /// `{"jsonrpc":"2.0","method":…,"params":…}`.

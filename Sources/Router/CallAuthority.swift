@@ -21,9 +21,9 @@ public struct CallGrant: Sendable, Equatable {
     }
 
     /// Every allow entry, command and global.
-    public var allAllow: [JSON] { allow + globalAllow }
+    public var allAllow: [JSON] { globalAllow.isEmpty ? allow : allow.isEmpty ? globalAllow : allow + globalAllow }
     /// Every deny entry, command and global.
-    public var allDeny: [JSON] { deny + globalDeny }
+    public var allDeny: [JSON] { globalDeny.isEmpty ? deny : deny.isEmpty ? globalDeny : deny + globalDeny }
 }
 
 /// Decides, before argument binding, whether a call may run in its context.

@@ -68,7 +68,9 @@ public struct Router: Sendable {
         // What the call reserves for its simulated user (`__bridge`) is the simulation's to read.
         var callContext = context
         do {
-            callContext.simulation = try context.simulation.applying(reservedIn: &arguments, command: entry.name.command)
+            let simulation = try context.simulation.applying(reservedIn: &arguments, command: entry.name.command)
+            // Set only when the call changes it: setting copies the context's settings.
+            if simulation != context.simulation { callContext.simulation = simulation }
         } catch {
             return .failure(error.adding(["command": .string(entry.fullName)]))
         }

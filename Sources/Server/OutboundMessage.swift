@@ -1,3 +1,4 @@
+import BridgeFraming
 import BridgeJSON
 import BridgeProtocol
 
@@ -46,6 +47,17 @@ public enum OutboundMessage: Sendable, Equatable {
         case .response(let r): return r.bytes
         case .batch(let responses): return OutgoingMessage.batch(responses.map(\.bytes))
         case .notification(let n): return n.bytes
+        }
+    }
+
+    /// Appends the message, framed for `mode`, to `out`: a response in line framing is
+    /// serialised in place, everything else through `bytes`.
+    public func write(framed mode: FramingMode, into out: inout [UInt8]) {
+        if case .response(let r) = self, mode != .contentLength {
+            OutgoingMessage.response(id: r.id, r.outcome, into: &out)
+            out.append(0x0A)
+        } else {
+            mode.frame(bytes, into: &out)
         }
     }
 

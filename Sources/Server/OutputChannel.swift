@@ -86,7 +86,7 @@ final class OutputChannel: @unchecked Sendable {
             writing = true
             condition.unlock()
 
-            for message in batch { framing.frame(message.bytes, into: &bytes) }
+            for message in batch { message.write(framed: framing, into: &bytes) }
             batch.removeAll(keepingCapacity: true)
             let ok = FileDescriptorIO.writeAll(fd, bytes)
             bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20)
