@@ -44,7 +44,8 @@ extension Evaluation {
             return valid
         case .anyOf(let schemas):
             let matched = quietly { schemas.contains { check($0, instance) } }
-            return matched || fail("expected to match at least one schema in anyOf, but matched none of \(schemas.count)")
+            return matched || failWithClosest(schemas, instance,
+                                              "expected to match at least one schema in anyOf, but matched none of \(schemas.count)")
         case .oneOf(let schemas):
             var matches: [Int] = []
             _ = quietly {
@@ -56,7 +57,7 @@ extension Evaluation {
             }
             if matches.count == 1 { return true }
             if matches.isEmpty {
-                return fail("expected to match exactly one schema in oneOf, but matched none of \(schemas.count)")
+                return failWithClosest(schemas, instance, "expected to match exactly one schema in oneOf, but matched none of \(schemas.count)")
             }
             return fail("expected to match exactly one schema in oneOf, but matched more (schemas \(matches[0]) and \(matches[1]))")
         case .not(let schema):
@@ -65,5 +66,30 @@ extension Evaluation {
         default:
             return true
         }
+    }
+
+    /// Records `message` and then why the closest branch failed, so "matched none of 3" says
+    /// what to change. The closest is the branch with the fewest discriminator failures (a
+    /// `const`/`enum` on a member, such as a `nativeMethod` naming another kind of record), then
+    /// the fewest errors, then the first. Only when collecting: a verdict-only run never
+    /// evaluates the branches again.
+    private func failWithClosest(_ schemas: [Int], _ instance: JSON, _ message: String) -> Bool {
+        guard collecting else { return false }
+        let here = instancePath
+        func rank(_ errors: [ValidationError]) -> (Int, Int) {
+            let discriminators = errors.filter {
+                $0.instancePath.count > here.count && ($0.schemaPath.hasSuffix("/const") || $0.schemaPath.hasSuffix("/enum"))
+            }
+            return (discriminators.count, errors.count)
+        }
+        var closest: (index: Int, errors: [ValidationError])?
+        for (k, schema) in schemas.enumerated() {
+            let (_, found) = collectingSeparately { check(schema, instance, schema: String(k)) }
+            if !found.isEmpty, closest.map({ rank(found) < rank($0.errors) }) ?? true { closest = (k, found) }
+        }
+        guard let closest else { return fail(message) }
+        _ = fail("\(message); the closest is schema \(closest.index), which fails \(closest.errors.count == 1 ? "as follows" : "\(closest.errors.count) ways as follows")")
+        appendErrors(closest.errors)
+        return false
     }
 }

@@ -139,6 +139,11 @@ final class Evaluation {
         schemaTokens[schemaTokens.count - 1] = name
     }
 
+    /// Records `found` (a branch's errors, from `collectingSeparately`) as the instance's.
+    func appendErrors(_ found: [ValidationError]) {
+        if collecting { errors += found }
+    }
+
     /// Runs `body` with a separate list of errors, returned with the result.
     func collectingSeparately(_ body: () -> Bool) -> (Bool, [ValidationError]) {
         let saved = errors, was = collecting

@@ -103,8 +103,10 @@ struct ReferenceTests {
             } catch let error as SchemaError {
                 #expect(error.code == .invalidSchema)
                 #expect(error.message == "the schema is not a valid draft-07 schema")
-                #expect(error.errors.map(\.instancePath) == ["/type", "/minLength"])
-                #expect(error.errors.map(\.schemaPath) == ["/properties/type/anyOf", "/properties/minLength/$ref/allOf/0/$ref/minimum"])
+                // The anyOf explains its closest branch: the simple type names.
+                #expect(error.errors.map(\.instancePath) == ["/type", "/type", "/minLength"])
+                #expect(error.errors.map(\.schemaPath) == ["/properties/type/anyOf", "/properties/type/anyOf/0/$ref/enum",
+                                                            "/properties/minLength/$ref/allOf/0/$ref/minimum"])
             }
         }
     }

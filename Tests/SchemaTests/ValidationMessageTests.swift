@@ -57,8 +57,6 @@ struct ValidationMessageTests {
         MessageCase(schema: ##"{"propertyNames": {"maxLength": 3}}"##, instance: ##"{"long": 1}"##,
                     instancePath: "/long", schemaPath: "/propertyNames",
                     message: #"property name "long" is not allowed by propertyNames: expected at most 3 characters, got 4"#),
-        MessageCase(schema: ##"{"anyOf": [{"type": "string"}, {"type": "null"}]}"##, instance: "1", instancePath: "", schemaPath: "/anyOf",
-                    message: "expected to match at least one schema in anyOf, but matched none of 2"),
         MessageCase(schema: ##"{"oneOf": [{"minimum": 0}, {"maximum": 10}]}"##, instance: "5", instancePath: "", schemaPath: "/oneOf",
                     message: "expected to match exactly one schema in oneOf, but matched more (schemas 0 and 1)"),
         MessageCase(schema: ##"{"not": {"type": "null"}}"##, instance: "null", instancePath: "", schemaPath: "/not",
@@ -78,6 +76,25 @@ struct ValidationMessageTests {
     func message(_ c: MessageCase) throws {
         let errors = try validator(c.schema).validate(json(c.instance))
         #expect(errors == [ValidationError(instancePath: c.instancePath, schemaPath: c.schemaPath, message: c.message)])
+    }
+
+    @Test("a combinator that matched no branch says why the closest one failed: fewest discriminator (const/enum) failures, then fewest errors")
+    func closestBranch() throws {
+        let anyOf = try validator(##"{"anyOf": [{"type": "string"}, {"type": "null"}]}"##).validate(json("1"))
+        #expect(anyOf == [
+            ValidationError(instancePath: "", schemaPath: "/anyOf",
+                            message: "expected to match at least one schema in anyOf, but matched none of 2; the closest is schema 0, which fails as follows"),
+            ValidationError(instancePath: "", schemaPath: "/anyOf/0/type", message: "expected string, got integer"),
+        ])
+        // Branch 1 has fewer errors, but its discriminator names another kind: branch 0 is the one meant.
+        let schema = ##"{"oneOf": [{"properties": {"kind": {"const": "a"}}, "required": ["kind", "x", "y"]},"##
+            + ##" {"properties": {"kind": {"const": "b"}}, "required": ["kind"]}]}"##
+        let oneOf = try validator(schema).validate(json(##"{"kind": "a"}"##))
+        #expect(oneOf.map(\.schemaPath) == ["/oneOf", "/oneOf/0/required", "/oneOf/0/required"])
+        #expect(oneOf.first?.message == "expected to match exactly one schema in oneOf, but matched none of 2; the closest is schema 0, which fails 2 ways as follows")
+        let valid = try validator(schema)
+        #expect(valid.isValid(try json(##"{"kind": "b"}"##)))
+        #expect(!valid.isValid(try json(##"{"kind": "c"}"##)))
     }
 
     @Test("every failure is reported, in schema order, not just the first")
