@@ -40,7 +40,7 @@ let package = Package(
                                "BridgeRender"],
                 path: "Sources/Browser"),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
-        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol"], path: "Sources/Simulation"),
+        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia"], path: "Sources/Simulation"),
         // Command names, the registry of plugin commands, dispatch.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeSimulation"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
+                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
                                "BridgeSimulation"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),

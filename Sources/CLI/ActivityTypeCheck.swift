@@ -1,4 +1,5 @@
 import BridgeMatching
+import BridgeMedia
 import BridgeProtocol
 
 /// A check of `--activity` on iOS: UIKit's own activity types are a closed list, so a value
@@ -7,15 +8,8 @@ import BridgeProtocol
 /// third-party share extension may be named anything), so this is a warning with the
 /// did-you-mean, never a refusal.
 enum ActivityTypeCheck {
-    static let prefix = "com.apple.UIKit.activity."
-
-    /// `UIActivity.ActivityType`'s system values (iOS 17), as the completion handler reports them.
-    static let systemTypes = [
-        "AirDrop", "Message", "Mail", "CopyToPasteboard", "AddToReadingList", "SaveToCameraRoll", "Print",
-        "AssignToContact", "PostToFacebook", "PostToTwitter", "PostToWeibo", "PostToTencentWeibo", "PostToFlickr",
-        "PostToVimeo", "OpenInIBooks", "MarkupAsPDF", "SharePlay", "CollaborationInviteWithLink",
-        "CollaborationCopyLink", "AddToHomeScreen",
-    ].map { prefix + $0 }
+    static let prefix = ActivityType.prefix
+    static let systemTypes = ActivityType.system
 
     /// The warning for `value` given as `--activity` on iOS, or `nil` when it is a system
     /// activity type or reads as a share extension's bundle id.

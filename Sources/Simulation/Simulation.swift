@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMedia
 import BridgeProtocol
 
 /// The simulated user: what they pick in the share sheet, and how the presentation goes. Set
@@ -30,7 +31,7 @@ public struct Simulation: Sendable, Equatable {
     public var outcome: Outcome
 
     /// The activity picked when nothing says otherwise.
-    public static let defaultActivity = "com.apple.UIKit.activity.Message"
+    public static let defaultActivity = ActivityType.message
 
     public init(activity: String = Simulation.defaultActivity, cancel: Bool = false, outcome: Outcome = .complete) {
         self.activity = activity

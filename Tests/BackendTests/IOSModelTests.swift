@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMedia
 import BridgeProtocol
 import BridgeRouter
 import Testing
@@ -33,8 +34,8 @@ struct IOSModelTests {
     @Test("without a link, Reading List cannot take the share and AirDrop gets the text")
     func deliveryWithoutLink() {
         let items = ActivityItem.items(url: nil, text: "Join me", title: nil, metadata: metadata)
-        #expect(ActivityDelivery.delivered(to: ActivityDelivery.readingList, items: items) == nil)
-        #expect(ActivityDelivery.delivered(to: ActivityDelivery.airDrop, items: items)?.items == ["Join me"])
+        #expect(ActivityDelivery.delivered(to: ActivityType.addToReadingList, items: items) == nil)
+        #expect(ActivityDelivery.delivered(to: ActivityType.airDrop, items: items)?.items == ["Join me"])
     }
 
     @Test("iPad anchors a popover at the centre of the root view, no arrow; iPhone has none")

@@ -1,3 +1,5 @@
+import BridgeMedia
+
 /// The activities of the iOS share sheet, and which of them the items make available: UIKit
 /// offers an activity only when some item is of a type it accepts (Reading List needs a link,
 /// Save Image an image).
@@ -13,29 +15,22 @@ struct IOSActivity: Equatable {
     /// The item kinds (`link`, `text`, `image`, `file`) any one of which makes it available.
     let accepts: Set<String>
 
-    static let airDrop = "com.apple.UIKit.activity.AirDrop"
-    static let message = "com.apple.UIKit.activity.Message"
-    static let mail = "com.apple.UIKit.activity.Mail"
-    static let copy = "com.apple.UIKit.activity.CopyToPasteboard"
-    static let readingList = "com.apple.UIKit.activity.AddToReadingList"
-    static let saveImage = "com.apple.UIKit.activity.SaveToCameraRoll"
-    static let print = "com.apple.UIKit.activity.Print"
 
     /// The system activities, in the order the sheet shows them.
     static let catalog: [IOSActivity] = [
-        IOSActivity(type: airDrop, name: "AirDrop", glyph: .airDrop, placement: .app, accepts: ["link", "text", "image", "file"]),
-        IOSActivity(type: message, name: "Messages", glyph: .messages, placement: .app, accepts: ["link", "text", "image", "file"]),
-        IOSActivity(type: mail, name: "Mail", glyph: .mail, placement: .app, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.airDrop, name: "AirDrop", glyph: .airDrop, placement: .app, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.message, name: "Messages", glyph: .messages, placement: .app, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.mail, name: "Mail", glyph: .mail, placement: .app, accepts: ["link", "text", "image", "file"]),
         IOSActivity(type: "com.apple.mobilenotes.SharingExtension", name: "Notes", glyph: .notes, placement: .app,
                     accepts: ["link", "text", "image"]),
         IOSActivity(type: "com.apple.reminders.sharingextension", name: "Reminders", glyph: .reminders, placement: .app,
                     accepts: ["link", "text"]),
-        IOSActivity(type: copy, name: "Copy", glyph: .copy, placement: .action, accepts: ["link", "text", "image", "file"]),
-        IOSActivity(type: readingList, name: "Add to Reading List", glyph: .readingList, placement: .action, accepts: ["link"]),
-        IOSActivity(type: saveImage, name: "Save Image", glyph: .saveImage, placement: .action, accepts: ["image"]),
+        IOSActivity(type: ActivityType.copyToPasteboard, name: "Copy", glyph: .copy, placement: .action, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.addToReadingList, name: "Add to Reading List", glyph: .readingList, placement: .action, accepts: ["link"]),
+        IOSActivity(type: ActivityType.saveToCameraRoll, name: "Save Image", glyph: .saveImage, placement: .action, accepts: ["image"]),
         IOSActivity(type: "com.apple.DocumentManagerUICore.SaveToFiles", name: "Save to Files", glyph: .files, placement: .action,
                     accepts: ["image", "file"]),
-        IOSActivity(type: print, name: "Print", glyph: .print, placement: .action, accepts: ["image", "file"]),
+        IOSActivity(type: ActivityType.print, name: "Print", glyph: .print, placement: .action, accepts: ["image", "file"]),
     ]
 
     /// The activities the sheet offers for `items`, in the sheet's order; a `chosen` activity
@@ -46,7 +41,7 @@ struct IOSActivity: Equatable {
         if let chosen, !catalog.contains(where: { $0.type == chosen }) {
             let extensionApp = IOSActivity(type: chosen, name: displayName(ofExtension: chosen), glyph: .genericApp,
                                            placement: .app, accepts: [])
-            let afterMail = (offered.firstIndex { $0.type == mail }).map { $0 + 1 } ?? 0
+            let afterMail = (offered.firstIndex { $0.type == ActivityType.mail }).map { $0 + 1 } ?? 0
             offered.insert(extensionApp, at: afterMail)
         }
         return offered

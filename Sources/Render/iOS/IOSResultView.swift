@@ -1,3 +1,5 @@
+import BridgeMedia
+
 /// What the chosen activity received, drawn as that activity shows it: Mail's compose sheet
 /// (subject and body), Messages' conversation with the link card, AirDrop's file, Reading
 /// List's entry, the pasteboard — or the dismissal.
@@ -17,23 +19,23 @@ enum IOSResultView {
         if let type = completion.activityType, completion.completed, let delivered = sheet.delivered {
             let name = IOSActivity.system(type)?.name ?? IOSActivity.displayName(ofExtension: type)
             switch type {
-            case IOSActivity.mail:
+            case ActivityType.mail:
                 kind = "mail"
                 heading = "Mail: the compose sheet"
                 body = mail(delivered, sheet: sheet)
-            case IOSActivity.message:
+            case ActivityType.message:
                 kind = "message"
                 heading = "Messages: the conversation"
                 body = messages(delivered, sheet: sheet)
-            case IOSActivity.airDrop:
+            case ActivityType.airDrop:
                 kind = "airdrop"
                 heading = "AirDrop: what arrives"
                 body = airDrop(delivered, sheet: sheet)
-            case IOSActivity.readingList:
+            case ActivityType.addToReadingList:
                 kind = "reading-list"
                 heading = "Reading List: the saved entry"
                 body = "<ul class=\"received\">" + delivered.items.map { card(for: $0, sheet: sheet) }.joined() + "</ul>"
-            case IOSActivity.copy:
+            case ActivityType.copyToPasteboard:
                 kind = "copy"
                 heading = "Copy: the pasteboard"
                 body = "<pre class=\"pasteboard\" data-role=\"pasteboard\">"

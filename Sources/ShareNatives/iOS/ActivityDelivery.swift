@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMedia
 
 /// What the activity the user picks receives from the item sources (seeds 000 and 002): each
 /// item source's `itemForActivityType` and `dataTypeIdentifierForActivityType`.
@@ -13,13 +14,6 @@ import BridgeJSON
 /// | Print | the images and the PDFs; not offered without one |
 /// | CopyToPasteboard, any other | everything |
 enum ActivityDelivery {
-    static let message = "com.apple.UIKit.activity.Message"
-    static let mail = "com.apple.UIKit.activity.Mail"
-    static let readingList = "com.apple.UIKit.activity.AddToReadingList"
-    static let airDrop = "com.apple.UIKit.activity.AirDrop"
-    static let copy = "com.apple.UIKit.activity.CopyToPasteboard"
-    static let saveToCameraRoll = "com.apple.UIKit.activity.SaveToCameraRoll"
-    static let print = "com.apple.UIKit.activity.Print"
 
     /// One thing an activity receives, and in which type.
     enum Delivered: Sendable, Equatable {
@@ -69,20 +63,20 @@ enum ActivityDelivery {
         func asImages(png: Bool = false) -> [Delivered] { images.map { .image($0, asPNGData: png && $0.image == .png) } }
         let out: [Delivered]
         switch activity {
-        case readingList:
+        case ActivityType.addToReadingList:
             out = link.map { [.link($0)] } ?? []
-        case airDrop:
+        case ActivityType.airDrop:
             let sent = files.map { $0.image != nil ? Delivered.image($0, asPNGData: $0.image == .png) : .file($0, attachment: false) }
             out = !files.isEmpty ? sent : link.map { [.link($0)] } ?? text.map { [.text($0)] } ?? []
-        case message:
+        case ActivityType.message:
             out = prose + asImages()
-        case saveToCameraRoll:
+        case ActivityType.saveToCameraRoll:
             out = asImages()
-        case print:
+        case ActivityType.print:
             out = files.compactMap { f in
                 f.image != nil ? .image(f, asPNGData: false) : (f.kind == .document(.pdf) ? .file(f, attachment: false) : nil)
             }
-        case mail:
+        case ActivityType.mail:
             out = prose + files.map { .file($0, attachment: true) }
         default:
             out = prose + files.map { $0.image != nil ? .image($0, asPNGData: false) : .file($0, attachment: false) }
