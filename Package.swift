@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
                 path: "Sources/Generator"),
         // `swift run bridge-generate [--check]`: writes (or checks) the generated files.
-        .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins"], path: "Sources/bridge-generate"),
+        .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeMatching"], path: "Sources/bridge-generate"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         // stderr diagnostics and whole-buffer file descriptor I/O: what the CLI and the server share.
         .target(name: "BridgeStreams", path: "Sources/Streams"),
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "TestSupport", "bridge", "bridge-test-host"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -77,15 +77,16 @@ struct ContextOptions {
                 : [CallWarning(code: CallWarning.optionIgnored, message: "--device has no effect with --platform android: it describes the iOS share sheet")]
         }
         let alsoShare = platform == .android && sharePlugin == nil
-            ? " (plugin:share|share's chooser does read it)" : ""
+            ? "; plugin:share|share's chooser does read it" : ""
         var lines: [String] = []
         if args.flag("cancel") {
             lines.append(platform == .android
-                ? "--cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented" + alsoShare
+                ? "--cancel has no effect on share_text with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented" + alsoShare
                 : "--cancel has no effect with --platform \(platform.rawValue): no share sheet is presented there")
         }
         for option in ["activity", "device"] where args.value(option) != nil {
-            lines.append("--\(option) has no effect with --platform \(platform.rawValue): it describes the iOS share sheet" + (option == "activity" ? alsoShare : ""))
+            let subject = option == "activity" && !alsoShare.isEmpty ? " on share_text" : ""
+            lines.append("--\(option) has no effect\(subject) with --platform \(platform.rawValue): it describes the iOS share sheet" + (option == "activity" ? alsoShare : ""))
         }
         return lines.map { CallWarning(code: CallWarning.optionIgnored, message: $0) }
     }

@@ -14,6 +14,8 @@ enum Products {
 
     /// The product, `bridge`.
     static var bridge: String { directory.appendingPathComponent("bridge").path }
+    /// The generator, `bridge-generate`.
+    static var generator: String { directory.appendingPathComponent("bridge-generate").path }
     /// `bridge` with the test-only plugins.
     static var testHost: String { directory.appendingPathComponent("bridge-test-host").path }
 }

@@ -82,6 +82,23 @@ struct NewcomerTests {
         #expect(p.waitForExit(timeout: 0.5) == nil, "the call must stay pending")
     }
 
+    @Test("bridge-generate: --help describes it; a typo is a usage error with the did-you-mean; --check finds the tree up to date",
+          arguments: [
+        (["--chek"], "bridge-generate: unknown option '--chek' (did you mean '--check'?)\nRun 'swift run bridge-generate --help' for usage.\n"),
+        (["check"], "bridge-generate: unexpected argument 'check' (did you mean '--check'?); it takes only options\nRun 'swift run bridge-generate --help' for usage.\n"),
+        (["--root"], "bridge-generate: option '--root' needs a folder\nRun 'swift run bridge-generate --help' for usage.\n"),
+    ])
+    func generatorUsage(arguments: [String], message: String) throws {
+        let r = try runBridge(arguments, executable: Products.generator)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message)
+        let help = try runBridge(["--help"], executable: Products.generator)
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Usage: swift run bridge-generate [--check] [--root DIR]\n"))
+        #expect(help.stdout.contains("--check      write nothing"))
+    }
+
     @Test("a lone - is still stdin, not an option")
     func dashIsNotAnOption() throws {
         let r = try runBridge(["invoke", "share_text", "-"], stdin: #"{"text":"hi"}"#, executable: Products.bridge)
@@ -143,7 +160,7 @@ struct NewcomerTests {
         let r = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--platform", "android", "--cancel"], executable: Products.bridge)
         #expect(r.status == 0)
         #expect(r.stdout == "{\"shared\":true}\n")
-        #expect(r.stderr == "bridge: warning: --cancel has no effect with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented\n")
+        #expect(r.stderr == "bridge: warning: --cancel has no effect on share_text with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented\n")
         let ios = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--cancel"], executable: Products.bridge)
         #expect(ios.stdout == "{\"shared\":false}\n")
         #expect(ios.stderr == "")

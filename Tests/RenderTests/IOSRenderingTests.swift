@@ -80,6 +80,11 @@ struct IOSRenderingTests {
          absent: ["Add to Reading List", "Save Image"]),
         (url: true, text: false, extra: "image", offered: ["Add to Reading List", "Save Image", "Save to Files", "Print"],
          absent: []),
+        // plugin:share's files, as ActivityDelivery delivers them: Print takes PDFs, not any file; Messages no file.
+        (url: false, text: false, extra: "pdf", offered: ["AirDrop", "Mail", "Copy", "Save to Files", "Print"],
+         absent: ["Messages", "Save Image", "Add to Reading List"]),
+        (url: false, text: false, extra: "file", offered: ["AirDrop", "Mail", "Copy", "Save to Files"],
+         absent: ["Messages", "Print", "Save Image"]),
     ] as [(url: Bool, text: Bool, extra: String?, offered: [String], absent: [String])])
     func activityRow(_ c: (url: Bool, text: Bool, extra: String?, offered: [String], absent: [String])) throws {
         let extra: [JSON] = c.extra.map { [["kind": .string($0)]] } ?? []

@@ -12,25 +12,25 @@ struct IOSActivity: Equatable {
     let name: String
     let glyph: Glyph
     let placement: Placement
-    /// The item kinds (`link`, `text`, `image`, `file`) any one of which makes it available.
+    /// The item kinds (`link`, `text`, `image`, `pdf`, `file`) any one of which makes it
+    /// available, as the item sources deliver them (ActivityDelivery's table).
     let accepts: Set<String>
-
 
     /// The system activities, in the order the sheet shows them.
     static let catalog: [IOSActivity] = [
-        IOSActivity(type: ActivityType.airDrop, name: "AirDrop", glyph: .airDrop, placement: .app, accepts: ["link", "text", "image", "file"]),
-        IOSActivity(type: ActivityType.message, name: "Messages", glyph: .messages, placement: .app, accepts: ["link", "text", "image", "file"]),
-        IOSActivity(type: ActivityType.mail, name: "Mail", glyph: .mail, placement: .app, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.airDrop, name: "AirDrop", glyph: .airDrop, placement: .app, accepts: ["link", "text", "image", "pdf", "file"]),
+        IOSActivity(type: ActivityType.message, name: "Messages", glyph: .messages, placement: .app, accepts: ["link", "text", "image"]),
+        IOSActivity(type: ActivityType.mail, name: "Mail", glyph: .mail, placement: .app, accepts: ["link", "text", "image", "pdf", "file"]),
         IOSActivity(type: "com.apple.mobilenotes.SharingExtension", name: "Notes", glyph: .notes, placement: .app,
                     accepts: ["link", "text", "image"]),
         IOSActivity(type: "com.apple.reminders.sharingextension", name: "Reminders", glyph: .reminders, placement: .app,
                     accepts: ["link", "text"]),
-        IOSActivity(type: ActivityType.copyToPasteboard, name: "Copy", glyph: .copy, placement: .action, accepts: ["link", "text", "image", "file"]),
+        IOSActivity(type: ActivityType.copyToPasteboard, name: "Copy", glyph: .copy, placement: .action, accepts: ["link", "text", "image", "pdf", "file"]),
         IOSActivity(type: ActivityType.addToReadingList, name: "Add to Reading List", glyph: .readingList, placement: .action, accepts: ["link"]),
         IOSActivity(type: ActivityType.saveToCameraRoll, name: "Save Image", glyph: .saveImage, placement: .action, accepts: ["image"]),
         IOSActivity(type: "com.apple.DocumentManagerUICore.SaveToFiles", name: "Save to Files", glyph: .files, placement: .action,
-                    accepts: ["image", "file"]),
-        IOSActivity(type: ActivityType.print, name: "Print", glyph: .print, placement: .action, accepts: ["image", "file"]),
+                    accepts: ["image", "pdf", "file"]),
+        IOSActivity(type: ActivityType.print, name: "Print", glyph: .print, placement: .action, accepts: ["image", "pdf"]),
     ]
 
     /// The activities the sheet offers for `items`, in the sheet's order; a `chosen` activity

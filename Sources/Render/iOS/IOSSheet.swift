@@ -26,7 +26,7 @@ struct IOSSheet {
             switch self {
             case .link: return "link"
             case .text: return "text"
-            case .file(let file): return file.isImage ? "image" : "file"
+            case .file(let file): return file.isImage ? "image" : file.typeIdentifier == "com.adobe.pdf" ? "pdf" : "file"
             case .other(let kind): return kind
             }
         }
