@@ -47,8 +47,10 @@ public struct CommandDeclaration: Sendable {
         self.resultDoc = resultDoc
         self.layer = layer
         self.signature = Signature(parameters, keyStyle: self.keyStyle)
+        nativeMethod = CaseConversion.lowerCamelCase(name)
     }
 
-    /// The method the native side receives: the lowerCamelCase name (`share_text` → `shareText`).
-    public var nativeMethod: String { CaseConversion.lowerCamelCase(name) }
+    /// The method the native side receives: the lowerCamelCase name (`share_text` → `shareText`),
+    /// computed once (every call of a command layer reads it).
+    public let nativeMethod: String
 }
