@@ -5,105 +5,91 @@ import BridgeSimulation
 ///
 /// A value with one reference inside: copying a context (into every call's `Invocation`, every
 /// backend call and every async frame on the way) is one retain, not five strings and a screen;
-/// setting a property copies the settings only when they are shared (copy on write).
+/// setting a property makes new storage, so the copies made before keep their settings.
 public struct CallContext: Sendable, Equatable {
-    /// The settings themselves; never mutated once shared.
+    /// The settings themselves.
+    private struct Settings: Sendable, Equatable {
+        var window: String
+        var webview: String
+        var origin: String
+        var platform: Platform
+        var device: DeviceClass
+        var simulation: Simulation
+        var client: String?
+        var strict: Bool
+        var screen: Screen?
+    }
+
+    /// The one reference a copy shares; never mutated once made.
     private final class Storage: Sendable {
-        let window: String
-        let webview: String
-        let origin: String
-        let platform: Platform
-        let device: DeviceClass
-        let simulation: Simulation
-        let client: String?
-        let strict: Bool
-        let screen: Screen?
-
-        init(window: String, webview: String, origin: String, platform: Platform, device: DeviceClass,
-             simulation: Simulation, client: String?, strict: Bool, screen: Screen?) {
-            self.window = window
-            self.webview = webview
-            self.origin = origin
-            self.platform = platform
-            self.device = device
-            self.simulation = simulation
-            self.client = client
-            self.strict = strict
-            self.screen = screen
-        }
-
-        /// A copy with one setting changed.
-        func with(window: String? = nil, webview: String? = nil, origin: String? = nil, platform: Platform? = nil,
-                  device: DeviceClass? = nil, simulation: Simulation? = nil, client: String?? = nil,
-                  strict: Bool? = nil, screen: Screen?? = nil) -> Storage {
-            Storage(window: window ?? self.window, webview: webview ?? self.webview, origin: origin ?? self.origin,
-                    platform: platform ?? self.platform, device: device ?? self.device,
-                    simulation: simulation ?? self.simulation, client: client ?? self.client,
-                    strict: strict ?? self.strict, screen: screen ?? self.screen)
-        }
+        let settings: Settings
+        init(_ settings: Settings) { self.settings = settings }
     }
 
     private var storage: Storage
 
+    /// Changes one setting: a new storage, so copies made before keep theirs.
+    private mutating func update(_ change: (inout Settings) -> Void) {
+        var settings = storage.settings
+        change(&settings)
+        storage = Storage(settings)
+    }
+
     /// The window label the calls come from.
     public var window: String {
-        get { storage.window }
-        set { storage = storage.with(window: newValue) }
+        get { storage.settings.window }
+        set { update { $0.window = newValue } }
     }
     /// The webview label; the window's label unless set.
     public var webview: String {
-        get { storage.webview }
-        set { storage = storage.with(webview: newValue) }
+        get { storage.settings.webview }
+        set { update { $0.webview = newValue } }
     }
     /// `local`, or the remote URL the calls come from.
     public var origin: String {
-        get { storage.origin }
-        set { storage = storage.with(origin: newValue) }
+        get { storage.settings.origin }
+        set { update { $0.origin = newValue } }
     }
     public var platform: Platform {
-        get { storage.platform }
-        set { storage = storage.with(platform: newValue) }
+        get { storage.settings.platform }
+        set { update { $0.platform = newValue } }
     }
     public var device: DeviceClass {
-        get { storage.device }
-        set { storage = storage.with(device: newValue) }
+        get { storage.settings.device }
+        set { update { $0.device = newValue } }
     }
     /// The simulated user of this call.
     public var simulation: Simulation {
-        get { storage.simulation }
-        set { storage = storage.with(simulation: newValue) }
+        get { storage.settings.simulation }
+        set { update { $0.simulation = newValue } }
     }
     /// Which client of its transport the call comes from (`page:<id>` for a browser page, `stdio`),
     /// so what the call registers (a Channel, an event listener) reaches that client; `nil` when
     /// the transport does not tell clients apart.
     public var client: String? {
-        get { storage.client }
-        set { storage = storage.with(client: .some(newValue)) }
+        get { storage.settings.client }
+        set { update { $0.client = newValue } }
     }
     /// `--strict` / `initialize {"strict": true}`: every warning is a `-32602` refusal.
     public var strict: Bool {
-        get { storage.strict }
-        set { storage = storage.with(strict: newValue) }
+        get { storage.settings.strict }
+        set { update { $0.strict = newValue } }
     }
     /// The screen the call's sheets are presented on (one per process, from the CLI); `nil`:
     /// each call presents on a screen of its own, so calls never make each other busy.
     public var screen: Screen? {
-        get { storage.screen }
-        set { storage = storage.with(screen: .some(newValue)) }
+        get { storage.settings.screen }
+        set { update { $0.screen = newValue } }
     }
 
     public init(window: String = "main", webview: String? = nil, origin: String = "local",
                 platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation(),
                 strict: Bool = false) {
-        storage = Storage(window: window, webview: webview ?? window, origin: origin, platform: platform, device: device,
-                          simulation: simulation, client: nil, strict: strict, screen: nil)
+        storage = Storage(Settings(window: window, webview: webview ?? window, origin: origin, platform: platform, device: device,
+                                   simulation: simulation, client: nil, strict: strict, screen: nil))
     }
 
     public static func == (lhs: CallContext, rhs: CallContext) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let l = lhs.storage, r = rhs.storage
-        return l.window == r.window && l.webview == r.webview && l.origin == r.origin && l.platform == r.platform
-            && l.device == r.device && l.simulation == r.simulation && l.client == r.client && l.strict == r.strict
-            && l.screen == r.screen
+        lhs.storage === rhs.storage || lhs.storage.settings == rhs.storage.settings
     }
 }
