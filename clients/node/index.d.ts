@@ -42,7 +42,7 @@ export interface BrowserMode {
 }
 
 export class Bridge {
-  /** Resolves once the bridge is up (after `bridge/listening` when started with `http`). */
+  /** Resolves once the bridge answers `initialize` (and after `bridge/listening` when started with `http`). */
   readonly ready: Promise<void>
   /** Resolves with the result, or rejects with a `BridgeError` whose message is Tauri's rejection value. */
   invoke<T = unknown>(cmd: string, args?: Record<string, unknown>): Promise<T>

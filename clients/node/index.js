@@ -72,8 +72,10 @@ export class Bridge {
       this.#receive(message, listening)
     })
     const wantsHTTP = args.includes('--http')
-    const initialized = options.inspect ? this.#request('initialize', { inspect: true }) : Promise.resolve()
-    /** Resolves once the bridge is up (after `bridge/listening` when started with `http`). */
+    // Always a round trip: `ready` means the session answers (and what it started before reading,
+    // such as the share inbox's watcher, is running), not merely that the process was spawned.
+    const initialized = this.#request('initialize', options.inspect ? { inspect: true } : {})
+    /** Resolves once the bridge answers `initialize` (and after `bridge/listening` when started with `http`). */
     this.ready = Promise.all([wantsHTTP ? listened : Promise.resolve(), initialized]).then(() => {
       if (this.#closed && wantsHTTP && !this.#http) throw new Error(`the bridge did not start: ${this.#stderr.trim()}`)
     })
