@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
-        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation", "BridgeMedia", "BridgeXML", "BridgeHTTP"],
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation", "BridgeMedia", "BridgeXML", "BridgeHTTP", "BridgeStreams"],
                 path: "Sources/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
@@ -69,7 +69,7 @@ let package = Package(
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
                 path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
-        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Render"),
+        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives"], path: "Sources/Doctor"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.

@@ -44,12 +44,8 @@ final class SheetOverlays: Sendable {
     private static func shownEvent(_ shown: Screen.Shown) -> JSON {
         var event: JSONObject = ["sheet": .string(shown.id), "state": "shown", "awaitsAnswer": .bool(shown.awaitsAnswer),
                                  "presentation": shown.record]
-        var images: [String: [UInt8]] = [:]
-        for file in PresentationRenderer.imageFiles(in: shown.record) {
-            if let data = FileManager.default.contents(atPath: file) { images[file] = [UInt8](data) }
-        }
         do {
-            let overlay = try PresentationRenderer.overlay(for: shown.record, images: images)
+            let overlay = try PresentationRenderer.overlay(for: shown.record, images: PresentationRenderer.images(namedIn: shown.record))
             event["css"] = .string(overlay.css)
             event["html"] = .string(overlay.html)
         } catch {

@@ -49,19 +49,10 @@ enum RenderCommand {
         return 0
     }
 
-    /// The largest image file a rendering reads (`share`'s per-file cap).
-    static let maxImageBytes = 20 << 20
-
     /// Renders `record`, reading the image files it names.
     static func render(_ record: JSON, what: String) throws(UsageError) -> String {
-        var images: [String: [UInt8]] = [:]
-        // A record names the files; only what sniffs as an image is ever drawn, and a device or
-        // a huge file is skipped (drawn as unreadable).
-        for file in PresentationRenderer.imageFiles(in: record) {
-            if case .bytes(let bytes) = FileDescriptorIO.readFile(atPath: file, limit: maxImageBytes) { images[file] = bytes }
-        }
         do {
-            return try PresentationRenderer.document(for: record, images: images)
+            return try PresentationRenderer.document(for: record, images: PresentationRenderer.images(namedIn: record))
         } catch {
             throw UsageError("\(what) cannot be rendered: \(error)", subcommand: "render", pointsToHelp: false)
         }

@@ -4,7 +4,8 @@ import BridgeJSON
 /// person would see: one self-contained HTML document with inline SVG, that loads nothing
 /// (images inline as `data:` URLs) and runs no script.
 ///
-/// Pure: the output depends only on the record and the image bytes handed in. Everything the
+/// Pure: the output depends only on the record and the image bytes handed in (`images(namedIn:)`
+/// reads them, the one read of the filesystem). Everything the
 /// record carries is written as text, never as markup.
 public enum PresentationRenderer {
     /// The HTML document for `record`.

@@ -1,3 +1,4 @@
+import BridgeStreams
 import Foundation
 
 /// A local file opened inside an allowed folder without ever following a link: the path is
@@ -48,17 +49,13 @@ enum ConfinedFile {
 
     /// The bytes of an open file, failing past `limit` (the file may grow after `fstat`).
     static func readAll(_ fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(String(cString: strerror(errno)))
-            }
-            if n == 0 { return out }
-            out += chunk[..<n]
-            if out.count > limit { throw .tooLarge(size: out.count, limit: limit) }
+        switch FileDescriptorIO.readAll(fd, limit: limit) {
+        case .bytes(let bytes): return bytes
+        case .tooLarge(let limit):
+            var info = stat()
+            let grown = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+            throw .tooLarge(size: max(grown, limit + 1), limit: limit)
+        case .failed(let code): throw .unreadable(String(cString: strerror(code)))
         }
     }
 
