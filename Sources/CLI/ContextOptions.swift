@@ -67,11 +67,11 @@ struct ContextOptions {
     /// Warnings for options that only the iOS model acts on, given with another platform:
     /// they change nothing, which the user should know (`--cancel` on Android above all).
     /// On Android the `share` plugin's chooser does read `--activity` (the chosen package) and
-    /// `--cancel`; `command` is the one `invoke` runs (`nil` for a `serve` session, which may
-    /// call either plugin).
-    static func ignored(_ args: ArgumentList, platform: Platform, command: String? = nil) -> [CallWarning] {
+    /// `--cancel`; `plugin` is the plugin of the command `invoke` runs, as the registry resolved
+    /// it (`nil` for a `serve` session, which may call any plugin).
+    static func ignored(_ args: ArgumentList, platform: Platform, plugin: String? = nil) -> [CallWarning] {
         guard platform != .ios else { return args.value("activity").flatMap(ActivityTypeCheck.warning(for:)).map { [$0] } ?? [] }
-        let sharePlugin = command.map { ["share", "can_share"].contains($0) || $0.hasPrefix("plugin:share|") || $0.hasPrefix("share|") }
+        let sharePlugin = plugin.map { $0 == "share" }
         if platform == .android && sharePlugin == true {
             return args.value("device") == nil ? []
                 : [CallWarning(code: CallWarning.optionIgnored, message: "--device has no effect with --platform android: it describes the iOS share sheet")]

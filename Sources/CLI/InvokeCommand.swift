@@ -50,8 +50,8 @@ struct InvokeCommand {
     let inspect: Bool
     /// `--preview FILE`: where to write the rendering of the presentation record.
     let preview: String?
-    /// Options given that change nothing on the chosen platform.
-    let ignoredOptions: [CallWarning]
+    /// The options as given, for the warnings about those the command's plugin does not read.
+    private let options: ArgumentList
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList) throws(UsageError) {
@@ -75,7 +75,7 @@ struct InvokeCommand {
         preview = try args.nonEmpty("preview")
         // Refused before the call runs, so a call is never reported done while its preview is lost.
         if let preview { try RenderCommand.checkWritable(preview, option: "--preview", subcommand: "invoke") }
-        ignoredOptions = ContextOptions.ignored(args, platform: context.platform, command: command)
+        options = args
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
@@ -86,7 +86,7 @@ struct InvokeCommand {
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
         let entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
         let params = try readParams()
-        ignoredOptions.forEach(streams.warn)
+        ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
         switch router.prepare(entry: entry, params: params, context: context) {
