@@ -195,10 +195,7 @@ def static_pages_get_the_script_first_in_head(ctx):
 
 @test
 def presentation_records_reach_the_page(ctx):
-    bridge = ctx.bridge("--platform", "ios")
-    page = ctx.page()
-    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
-    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    bridge, page = ready_page(ctx, "--platform", "ios")
     page.evaluate(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})")
     page.wait_for("window.__BRIDGE__.presentations.length === 1")
     record = page.evaluate("window.__BRIDGE__.presentations[0]")
@@ -239,12 +236,18 @@ def start_call(page, name, args):
 SHEET_UP = "document.querySelectorAll('[data-bridge-sheet]').length"
 
 
-@test
-def interactive_sheet_click_mail_resolves_with_mails_delivery(ctx):
-    bridge = ctx.bridge("--platform", "ios", "--user", "interactive")
+def ready_page(ctx, *options):
+    """A bridge started with `options`, and a page of it whose script is connected (ready)."""
+    bridge = ctx.bridge(*options)
     page = ctx.page()
     page.goto(bridge.write_page("index.html", PLAIN_PAGE))
     page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    return bridge, page
+
+
+@test
+def interactive_sheet_click_mail_resolves_with_mails_delivery(ctx):
+    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive")
     start_call(page, "share", ARGS)
     page.wait_for(f"{SHEET_UP} === 1")
     time.sleep(0.3)
@@ -277,10 +280,7 @@ def interactive_sheet_click_mail_resolves_with_mails_delivery(ctx):
 
 @test
 def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
-    bridge = ctx.bridge("--platform", "ios", "--device", "ipad", "--user", "interactive")
-    page = ctx.page()
-    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
-    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    bridge, page = ready_page(ctx, "--platform", "ios", "--device", "ipad", "--user", "interactive")
     start_call(page, "share", ARGS)
     page.wait_for(f"{SHEET_UP} === 1")
     sheet = page.evaluate("window.__BRIDGE__.sheets[0].sheet")
@@ -299,10 +299,7 @@ def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
 
 @test
 def interactive_second_share_while_a_sheet_is_up_is_busy(ctx):
-    bridge = ctx.bridge("--platform", "ios", "--user", "interactive")
-    page = ctx.page()
-    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
-    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive")
     start_call(page, "first", ARGS)
     page.wait_for(f"{SHEET_UP} === 1")
     start_call(page, "second", {"text": "Again"})
@@ -321,10 +318,7 @@ def interactive_second_share_while_a_sheet_is_up_is_busy(ctx):
 
 @test
 def interactive_android_chooser_resolves_at_once_and_a_click_closes_it(ctx):
-    bridge = ctx.bridge("--platform", "android", "--user", "interactive")
-    page = ctx.page()
-    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
-    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    bridge, page = ready_page(ctx, "--platform", "android", "--user", "interactive")
     start_call(page, "share", ARGS)
     page.wait_for("'share' in window.__calls")
     equal(page.evaluate("window.__calls.share"), {"ok": {"shared": True}}, "Android resolves as the chooser opens")
