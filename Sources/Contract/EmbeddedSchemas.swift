@@ -904,7 +904,7 @@ enum EmbeddedSchemas {
       }
     },
     "platform": { "type": "string", "enum": ["ios", "android", "linux", "macos", "windows"] },
-    "device": { "type": "string", "enum": ["iphone", "ipad"] },
+    "device": { "description": "The device the calls run on: the iOS device class (--device) on ios, phone on android, desktop on linux, macos and windows.", "type": "string", "enum": ["iphone", "ipad", "phone", "desktop"] },
     "window": { "type": "string", "minLength": 1 },
     "webview": { "type": "string", "minLength": 1 },
     "origin": { "description": "local, or the remote URL the calls come from.", "type": "string", "minLength": 1 },

@@ -9,6 +9,17 @@ public enum Platform: String, Sendable, CaseIterable {
         case .linux, .macos, .windows: return true
         }
     }
+
+    /// The device the calls run on, as the bridge models it: `device` (the iOS device class) on
+    /// ios, `phone` on android (the Android backend models a phone's chooser), `desktop` on the
+    /// desktop targets. What `initialize` reports.
+    public func deviceName(_ device: DeviceClass) -> String {
+        switch self {
+        case .ios: return device.rawValue
+        case .android: return "phone"
+        case .linux, .macos, .windows: return "desktop"
+        }
+    }
 }
 
 /// The iOS device class, which decides how the share sheet is presented.

@@ -240,7 +240,7 @@ public final class SessionEngine: Sendable {
             "capabilities": .object(JSONObject()),
             "serverInfo": ["name": .string(configuration.serverName), "version": .string(configuration.serverVersion)],
             "platform": .string(current.platform.rawValue),
-            "device": .string(current.device.rawValue),
+            "device": .string(current.platform.deviceName(current.device)),
             "window": .string(current.window),
             "webview": .string(current.webview),
             "origin": .string(current.origin),
