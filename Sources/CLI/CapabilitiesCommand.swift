@@ -1,5 +1,6 @@
 import BridgeACL
 import BridgeRouter
+import Foundation
 
 /// `bridge capabilities check PATH`: validates capability files against the hosted plugins.
 struct CapabilitiesCommand {
@@ -13,7 +14,7 @@ struct CapabilitiesCommand {
     host are reported and skipped.
 
     Exit status: 0 valid (a summary on stdout), 1 invalid (file:line:column: message on
-    stderr), 2 usage error.
+    stderr), 2 usage error or unusable input (no such PATH), as 'bridge doctor'.
     """
 
     static func run(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -28,6 +29,11 @@ struct CapabilitiesCommand {
             throw UsageError("check takes exactly one PATH (a capability file or folder)", subcommand: "capabilities")
         }
         let path = args.positionals[1]
+        // Nothing to check is unusable input (2), as for `bridge doctor`; 1 is for files found invalid.
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(path): no such file or directory: name a capability file or a folder of them (a Tauri app's src-tauri/capabilities)",
+                             subcommand: "capabilities", pointsToHelp: false)
+        }
         var warnings: [String] = []
         do {
             let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: path, messages: .verbose) { warnings.append($0) }

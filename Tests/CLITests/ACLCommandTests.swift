@@ -127,4 +127,15 @@ struct ACLCommandTests {
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("\(bad)/main.json:4:19: Permission frak-share:nope not found"))
     }
+
+    @Test("bridge capabilities check of a missing PATH is unusable input: 2, as bridge doctor")
+    func checkMissingPath() throws {
+        let missing = try folder([:]) + "/no-such-capabilities"
+        let r = try runBridge(["capabilities", "check", missing], executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr == "bridge: \(missing): no such file or directory: name a capability file or a folder of them (a Tauri app's src-tauri/capabilities)\n")
+        #expect(r.stdout.isEmpty)
+        let doctor = try runBridge(["doctor", missing], executable: Products.bridge)
+        #expect(doctor.status == r.status, "the same kind of error, the same status")
+    }
 }
