@@ -9,17 +9,14 @@ root="$(cd "$bench_dir/.." && pwd)"
 out="$bench_dir/.out"
 cd "$root"
 
-# The flags of the README's install: the Swift runtime linked in, a position-dependent executable.
-static=(-c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie)
-echo "== building release products (${static[*]})" >&2
-for product in bridge bridge-benchmarks; do
-    swift build "${static[@]}" --product "$product" >&2
-done
-bin="$(swift build "${static[@]}" --show-bin-path)"
+# The binaries as the README installs them (Install/build: the Swift and C++ runtimes linked in,
+# position-dependent, start-up code laid out together).
+echo "== building release products with Install/build" >&2
+bridge="$("$root/Install/build" --product bridge)"
+micro="$("$root/Install/build" --product bridge-benchmarks)"
 # The test host links the test support module, which a release build may not be able to build
 # (it imports Testing); its lines are extras, skipped without it.
-host="$bin/bridge-test-host"
-if ! swift build "${static[@]}" --product bridge-test-host >&2; then
+if ! host="$("$root/Install/build" --product bridge-test-host)"; then
     echo "== bridge-test-host did not build in release mode: its extra lines are skipped" >&2
     host=""
 fi
@@ -40,8 +37,8 @@ fi
 echo "== running benchmarks" >&2
 exec python3 "$bench_dir/bench.py" \
     --host "$host" \
-    --bridge "$bin/bridge" \
-    --micro "$bin/bridge-benchmarks" \
+    --bridge "$bridge" \
+    --micro "$micro" \
     --hello "$out/hello" \
     --minimal "$out/minimal" \
     --sidecar "$bench_dir/Baseline/echo-sidecar.js" \
