@@ -54,6 +54,18 @@ public enum NativeProtocolWriter {
             s += "\n    /// `\(command.nativeMethod)`, for `plugin:\(plugin)|\(command.name)`: \(command.summary)\n"
             if !command.resultDoc.isEmpty { s += "    /// \(command.resultDoc)\n" }
             s += "    func \(command.nativeMethod)(_ call: \(n.callType)) async throws(ResponseError) -> CommandOutput\n"
+            s += "    /// `\(command.nativeMethod)` on this thread when it needs no waiting; `nil` when it would wait, before doing anything observable.\n"
+            s += "    func \(command.nativeMethod)Now(_ call: \(n.callType)) throws(ResponseError) -> CommandOutput?\n"
+        }
+        s += """
+        }
+
+        extension \(n.protocolName) {
+
+        """
+        for command in commands {
+            s += "    /// Every call waits: `\(command.nativeMethod)` runs it.\n"
+            s += "    public func \(command.nativeMethod)Now(_ call: \(n.callType)) throws(ResponseError) -> CommandOutput? { nil }\n"
         }
         s += """
         }
@@ -61,7 +73,17 @@ public enum NativeProtocolWriter {
         extension NativePlugin where Call == \(n.callType) {
             /// The \(plugin) plugin's native side as `native` implements it: each declared method by its name.
             public init(\(label) native: any \(n.protocolName)) {
-                self.init(layer: native.layer) { (method: String, call: \(n.callType)) async throws(ResponseError) -> CommandOutput in
+                self.init(layer: native.layer, immediate: { (method: String, call: \(n.callType)) throws(ResponseError) -> CommandOutput? in
+                    switch method {
+
+        """
+        for command in commands {
+            s += "            case \"\(command.nativeMethod)\": return try native.\(command.nativeMethod)Now(call)\n"
+        }
+        s += """
+                    default: return nil
+                    }
+                }) { (method: String, call: \(n.callType)) async throws(ResponseError) -> CommandOutput in
                     switch method {
 
         """

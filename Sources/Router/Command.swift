@@ -74,6 +74,9 @@ public struct CommandOutput: Sendable, Equatable {
 /// `CancellationError` becomes `-32800`.
 public struct Command: Sendable {
     public typealias Handler = @Sendable (Invocation) async throws -> CommandOutput
+    /// A handler's synchronous entry: the output of a call that completes without waiting, or
+    /// `nil` when the call must wait (a download, a sheet that stays up).
+    public typealias ImmediateHandler = @Sendable (Invocation) throws -> CommandOutput?
     /// What a command that reads ACL scopes says about a call's scope: warnings, since Tauri
     /// hands the scope to the command and the real plugin decides (`--strict` refuses them).
     public typealias ScopeCheck = @Sendable (Invocation) -> [CallWarning]
@@ -82,15 +85,22 @@ public struct Command: Sendable {
     /// Whether the arguments are bound to the declared parameters (`false`: passed unbound).
     public let binds: Bool
     public let handler: Handler
+    /// Runs a call on the caller's thread when it needs no waiting, or returns `nil` — before
+    /// doing anything anyone can observe — when it would have to wait (then `handler` runs it).
+    /// `nil` for a command whose every call goes through `handler`.
+    public let immediate: ImmediateHandler?
     /// The command's reading of its scope; `nil` for a command that reads none (a scope granted
     /// to it is then a warning: Tauri would ignore it).
     public let scopeCheck: ScopeCheck?
 
-    /// A declared command.
-    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, reporting handler: @escaping Handler) {
+    /// A declared command; `immediately` (optional) runs the calls that need no waiting
+    /// without a task (see `immediate`), `handler` every call.
+    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, immediately: ImmediateHandler? = nil,
+                reporting handler: @escaping Handler) {
         self.declaration = declaration
         self.binds = true
         self.scopeCheck = scope
+        self.immediate = immediately
         self.handler = handler
     }
 
@@ -100,6 +110,7 @@ public struct Command: Sendable {
         self.declaration = CommandDeclaration(name, summary: summary, parameters: parameters ?? [], keyStyle: keyStyle)
         self.binds = parameters != nil
         self.scopeCheck = nil
+        self.immediate = nil
         self.handler = handler
     }
 

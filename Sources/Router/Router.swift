@@ -114,6 +114,19 @@ public struct Router: Sendable {
         }
     }
 
+    /// Runs a prepared call on this thread when its command completes it without waiting (see
+    /// `Command.immediate`), with the same checks and error mapping as `run`; `nil` when the call
+    /// must wait: `run` then runs it.
+    public func runNow(_ call: Call) -> Result<CommandOutput, ResponseError>? {
+        guard let immediate = call.entry.command.immediate else { return nil }
+        if let refusal = Router.ruleRefusal(call) { return .failure(refusal) }
+        do {
+            return try immediate(call.invocation).map(Result.success)
+        } catch {
+            return .failure(Router.responseError(error, call: call))
+        }
+    }
+
     /// The first of the command's own checks that refuses the bound arguments, as `-32602`.
     @inline(never)
     static func ruleRefusal(_ call: Call) -> ResponseError? {

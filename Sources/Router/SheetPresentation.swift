@@ -31,6 +31,7 @@ public enum SheetPresentation {
     /// - Throws: `-32800` when a sheet that never completes (`never`) or that waits for a click
     ///   is cancelled with its call; a `--strict` refusal of an `outcome_ignored` warning.
     public static func present(_ record: @Sendable () -> JSON, context: CallContext) async throws(ResponseError) -> Outcome {
+        if let answer = try answerNow(context: context) { return .answered(answer) }
         try warnIfUnanchoredChangesNothing(context)
         let screen = context.screen ?? Screen()
         let simulation = context.simulation
@@ -58,6 +59,17 @@ public enum SheetPresentation {
         }
         guard let outcome else { throw .cancelled }
         return outcome
+    }
+
+    /// The answer of a present that needs no waiting, as `present` gives it: the scripted user
+    /// answers at once. `nil` — before any warning — when the present would be refused or its
+    /// sheet would stay up (`never`, a person's click): `present` then presents it.
+    /// - Throws: a `--strict` refusal of an `outcome_ignored` warning.
+    public static func answerNow(context: CallContext) throws(ResponseError) -> SheetAnswer? {
+        let simulation = context.simulation
+        if simulation.outcome == .never || isBusy(context) || context.screen?.user == .interactive { return nil }
+        try warnIfUnanchoredChangesNothing(context)
+        return simulation.cancel ? .dismissed : .activity(simulation.activity)
     }
 
     /// Whether a present now would be refused (the scripted `busy`, or a sheet up): for a plugin

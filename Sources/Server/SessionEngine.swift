@@ -17,8 +17,9 @@ import Synchronization
 ///    SIGTERM/SIGINT/SIGHUP;
 /// 4. stop reading once `isReading` is false (after `exit`), and wait for `transport.end`.
 ///
-/// The engine answers `initialize` itself and runs every other call through the router, each as
-/// its own task, so calls run concurrently and answer in any order. A finished call's response is
+/// The engine answers `initialize` itself and runs every other call through the router: a call
+/// that needs no waiting at once, any other as its own task, so calls run concurrently and
+/// answer in any order. A finished call's response is
 /// preceded by its notifications (`bridge/presentation` when `initialize` asked for `inspect`).
 ///
 /// - Important: one engine per peer: request ids are the peer's, so two peers sharing an
@@ -54,8 +55,10 @@ public final class SessionEngine: Sendable {
     public var isReading: Bool { state.withLock { $0.machine.isReading } }
 
     /// Handles the messages of one chunk of input, in order, and starts the calls they make.
-    /// Each call runs on this thread until it first suspends (a command that answers without
-    /// waiting is answered before this returns); none is waited for.
+    /// A call whose command completes it without waiting (`Router.runNow`) runs on this thread
+    /// without a task; every other call gets a task and runs on this thread until it first
+    /// suspends. Either way a call that answers without waiting is answered before this returns;
+    /// none is waited for.
     public func receive(_ payloads: [IncomingPayload]) {
         guard !payloads.isEmpty else { return }
         var started: [SessionStateMachine.Action] = []
@@ -89,6 +92,12 @@ public final class SessionEngine: Sendable {
             case .success(let call):
                 // One object per call: the observer is also what the task needs besides the call.
                 let observer = SessionCallObserver(engine: self, token: token, id: id)
+                // A call that needs no waiting runs here, without a task.
+                if let outcome = CallObserver.$current.withValue(observer, operation: { router.runNow(call) }) {
+                    let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
+                    _ = early.offer(token, completion(of: outcome, id: id, warnings: warnings))
+                    continue
+                }
                 let task = Task.immediate { [router] in
                     let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
                     let engine = observer.engine, token = observer.token

@@ -37,14 +37,21 @@ enum ShareTextCommand: CommandLayer {
     }
 
     static func command(_ plugin: FrakSharePlugin) -> Command {
-        Command(declaration, scope: ShareScope.warnings) { invocation in
-            let context = invocation.context
-            guard let backend = plugin.backends.backend(for: context.platform) else {
-                throw ResponseError.unsupportedPlatform(unavailable, details: [
-                    "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
-                ])
-            }
-            return try await backend.run(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: context))
+        Command(declaration, scope: ShareScope.warnings, immediately: { invocation in
+            try backend(plugin, invocation).runNow(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
+        }) { invocation in
+            try await backend(plugin, invocation).run(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
         }
+    }
+
+    /// The platform's native side; on desktop targets, the plugin's refusal.
+    private static func backend(_ plugin: FrakSharePlugin, _ invocation: Invocation) throws(ResponseError) -> NativePlugin<NativeCall> {
+        let context = invocation.context
+        guard let backend = plugin.backends.backend(for: context.platform) else {
+            throw ResponseError.unsupportedPlatform(unavailable, details: [
+                "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
+            ])
+        }
+        return backend
     }
 }

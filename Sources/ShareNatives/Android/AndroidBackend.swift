@@ -18,14 +18,36 @@ public struct AndroidBackend: FrakShareNative {
 
     public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
         let share = try SharePayload(call.payload, layer: layer)
-        let thumbnail: ThumbnailFetch.Result? = if let imageURL = share.imageUrl {
-            ShareURL.isFetchable(imageURL)
-                ? await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
-                // HttpURLConnection only: `openConnection() as? HttpURLConnection` is null, so no thumbnail.
-                : ThumbnailFetch.Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: 0, reason: ShareURL.notFetchedReason)
+        let thumbnail: ThumbnailFetch.Result? = if let imageURL = AndroidBackend.downloaded(share) {
+            await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
         } else {
-            nil
+            AndroidBackend.thumbnailWithoutDownload(share)
         }
+        return try AndroidBackend.present(share, thumbnail: thumbnail, context: call.context)
+    }
+
+    /// `shareText` when it needs no waiting: no thumbnail to download (the chooser is never waited for).
+    public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? {
+        let share = try SharePayload(call.payload, layer: layer)
+        guard AndroidBackend.downloaded(share) == nil else { return nil }
+        return try AndroidBackend.present(share, thumbnail: AndroidBackend.thumbnailWithoutDownload(share), context: call.context)
+    }
+
+    /// The `imageUrl` the plugin downloads: one `HttpURLConnection` opens.
+    private static func downloaded(_ share: SharePayload) -> String? {
+        share.imageUrl.flatMap { ShareURL.isFetchable($0) ? $0 : nil }
+    }
+
+    /// The thumbnail of a share that downloads none: none without `imageUrl`; for a URL that is
+    /// not http(s), `openConnection() as? HttpURLConnection` is null, so no thumbnail.
+    private static func thumbnailWithoutDownload(_ share: SharePayload) -> ThumbnailFetch.Result? {
+        share.imageUrl.map { _ in
+            ThumbnailFetch.Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: 0, reason: ShareURL.notFetchedReason)
+        }
+    }
+
+    /// Builds the intent and starts the chooser; the call's output.
+    private static func present(_ share: SharePayload, thumbnail: ThumbnailFetch.Result?, context: CallContext) throws(ResponseError) -> CommandOutput {
         let intent = ShareIntent(body: ShareIntent.body(text: share.text, url: share.url), title: share.title,
                                  thumbnailURI: thumbnail?.contentURI)
         let record: @Sendable () -> JSON = {
@@ -39,7 +61,7 @@ public struct AndroidBackend: FrakShareNative {
         }
         // The plugin starts the chooser and resolves at once: a person may still pick an app in
         // the overlay, but the call never learns it.
-        try SheetPresentation.show(record, context: call.context)
+        try SheetPresentation.show(record, context: context)
         return CommandOutput(result: ["shared": true], presentation: record)
     }
 }

@@ -29,65 +29,101 @@ public struct IOSBackend: FrakShareNative {
     }
 
     public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
-        let context = call.context
         let share = try SharePayload(call.payload, layer: layer)
-        // The plugin's `URL(string:)` returns nil for a link it cannot parse (iOS before 17): the
-        // link item and the metadata's URL are dropped, and no icon fetch starts (the command
-        // layer's `unparsable_url` warning says so).
-        let linkURL = share.url.flatMap { ShareURL.unparsable($0) == nil ? $0 : nil }
-        var metadata = LinkMetadata(title: share.title, url: linkURL, icon: nil)
-        let iconLoad: IconRace.Result? = if let imageURL = share.imageUrl {
-            ShareURL.isFetchable(imageURL) && ShareURL.unparsable(imageURL) == nil
-                ? await iconRace.run(imageURL: imageURL) : IconRace.Result.notFetched(imageURL)
+        let iconLoad: IconRace.Result? = if let imageURL = IOSBackend.racedIcon(share) {
+            await iconRace.run(imageURL: imageURL)
         } else {
-            nil
+            IOSBackend.iconWithoutRace(share)
         }
-        metadata.icon = iconLoad?.icon
-        let items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
-        let sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
-        try sheet.validate()
-        let device = context.device
-        let presented: @Sendable () -> JSON = {
-            [
-                "platform": "ios",
-                "device": .string(device.rawValue),
-                "nativeMethod": "shareText",
-                "activityItems": .array(items.map(\.record)),
-                "iconLoad": iconLoad?.record ?? .null,
-                "popover": sheet.popover?.record ?? .null,
-                "completion": .null,
-                "delivered": .null,
-            ]
-        }
+        let sheet = try Sheet(share, iconLoad: iconLoad, context: call.context)
         let answer: SheetAnswer
-        switch try await SheetPresentation.present(presented, context: context) {
+        switch try await SheetPresentation.present(sheet.presented, context: call.context) {
         case .answered(let a): answer = a
         case .refused:
             // UIKit refuses the second present; the plugin's completion handler never runs, so
             // neither does invoke.resolve nor invoke.reject.
-            try await ShareSheet.refusedPresent(context: context)
+            try await ShareSheet.refusedPresent(context: call.context)
         }
-        let activity: String? = if case .activity(let a) = answer { a } else { nil }
-        // No item (a dropped link and no text): the sheet offers no activity that could complete.
-        let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivered(to: $0, items: items) }
-        let completed = delivery != nil
-        let record: @Sendable () -> JSON = {
-            let completion: JSON = if let activity {
-                completed ? ["activityType": .string(activity), "completed": true]
-                    : ["activityType": .string(activity), "completed": false,
-                       "reason": "the activity cannot take these items, so the sheet would not offer it"]
-            } else {
-                ["activityType": nil, "completed": false]
+        return sheet.output(answer)
+    }
+
+    /// `shareText` when it needs no waiting: no icon to race for, and a sheet the scripted user
+    /// answers at once; `nil` otherwise.
+    public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? {
+        let share = try SharePayload(call.payload, layer: layer)
+        guard IOSBackend.racedIcon(share) == nil else { return nil }
+        let sheet = try Sheet(share, iconLoad: IOSBackend.iconWithoutRace(share), context: call.context)
+        guard let answer = try SheetPresentation.answerNow(context: call.context) else { return nil }
+        return sheet.output(answer)
+    }
+
+    /// The `imageUrl` the icon race fetches: an http(s) link `URL(string:)` parses.
+    private static func racedIcon(_ share: SharePayload) -> String? {
+        guard let imageURL = share.imageUrl, ShareURL.isFetchable(imageURL), ShareURL.unparsable(imageURL) == nil else { return nil }
+        return imageURL
+    }
+
+    /// The icon load of a share whose icon is not raced for: none without `imageUrl`, else not fetched.
+    private static func iconWithoutRace(_ share: SharePayload) -> IconRace.Result? {
+        share.imageUrl.map(IconRace.Result.notFetched)
+    }
+
+    /// The sheet of one share once its icon load is known: the activity items, the presentation
+    /// and the record as presented; `output` completes it with the user's answer.
+    private struct Sheet {
+        let items: [ActivityItem]
+        let presented: @Sendable () -> JSON
+
+        init(_ share: SharePayload, iconLoad: IconRace.Result?, context: CallContext) throws(ResponseError) {
+            // The plugin's `URL(string:)` returns nil for a link it cannot parse (iOS before 17): the
+            // link item and the metadata's URL are dropped, and no icon fetch starts (the command
+            // layer's `unparsable_url` warning says so).
+            let linkURL = share.url.flatMap { ShareURL.unparsable($0) == nil ? $0 : nil }
+            let metadata = LinkMetadata(title: share.title, url: linkURL, icon: iconLoad?.icon)
+            let items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
+            let sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
+            try sheet.validate()
+            let device = context.device
+            self.items = items
+            presented = {
+                [
+                    "platform": "ios",
+                    "device": .string(device.rawValue),
+                    "nativeMethod": "shareText",
+                    "activityItems": .array(items.map(\.record)),
+                    "iconLoad": iconLoad?.record ?? .null,
+                    "popover": sheet.popover?.record ?? .null,
+                    "completion": .null,
+                    "delivered": .null,
+                ]
             }
-            let delivered: JSON = delivery.map {
-                // `subjectForActivityType` returns `subject ?? ""`.
-                ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
-            } ?? .null
-            guard case .object(var object) = presented() else { return presented() }
-            object["completion"] = completion
-            object["delivered"] = delivered
-            return .object(object)
         }
-        return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
+
+        /// The call's output once the user answered: `{"shared": completed}` and the record.
+        func output(_ answer: SheetAnswer) -> CommandOutput {
+            let presented = self.presented
+            let activity: String? = if case .activity(let a) = answer { a } else { nil }
+            // No item (a dropped link and no text): the sheet offers no activity that could complete.
+            let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivered(to: $0, items: items) }
+            let completed = delivery != nil
+            let record: @Sendable () -> JSON = {
+                let completion: JSON = if let activity {
+                    completed ? ["activityType": .string(activity), "completed": true]
+                        : ["activityType": .string(activity), "completed": false,
+                           "reason": "the activity cannot take these items, so the sheet would not offer it"]
+                } else {
+                    ["activityType": nil, "completed": false]
+                }
+                let delivered: JSON = delivery.map {
+                    // `subjectForActivityType` returns `subject ?? ""`.
+                    ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
+                } ?? .null
+                guard case .object(var object) = presented() else { return presented() }
+                object["completion"] = completion
+                object["delivered"] = delivered
+                return .object(object)
+            }
+            return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
+        }
     }
 }
