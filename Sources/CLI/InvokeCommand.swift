@@ -23,7 +23,8 @@ struct InvokeCommand {
     \(ACLOptions.help)
       --inspect               print {"result": …, "presentation": …, "warnings"?: […]}: the
                               result and the platform record of what the phone would have
-                              been handed
+                              been handed; a call that fails after presenting (a dismissed
+                              share) prints its error with the record in data.presentation
       --preview FILE          also write the sheet the record describes, as one HTML
                               document (see 'bridge render --help')
       --max-message-bytes N   the largest arguments document accepted [16777216]
@@ -89,6 +90,8 @@ struct InvokeCommand {
         ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
+        // What a call that failed had presented (a dismissed share): its record is still shown.
+        let presentedBeforeFailing = Mutex<(@Sendable () -> JSON)?>(nil)
         switch router.prepare(entry: entry, params: params, context: context) {
         case .failure(let error): outcome = .failure(error)
         case .success(let call):
@@ -100,6 +103,8 @@ struct InvokeCommand {
                 await CallObserver.$current.withValue(CallObserver(waitsOnNobody: {
                     streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
                                   + "as the app's promise would be; Ctrl-C ends it")
+                }, presented: { record in
+                    presentedBeforeFailing.withLock { $0 = record }
                 }) { more in
                     live.withLock { $0 += more }
                     more.forEach(streams.warn)
@@ -129,10 +134,20 @@ struct InvokeCommand {
             }
             return 0
         case .failure(let error):
-            streams.write(error.json.serialized() + "\n")
+            let presentation = presentedBeforeFailing.withLock { $0 }?()
+            // --inspect keeps stdout the error object and adds what was presented to its data.
+            let document = inspect && presentation != nil ? error.adding(["presentation": presentation ?? .null]) : error
+            streams.write(document.json.serialized() + "\n")
             let oneLine = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
             streams.error("bridge: \(entry.name.command) failed: \(oneLine) (\(error.code.rawValue) \(error.code.kind))")
-            if preview != nil { streams.error("bridge: no preview written: the call failed") }
+            if let preview {
+                guard let presentation else {
+                    streams.error("bridge: no preview written: the call failed before presenting anything")
+                    return 1
+                }
+                try RenderCommand.write(try RenderCommand.render(presentation, what: "the presentation"), to: preview,
+                                        subcommand: "invoke")
+            }
             return 1
         }
     }

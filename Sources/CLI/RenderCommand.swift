@@ -15,7 +15,8 @@ enum RenderCommand {
     (an iPhone bottom sheet, or an iPad popover at its anchor) and what the chosen activity
     received, or the Android chooser with its preview header.
 
-    <record.json>        a record, or the output of 'bridge invoke … --inspect'; - for stdin
+    <record.json>        a record, or the output of 'bridge invoke … --inspect' (also
+                         a failed call's, whose error carries data.presentation); - for stdin
     -o, --output FILE    write the document to FILE [stdout]
 
     The record is checked against its schema (presentation/ios, presentation/ios-share for

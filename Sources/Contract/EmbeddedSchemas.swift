@@ -862,7 +862,8 @@ enum EmbeddedSchemas {
         "line": { "type": "integer", "minimum": 1 },
         "column": { "type": "integer", "minimum": 1 },
         "offset": { "type": "integer", "minimum": 0 },
-        "limit": { "type": "integer", "minimum": 1 }
+        "limit": { "type": "integer", "minimum": 1 },
+        "presentation": { "description": "bridge invoke --inspect: the platform record of what a call presented before it failed (a dismissed share), as bridge/presentation reports it on serve.", "type": "object" }
       }
     }
   },
@@ -1787,19 +1788,37 @@ enum EmbeddedSchemas {
     },
     "popover": {"type": ["object", "null"], "description": "As in presentation/ios: the centred popover on iPad, null on iPhone."},
     "completion": {
-      "type": "object",
-      "required": ["activityType", "completed"],
-      "additionalProperties": false,
-      "properties": {"activityType": {"type": "string"}, "completed": {"const": true}}
+      "description": "How the sheet closed: an activity completed; or completed false, the rejection Share canceled, with activityType null (the user dismissed the sheet) or the activity that was not offered and a reason. Null while the sheet is up (the record a browser overlay shows).",
+      "oneOf": [
+        {"type": "null"},
+        {
+          "type": "object",
+          "required": ["activityType", "completed"],
+          "additionalProperties": false,
+          "properties": {"activityType": {"type": "string"}, "completed": {"const": true}}
+        },
+        {
+          "type": "object",
+          "required": ["activityType", "completed"],
+          "additionalProperties": false,
+          "properties": {"activityType": {"type": ["string", "null"]}, "completed": {"const": false}, "reason": {"type": "string"}}
+        }
+      ]
     },
     "delivered": {
-      "type": "object",
-      "required": ["subject", "items"],
-      "additionalProperties": false,
-      "properties": {
-        "subject": {"type": "string"},
-        "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/delivered"}}
-      }
+      "description": "What the chosen activity received; null when nothing was shared.",
+      "oneOf": [
+        {"type": "null"},
+        {
+          "type": "object",
+          "required": ["subject", "items"],
+          "additionalProperties": false,
+          "properties": {
+            "subject": {"type": "string"},
+            "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/delivered"}}
+          }
+        }
+      ]
     }
   }
 }

@@ -75,11 +75,13 @@ public enum PresentationRenderer {
         return record["platform"]?.stringValue == "android" ? AndroidChooser.imageFiles(in: record) : IOSSheet.imageFiles(in: record)
     }
 
-    /// The record itself, or the `presentation` of `--inspect`'s `{"result", "presentation"}`.
+    /// The record itself, the `presentation` of `--inspect`'s `{"result", "presentation"}`, or
+    /// the `data.presentation` of the error `--inspect` prints for a call that failed after
+    /// presenting (a dismissed share).
     public static func unwrapped(_ document: JSON) -> JSON {
-        if document["platform"] == nil, document["result"] != nil, let presentation = document["presentation"] {
-            return presentation
-        }
+        guard document["platform"] == nil else { return document }
+        if document["result"] != nil, let presentation = document["presentation"] { return presentation }
+        if document["code"] != nil, let presentation = document["data"]?["presentation"] { return presentation }
         return document
     }
 }

@@ -215,12 +215,17 @@ public final class SessionEngine: Sendable {
                             warnings: [CallWarning]) -> CallCompletion {
         var notifications: [SessionNotification] = []
         if let id, !warnings.isEmpty { notifications.append(SessionEngine.warningNotification(id: id, warnings)) }
-        if case .success(let output) = outcome, let id, inspect.load(ordering: .relaxed),
-           let presentation = output.presentation {
-            notifications.append(SessionNotification(method: "bridge/presentation",
-                                                     params: ["id": id.json, "presentation": presentation]))
+        if case .success(let output) = outcome, let id, let notice = presentationNotification(id: id, { output.presentation }) {
+            notifications.append(notice)
         }
         return CallCompletion(notifications: notifications, outcome: outcome.map(\.result))
+    }
+
+    /// `bridge/presentation` `{"id", "presentation"}` when the session asked for records
+    /// (`inspect`) and `record` builds one; the record is built only then.
+    fileprivate func presentationNotification(id: RequestID, _ record: () -> JSON?) -> SessionNotification? {
+        guard inspect.load(ordering: .relaxed), let presentation = record() else { return nil }
+        return SessionNotification(method: "bridge/presentation", params: ["id": id.json, "presentation": presentation])
     }
 
     /// `bridge/warning` `{"id", "warnings"}`: the one shape of a call's warnings, whether known
@@ -283,6 +288,12 @@ private final class SessionCallObserver: CallObserver, @unchecked Sendable {
     override func warned(_ warnings: [CallWarning]) {
         guard let id else { return }
         engine.handle(.callNotifies(token, SessionEngine.warningNotification(id: id, warnings)))
+    }
+
+    // A call that presented and then failed: its `bridge/presentation`, sent before its error.
+    override func presented(_ record: @escaping @Sendable () -> JSON) {
+        guard let id, let notice = engine.presentationNotification(id: id, record) else { return }
+        engine.handle(.callNotifies(token, notice))
     }
 }
 

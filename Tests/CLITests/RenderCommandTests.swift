@@ -22,7 +22,8 @@ struct RenderCommandTests {
         (an iPhone bottom sheet, or an iPad popover at its anchor) and what the chosen activity
         received, or the Android chooser with its preview header.
 
-        <record.json>        a record, or the output of 'bridge invoke … --inspect'; - for stdin
+        <record.json>        a record, or the output of 'bridge invoke … --inspect' (also
+                             a failed call's, whose error carries data.presentation); - for stdin
         -o, --output FILE    write the document to FILE [stdout]
 
         The record is checked against its schema (presentation/ios, presentation/ios-share for
@@ -111,13 +112,13 @@ struct RenderCommandTests {
         #expect(r.stderr.hasPrefix("bridge: --preview /nonexistent/dir/a.html: the folder /nonexistent/dir does not exist"))
     }
 
-    @Test("invoke --preview on a failing call writes nothing and says so")
+    @Test("invoke --preview on a call that fails before presenting writes nothing and says so")
     func previewOfFailure() throws {
         let file = temporaryPath("none.html")
         let r = try runBridge(["invoke", "share_text", #"{"text":"x"}"#, "--platform", "linux", "--preview", file],
                               executable: Products.bridge)
         #expect(r.status == 1)
-        #expect(r.stderr.hasSuffix("bridge: no preview written: the call failed\n"))
+        #expect(r.stderr.hasSuffix("bridge: no preview written: the call failed before presenting anything\n"))
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 

@@ -38,21 +38,23 @@ extension AndroidBackend: ShareNative {
         case .refused: throw busy
         }
         let pick = try ShareChooser.pick(answer)
-        if pick == .copy && prepared.intent.body == nil {
-            throw .rejected(IOSBackend.shareCanceled, details: [
-                "layer": .string(layer),
-                "reason": "the chooser offers Copy only for a share with text, so the simulated user could only dismiss it",
-            ])
-        }
-        let completion = ShareChooser.Completion(pick: pick)
-        let record: @Sendable () -> JSON = {
+        // The chooser as it closed; a rejection reports it beside itself (`--inspect`,
+        // `bridge/presentation`), since it carries no record of its own.
+        let closed: @Sendable (ShareChooser.Completion) -> JSON = { completion in
             var r = prepared.record
             r["completion"] = completion.record
             return .object(r)
         }
+        if pick == .copy && prepared.intent.body == nil {
+            throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled, details: [
+                "layer": .string(layer),
+                "reason": "the chooser offers Copy only for a share with text, so the simulated user could only dismiss it",
+            ]), presented: { closed(ShareChooser.Completion(pick: .dismissed)) })
+        }
+        let completion = ShareChooser.Completion(pick: pick)
         switch completion.result {
-        case .success(let package): return CommandOutput(result: ["activityType": .string(package)], presentation: record)
-        case .failure(let error): throw error
+        case .success(let package): return CommandOutput(result: ["activityType": .string(package)], presentation: { closed(completion) })
+        case .failure(let error): throw CallObserver.rejecting(error, presented: { closed(completion) })
         }
     }
 

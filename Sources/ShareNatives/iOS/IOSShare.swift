@@ -44,19 +44,30 @@ extension IOSBackend: ShareNative {
             "completion": .null,
             "delivered": .null,
         ]
+        // The sheet as it closed without a share: the completion handler's (nil, false), or the
+        // activity that was not offered. Reported beside the rejection (`--inspect`,
+        // `bridge/presentation`), which carries no record of its own.
+        let closed: @Sendable (String?, String?) -> JSON = { activity, reason in
+            var r = presented
+            var completion: JSONObject = ["activityType": activity.map(JSON.string) ?? .null, "completed": false]
+            if let reason { completion["reason"] = .string(reason) }
+            r["completion"] = .object(completion)
+            return .object(r)
+        }
         let activity: String
         switch try await SheetPresentation.present({ .object(presented) }, context: context) {
         case .answered(.activity(let a)): activity = a
         case .answered(.dismissed):
-            throw .rejected(IOSBackend.shareCanceled, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"])
+            throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"]),
+                                         presented: { closed(nil, nil) })
         case .refused:
             throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a sheet is already presented"])
         }
         guard let delivery = ActivityDelivery.delivery(to: activity, items: items) else {
-            throw .rejected(IOSBackend.shareCanceled, details: [
-                "layer": .string(layer), "activityType": .string(activity),
-                "reason": .string("\(activity) is not offered for these items (it can take none of them), so the simulated user could only dismiss the sheet"),
-            ])
+            let reason = "\(activity) is not offered for these items (it can take none of them), so the simulated user could only dismiss the sheet"
+            throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled, details: [
+                "layer": .string(layer), "activityType": .string(activity), "reason": .string(reason),
+            ]), presented: { closed(activity, reason) })
         }
         let record: @Sendable () -> JSON = {
             var r = presented
