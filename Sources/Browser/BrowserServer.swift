@@ -5,6 +5,7 @@ import BridgeProtocol
 import BridgeRender
 import BridgeRouter
 import Foundation
+import Synchronization
 
 /// Browser mode: the bridge over HTTP on loopback, for an unmodified Tauri front end in a real
 /// browser (BROWSER.md). Serves the initialisation script, Tauri 2's IPC custom protocol, CORS
@@ -27,6 +28,8 @@ public final class BrowserServer: Sendable {
     private let files: StaticFiles?
     private let streams = EventStreams()
     private let sheets = SheetOverlays()
+    /// The last call id given out (`call-<n>`, one per call, for the whole process).
+    private let lastCall = Atomic<Int>(0)
 
     /// Binds the address (the server is not yet accepting; call `start()`).
     /// - Parameters:
@@ -187,7 +190,7 @@ public final class BrowserServer: Sendable {
         guard let allowed = origins.allowedOriginHeader(request.headers["Origin"]) else { return }
         headers["Access-Control-Allow-Origin"] = allowed
         headers["Vary"] = "Origin"
-        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings"
+        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call"
     }
 
     private func preflight(_ request: HTTPRequest) -> HTTPResponse {
@@ -347,7 +350,12 @@ public final class BrowserServer: Sendable {
         var responseHeaders = HTTPHeaders()
         cors(request, into: &responseHeaders)
         let streams = self.streams, hub = self.hub, run = self.run
-        let id: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
+        // Every call's id, whether or not it came with a Tauri callback (navigator.share's has
+        // none): its presentation and warnings carry it, and so does the answer (`Bridge-Call`).
+        let call = "call-\(lastCall.add(1, ordering: .relaxed).newValue)"
+        responseHeaders["Bridge-Call"] = call
+        let id: JSON = .string(call)
+        let callbackID: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
         Task {
             let outcome: BrowserCallOutcome
             if let local = AppEvents.handle(command, payload: payload, client: callContext.client, hub: hub) {
@@ -355,14 +363,14 @@ public final class BrowserServer: Sendable {
             } else {
                 outcome = await run(AppEvents.canonical(command), payload, callContext) { method, params in
                     // The engine's own request id is replaced by the call's Tauri callback id.
-                    streams.send(method, ["id": id, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
+                    streams.send(method, ["id": id, "callback": callbackID, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
                 }
             }
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
             if let presentation = outcome.presentation {
-                streams.send("bridge/presentation", ["id": id, "cmd": .string(command), "presentation": presentation], page: page)
+                streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation], page: page)
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
         }

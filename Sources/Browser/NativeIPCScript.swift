@@ -56,9 +56,10 @@ enum NativeIPCScript {
   }
   bridge.answerSheet = answerSheet
 
-  // One command call with the bridge's whole answer, {ok, value, error} (`error`: the
-  // Bridge-Error object {code, message, data}): for the page's own shims (navigator.share), which
-  // need the code where invoke() gives only the message. Labels as the script's invoke sends them.
+  // One command call with the bridge's whole answer, {ok, value, error, id} (`error`: the
+  // Bridge-Error object {code, message, data}; `id`: the call's id, which its presentation and
+  // warnings carry): for the page's own shims (navigator.share), which need the code where
+  // invoke() gives only the message. Labels as the script's invoke sends them.
   bridge.call = function (cmd, payload) {
     var meta = window.__TAURI_INTERNALS__ && window.__TAURI_INTERNALS__.metadata
     var headers = { 'Content-Type': 'application/json', 'Tauri-Invoke-Key': config.key, 'Bridge-Page': page }
@@ -73,7 +74,7 @@ enum NativeIPCScript {
         return response.text().then(function (text) {
           var value = text
           try { value = JSON.parse(text) } catch (e) {}
-          return { ok: response.headers.get('Tauri-Response') === 'ok', value: value, error: error }
+          return { ok: response.headers.get('Tauri-Response') === 'ok', value: value, error: error, id: response.headers.get('Bridge-Call') }
         })
       })
   }

@@ -212,6 +212,8 @@ enum WebShareScript {
           throw new DOMException('a file could not be read: ' + String(e), 'DataError')
         })
         .then(function (answer) {
+          // The call's id: its record in bridge.presentations has it, resolved or rejected.
+          bridge.lastShareId = answer.id
           if (!answer.ok) throw failure(answer)
           bridge.lastShare = answer.value
         })

@@ -555,6 +555,30 @@ def web_share_shares_text_a_url_and_a_file_built_in_the_page(ctx):
 
 
 @test
+def every_presentation_has_an_id_and_a_dismissed_share_still_reports_its_sheet(ctx):
+    bridge = ctx.bridge("--platform", "android", "--cancel")
+    page = ctx.page()
+    page.goto(ready_share_page(bridge))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    # navigator.share makes its call without a Tauri callback; it is dismissed (AbortError).
+    equal(page.evaluate(shared("navigator.share({text: 'Look'})"), gesture=True), {"err": "AbortError: Share canceled"}, "a dismissal")
+    page.wait_for("window.__BRIDGE__.presentations.length === 1")
+    record = page.evaluate("window.__BRIDGE__.presentations[0]")
+    check(isinstance(record["id"], str) and record["id"].startswith("call-"), f"a call without a callback has an id: {record['id']!r}")
+    equal(record["callback"], None, "and no Tauri callback")
+    equal(record["id"], page.evaluate("window.__BRIDGE__.lastShareId"), "the id navigator.share's call was answered with")
+    equal(record["presentation"]["completion"]["resultCode"], "RESULT_CANCELED", "the chooser as it closed")
+    equal(record["presentation"]["intent"]["extras"]["android.intent.extra.TEXT"], "Look", "what the chooser showed")
+    # invoke() has a callback: the record keeps it beside its own id, and ids never repeat.
+    got = page.evaluate(settle(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})"))
+    equal(got, {"ok": {"shared": True}}, "share_text on android")
+    page.wait_for("window.__BRIDGE__.presentations.length === 2")
+    second = page.evaluate("window.__BRIDGE__.presentations[1]")
+    check(isinstance(second["callback"], int), f"invoke()'s Tauri callback: {second['callback']!r}")
+    check(isinstance(second["id"], str) and second["id"] != record["id"], f"a new id: {second['id']!r} after {record['id']!r}")
+
+
+@test
 def web_share_failures_are_the_spec_domexceptions(ctx):
     bridge = ctx.bridge("--platform", "ios")
     page = ctx.page()
