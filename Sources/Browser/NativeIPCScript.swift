@@ -83,18 +83,35 @@ enum NativeIPCScript {
     return document.querySelector('[data-bridge-sheet="' + String(id).replace(/["\\]/g, '') + '"]')
   }
 
+  // Styles that a page's Content-Security-Policy cannot block (`style-src 'self'` blocks style
+  // attributes and <style> elements): CSSOM properties on the host, and the sheet's CSS as a
+  // constructed stylesheet adopted by the shadow root (the overlay's markup has no style
+  // attribute). A browser without constructed stylesheets gets a <style> element.
+  var hostStyle = { position: 'fixed', inset: '0', 'z-index': '2147483647', overflow: 'auto', background: 'rgba(0,0,0,.25)' }
+  function adoptStyles(root, css) {
+    try {
+      if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
+        var sheet = new CSSStyleSheet()
+        sheet.replaceSync(css)
+        root.adoptedStyleSheets = [sheet]
+        return
+      }
+    } catch (e) {}
+    var style = document.createElement('style')
+    style.textContent = css
+    root.appendChild(style)
+  }
+
   function showSheet(params) {
     if (overlayFor(params.sheet)) return
     var host = document.createElement('div')
     host.setAttribute('data-bridge-sheet', params.sheet)
-    host.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.25)'
+    for (var property in hostStyle) host.style.setProperty(property, hostStyle[property])
     var root = host.attachShadow({ mode: 'open' })
     if (params.error) {
       root.textContent = '[bridge] ' + params.error
     } else {
-      var style = document.createElement('style')
-      style.textContent = params.css
-      root.appendChild(style)
+      adoptStyles(root, params.css)
       var holder = document.createElement('div')
       holder.innerHTML = params.html
       root.appendChild(holder)

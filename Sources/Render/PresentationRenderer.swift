@@ -39,7 +39,9 @@ public enum PresentationRenderer {
 
     /// A sheet to lay over a page (browser mode's overlay): the device screen with the sheet on
     /// it, and the CSS it needs, to put in a shadow root. Its buttons carry accessible names and
-    /// `data-activity-type` (iOS), `data-package` (Android) or `data-activity="cancel"`.
+    /// `data-activity-type` (iOS), `data-package` (Android) or `data-activity="cancel"`. The
+    /// markup has no inline `style` attribute (`OverlayStyles`): everything is in `css`, so a page
+    /// whose Content-Security-Policy forbids inline styles still draws it.
     /// - Parameters: as `document(for:images:)`; a record without `completion` is a sheet still up.
     /// - Throws: `RenderError` naming the key when the record is not one the renderer knows.
     public static func overlay(for record: JSON, images: [String: [UInt8]] = [:]) throws(RenderError) -> (css: String, html: String) {
@@ -64,7 +66,8 @@ public enum PresentationRenderer {
         }
         let html = "<div class=\"stage overlay\" data-platform=\"\(HTML.attribute(platform))\" data-device=\"\(HTML.attribute(device))\">"
             + screen + "</div>"
-        return (Stylesheet.css + Stylesheet.overlayCSS, html)
+        let hoisted = OverlayStyles.hoist(html)
+        return (Stylesheet.css + Stylesheet.overlayCSS + hoisted.css, hoisted.html)
     }
 
     /// The files whose bytes the rendering of `record` shows (Android: the thumbnail the

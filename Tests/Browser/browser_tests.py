@@ -278,6 +278,45 @@ def interactive_sheet_click_mail_resolves_with_mails_delivery(ctx):
     equal(page.evaluate("window.__BRIDGE__.sheets.map(s => s.state)"), ["shown", "closed"], "bridge/sheet events")
 
 
+CSP_PAGE = ("<!doctype html><html><head><meta http-equiv=\"Content-Security-Policy\" content=\"style-src 'self'\">"
+            "<title>strict</title><script>window.__violations = []; document.addEventListener('securitypolicyviolation',"
+            " e => window.__violations.push(e.violatedDirective + ' ' + (e.sample || e.blockedURI)))</script>"
+            "</head><body><p>a page that forbids inline styles</p></body></html>")
+
+
+@test
+def interactive_sheet_draws_under_a_csp_that_forbids_inline_styles(ctx):
+    for platform in ("ios", "android"):
+        bridge = ctx.bridge("--platform", platform, "--user", "interactive")
+        page = ctx.page()
+        page.goto(bridge.write_page("index.html", CSP_PAGE))
+        page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+        # The policy is in force: an inline style attribute of the page's own is blocked.
+        page.evaluate("(() => { const d = document.createElement('div'); d.id = 'probe';"
+                      " d.innerHTML = '<span style=\"display:block;width:77px\">x</span>'; document.body.appendChild(d) })()")
+        page.wait_for("window.__violations.length >= 1")
+        equal(page.evaluate("document.querySelector('#probe span').getBoundingClientRect().width === 77"), False,
+              "the page's CSP blocks inline styles")
+        before = page.evaluate("window.__violations.length")
+        start_call(page, "share", ARGS)
+        page.wait_for(f"{SHEET_UP} === 1")
+        got = page.evaluate("""(() => { const host = document.querySelector('[data-bridge-sheet]'); const root = host.shadowRoot;
+            const screen = root.querySelector('.screen'); const r = screen.getBoundingClientRect(); const s = getComputedStyle(host);
+            const t = root.querySelector('[data-role=title]'); const tr = t.getBoundingClientRect();
+            const hit = root.elementFromPoint(tr.x + 4, tr.y + tr.height / 2);
+            return {position: s.position, z: s.zIndex, w: r.width, h: r.height, sheets: root.adoptedStyleSheets.length,
+                    styleAttributes: root.querySelectorAll('[style]').length - root.querySelectorAll('.stage[style]').length,
+                    title: t.textContent, visible: tr.width > 0 && tr.height > 0 && (hit === t || t.contains(hit))} })()""")
+        equal((got["position"], got["z"]), ("fixed", "2147483647"), f"the overlay's host is fixed over the page ({platform})")
+        check(got["w"] > 200 and got["h"] > 300, f"the device screen has its size from the sheet's CSS ({platform}): {got}")
+        equal(got["sheets"], 1, f"the sheet's CSS is an adopted stylesheet ({platform})")
+        equal(got["styleAttributes"], 0, f"no inline style attribute in the overlay's markup ({platform})")
+        check(got["visible"], f"the title is drawn, visible and not covered ({platform}): {got}")
+        equal(page.evaluate(f"window.__violations.slice({before})"), [], f"the overlay breaks no rule of the page's CSP ({platform})")
+        click_button(page, "Cancel")
+        page.wait_for(f"{SHEET_UP} === 0")
+
+
 @test
 def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
     bridge, page = ready_page(ctx, "--platform", "ios", "--device", "ipad", "--user", "interactive")
