@@ -110,6 +110,46 @@ struct ShareLayerOneTests {
         #expect(file.mimeType == "image/png", "the type is the bytes', whatever the header says")
     }
 
+    /// Bytes unrecognised (`\0\u{1}\u{2}\u{3}`), or text, PNG and PDF bytes; a name; a declared type.
+    static let unrecognised: [UInt8] = [0, 1, 2, 3]
+
+    @Test("a file's type: unmistakable bytes, else its name's extension (as iOS and Android type a shared file), else a data: URL's declared type, else text or data", arguments: [
+        // A File from navigator.share whose bytes say nothing keeps its declared type.
+        ("data:audio/mpeg;name=clip;base64,", unrecognised, "clip", "public.mp3", "audio/mpeg"),
+        ("data:application/json;name=export;base64,", Array(#"{"a":1}"#.utf8), "export", "public.json", "application/json"),
+        ("data:application/json;charset=utf-8;base64,", Array(#"{"a":1}"#.utf8), "document.json", "public.json", "application/json"),
+        // The name's extension first, as the platforms read it.
+        ("data:application/octet-stream;name=export.csv;base64,", Array("a,b\n1,2\n".utf8), "export.csv", "public.comma-separated-values-text", "text/csv"),
+        ("data:text/plain;name=song.mp3;base64,", unrecognised, "song.mp3", "public.mp3", "audio/mpeg"),
+        // Bytes an image or a PDF unmistakably are win over both.
+        ("data:application/json;name=shot.json;base64,", ShareFixtures.png, "shot.json", "public.png", "image/png"),
+        ("data:audio/mpeg;name=a;base64,", ShareFixtures.pdf, "a", "com.adobe.pdf", "application/pdf"),
+        // Nothing to go on: text stays text, the rest is data.
+        ("data:application/octet-stream;name=blob;base64,", unrecognised, "blob", "public.data", "application/octet-stream"),
+        ("data:application/x-unknown;name=blob;base64,", unrecognised, "blob", "public.data", "application/octet-stream"),
+        ("data:;base64,", Array("hello".utf8), "text.txt", "public.plain-text", "text/plain"),
+    ])
+    func fileType(_ header: String, _ bytes: [UInt8], _ name: String, _ typeIdentifier: String, _ mimeType: String) async throws {
+        let file = try await ShareFileResolver().resolve(header + Data(bytes).base64EncodedString(), field: "files[0]", command: "share")
+        #expect(file.displayName == name)
+        #expect(file.typeIdentifier == typeIdentifier)
+        #expect(file.mimeType == mimeType)
+    }
+
+    @Test("a file on disk whose bytes say nothing is typed by its extension, as the plugins share it")
+    func fileTypeOnDisk() async throws {
+        let root = try ShareFixtures.folder()
+        try Data(Self.unrecognised).write(to: URL(fileURLWithPath: root + "/pass.pkpass"))
+        try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: root + "/table.CSV"))
+        let resolver = ShareFileResolver(rules: ShareFileRules(roots: [root]))
+        let pass = try await resolver.resolve(root + "/pass.pkpass", field: "files[0]", command: "share")
+        #expect((pass.typeIdentifier, pass.mimeType) == ("com.apple.pkpass", "application/vnd.apple.pkpass"))
+        let table = try await resolver.resolve(root + "/table.CSV", field: "files[0]", command: "share")
+        #expect((table.typeIdentifier, table.mimeType) == ("public.comma-separated-values-text", "text/csv"))
+        let notes = try await resolver.resolve(root + "/notes.txt", field: "files[0]", command: "share")
+        #expect(notes.kind == .document(.plainText))
+    }
+
     @Test("a data: URL whose name parameter is not percent-encoded UTF-8 is refused naming the parameter")
     func dataURLBadName() async throws {
         let entry = "data:image/png;name=%FF.png;base64," + Data(ShareFixtures.png).base64EncodedString()

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A `data:` URL (RFC 2397, as the Fetch standard's data: URL processor reads it): an optional
-/// media type, an optional `;base64`, then the payload (percent-decoded first). The bytes are
-/// what counts: the declared media type is kept only to say when it disagrees with them.
+/// media type, an optional `;base64`, then the payload (percent-decoded first). Bytes an image,
+/// a movie or a PDF unmistakably begin with win over the declared media type; otherwise the
+/// declared type is the file's when its name gives none (`ShareFileKind.identify`).
 ///
 /// A file's name may travel as the media type parameter `name` (or `filename`), its value
 /// percent-encoded UTF-8 (`data:image/png;name=Trip%20photo.png;base64,…`): what browser mode's
@@ -14,6 +15,15 @@ struct DataURL: Equatable {
     /// The `name` (or `filename`) parameter, decoded, with `/` replaced by `:` as the File API
     /// does; `nil` when absent or empty.
     var name: String? = nil
+
+    /// The declared media type's essence (`application/json`), or `nil` when none was declared
+    /// (`data:,…`, `data:;name=x;base64,…`: a `File` without a type).
+    var mediaType: String? {
+        guard declaredType != "text/plain;charset=US-ASCII" else { return nil }
+        let essence = declaredType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return essence.isEmpty ? nil : essence
+    }
 
     /// Why a `data:` URL cannot be decoded.
     struct Problem: Error, Equatable {

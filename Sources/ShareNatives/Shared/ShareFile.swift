@@ -84,15 +84,20 @@ public struct ShareFile: Sendable, Equatable {
     }
 }
 
-/// The type of a shared file, recognised from its bytes.
+/// The type of a shared file: recognised from its bytes where they are unmistakable, else the
+/// type its name gives, as both platforms type a shared file.
 public enum ShareFileKind: Sendable, Equatable {
     case image(ImageKind)
     case movie(MovieKind)
     case document(DocumentKind)
+    /// A type the bytes do not show: the one the name's extension gives (iOS types a file URL by
+    /// its path extension, `@capacitor/share`'s Android `getMimeType` by
+    /// `MimeTypeMap.getMimeTypeFromExtension`), or a `data:` URL's declared type.
+    case named(FileType)
     /// Anything else: `public.data`, `application/octet-stream`.
     case data
 
-    /// Recognises `bytes` (the whole file).
+    /// Recognises `bytes` (the whole file) alone.
     public static func sniff(_ bytes: [UInt8]) -> ShareFileKind {
         if let image = ImageKind.sniff(bytes) { return .image(image) }
         if let movie = MovieKind.sniff(bytes) { return .movie(movie) }
@@ -100,11 +105,29 @@ public enum ShareFileKind: Sendable, Equatable {
         return .data
     }
 
+    /// The type of a file of `bytes` named `name`, sent with `declaredType` (a `data:` URL's
+    /// media type, what browser mode's `navigator.share` sends as the `File`'s type): an image,
+    /// a movie or a PDF by its bytes; else the type of the name's extension, as the platforms
+    /// take it; else the declared type, which a Web Share implementation hands the platform
+    /// with the file; else plain text when the bytes are text; else `public.data`.
+    public static func identify(_ bytes: [UInt8], name: String?, declaredType: String? = nil) -> ShareFileKind {
+        let sniffed = sniff(bytes)
+        switch sniffed {
+        case .image, .movie, .document(.pdf): return sniffed
+        case .document(.plainText), .named, .data: break
+        }
+        let byName = name.flatMap { n in n.lastIndex(of: ".").flatMap { FileType.forExtension(String(n[n.index(after: $0)...])) } }
+        guard let type = byName ?? declaredType.flatMap(FileType.forMIMEType) else { return sniffed }
+        // Plain text keeps its own case, whichever way it was found.
+        return type == FileType.forExtension(DocumentKind.plainText.fileExtension) ? .document(.plainText) : .named(type)
+    }
+
     public var typeIdentifier: String {
         switch self {
         case .image(let k): return k.typeIdentifier
         case .movie(let k): return k.typeIdentifier
         case .document(let k): return k.typeIdentifier
+        case .named(let t): return t.typeIdentifier
         case .data: return "public.data"
         }
     }
@@ -114,6 +137,7 @@ public enum ShareFileKind: Sendable, Equatable {
         case .image(let k): return k.mimeType
         case .movie(let k): return k.mimeType
         case .document(let k): return k.mimeType
+        case .named(let t): return t.mimeType
         case .data: return "application/octet-stream"
         }
     }
@@ -123,6 +147,7 @@ public enum ShareFileKind: Sendable, Equatable {
         case .image(let k): return k.fileExtension
         case .movie(let k): return k.fileExtension
         case .document(let k): return k.fileExtension
+        case .named(let t): return t.preferredExtension ?? "bin"
         case .data: return "bin"
         }
     }

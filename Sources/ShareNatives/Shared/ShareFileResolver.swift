@@ -57,7 +57,7 @@ public struct ShareFileResolver: Sendable {
             switch DataURL.parse(entry, limit: rules.limits.maxFileBytes) {
             case .failure(let problem): throw refuse("is not a data: URL the bridge can decode: \(problem.reason)")
             case .success(let data):
-                let kind = ShareFileKind.sniff(data.bytes)
+                let kind = ShareFileKind.identify(data.bytes, name: data.name, declaredType: data.mediaType)
                 guard !data.bytes.isEmpty else { throw refuse("has an empty payload: there is nothing to share") }
                 return ShareFile(source: entry, scheme: .dataURL, location: .bytes(data.bytes), byteCount: data.bytes.count,
                                  kind: kind, displayName: data.name ?? ShareFileResolver.generatedName(kind))
@@ -90,7 +90,8 @@ public struct ShareFileResolver: Sendable {
         }
         guard !bytes.isEmpty else { throw refuse("is an empty file: there is nothing to share") }
         return ShareFile(source: source, scheme: scheme, location: .path(opened.path), byteCount: bytes.count,
-                         kind: ShareFileKind.sniff(bytes), displayName: (opened.path as NSString).lastPathComponent)
+                         kind: ShareFileKind.identify(bytes, name: (opened.path as NSString).lastPathComponent),
+                         displayName: (opened.path as NSString).lastPathComponent)
     }
 
     private func download(_ url: String, _ refuse: (String) -> ResponseError) async throws(ResponseError) -> ShareFile {
@@ -106,9 +107,10 @@ public struct ShareFileResolver: Sendable {
         }
         let bytes = (try? Data(contentsOf: URL(fileURLWithPath: scratch))).map { [UInt8]($0) } ?? []
         guard !bytes.isEmpty else { throw refuse("downloaded an empty body: there is nothing to share") }
-        let kind = ShareFileKind.sniff(bytes)
         let last = URL(string: result.finalURL ?? url)?.lastPathComponent ?? ""
-        let name = last.isEmpty || last == "/" || !last.contains(".") ? ShareFileResolver.generatedName(kind) : last
+        let named = !(last.isEmpty || last == "/" || !last.contains("."))
+        let kind = ShareFileKind.identify(bytes, name: named ? last : nil)
+        let name = named ? last : ShareFileResolver.generatedName(kind)
         return ShareFile(source: url, scheme: .http, location: .bytes(bytes), byteCount: bytes.count, kind: kind, displayName: name)
     }
 
@@ -137,7 +139,7 @@ public struct ShareFileResolver: Sendable {
         case .image: "image"
         case .movie: "movie"
         case .document(.plainText): "text"
-        case .document: "document"
+        case .document, .named: "document"
         case .data: "file"
         }
         return "\(stem).\(kind.fileExtension)"
