@@ -1,14 +1,18 @@
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
+import BridgeRouter
 
 /// Tauri's event plugin (`plugin:event|…`), which `@tauri-apps/api/event` calls: `listen`,
 /// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it (the
 /// `core:event` permissions are in `core:default`, which every app's capability grants).
 enum AppEvents {
     /// The result of an event-plugin call or a plugin listener call, or `nil` for any other command.
-    static func handle(_ command: String, payload: JSON, client: String?, hub: EventHub) -> Result<JSON, ResponseError>? {
-        if let listener = PluginListeners.handle(canonical(command), payload: payload, client: client, hub: hub) { return listener }
+    /// - Parameter authority: the ACL a plugin listener call passes first, as Tauri checks it.
+    static func handle(_ command: String, payload: JSON, context: CallContext, authority: (any CallAuthority)?,
+                       hub: EventHub) -> Result<JSON, ResponseError>? {
+        let client = context.client
+        if let listener = PluginListeners.handle(command, payload: payload, context: context, authority: authority, hub: hub) { return listener }
         guard command.hasPrefix("plugin:event|") else { return nil }
         let name = String(command.dropFirst("plugin:event|".count))
         switch name {
@@ -66,12 +70,25 @@ enum AppEvents {
 /// and `PluginListener.unregister()` → `plugin:<p>|remove_listener {event, channelId}`: what
 /// Tauri's mobile `Plugin` base class answers for every plugin (`registerListener` /
 /// `removeListener` in Swift and Kotlin), so any plugin's `trigger` reaches the page's Channel.
+///
+/// Each call passes the ACL first, as the command it was sent as: Tauri's webview checks every
+/// `plugin:` command (`resolve_access` on the command as sent), listener commands included, so
+/// a plugin grants them with permissions (share-extension's `allow-register-listener`, in its
+/// default set) and a plugin that grants none refuses them (`frak-share.register_listener not
+/// allowed. Command not found`).
 enum PluginListeners {
-    static func handle(_ command: String, payload: JSON, client: String?, hub: EventHub) -> Result<JSON, ResponseError>? {
+    static func handle(_ sent: String, payload: JSON, context: CallContext, authority: (any CallAuthority)?,
+                       hub: EventHub) -> Result<JSON, ResponseError>? {
+        let command = AppEvents.canonical(sent)
+        let client = context.client
         guard command.hasPrefix("plugin:"), let bar = command.firstIndex(of: "|") else { return nil }
         let plugin = String(command[command.index(command.startIndex, offsetBy: 7)..<bar])
         let name = String(command[command.index(after: bar)...])
         guard name == "register_listener" || name == "remove_listener", plugin != "event" else { return nil }
+        if let authority, let (_, asSent) = CommandName.split(method: sent), let acl = CommandName(asSent: plugin, command: asSent),
+           case .failure(let refusal) = authority.authorize(acl, context: context) {
+            return .failure(refusal)
+        }
         guard let event = payload["event"]?.stringValue else {
             return .failure(.invalidParams("invalid args `event` for command `\(name)`: expected a string",
                                            details: ["command": .string(command), "field": "event", "layer": "command"]))

@@ -21,6 +21,8 @@ public final class BrowserServer: Sendable {
     public let key: String
     private let context: CallContext
     private let run: BrowserCallRunner
+    /// The ACL the calls the server answers itself pass (plugin listeners); `nil` lets them all.
+    private let authority: (any CallAuthority)?
     private let hub: EventHub
     private let server: HTTPServer
     private let hostCheck: HostCheck
@@ -37,13 +39,16 @@ public final class BrowserServer: Sendable {
     ///     origin and labels come from its request.
     ///   - run: runs a call (`Router.browserCallRunner`, or the session engine's).
     ///   - hub: the event hub plugins emit into.
+    ///   - authority: the ACL (the router's) that `addPluginListener`'s calls pass, which the
+    ///     server answers itself; `nil` lets them all.
     /// - Throws: `BrowserSetupError` for an unusable option or address.
     public init(configuration: BrowserConfiguration, context: CallContext, key: String = InvokeKey.generate(),
-                hub: EventHub, run: @escaping BrowserCallRunner) throws(BrowserSetupError) {
+                hub: EventHub, authority: (any CallAuthority)? = nil, run: @escaping BrowserCallRunner) throws(BrowserSetupError) {
         self.configuration = configuration
         self.key = key
         self.context = context
         self.run = run
+        self.authority = authority
         self.hub = hub
         files = try configuration.staticDirectory.map { dir throws(BrowserSetupError) in try StaticFiles(directory: dir) }
         let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
@@ -349,7 +354,7 @@ public final class BrowserServer: Sendable {
         callContext.client = page.map { "page:\($0)" }
         var responseHeaders = HTTPHeaders()
         cors(request, into: &responseHeaders)
-        let streams = self.streams, hub = self.hub, run = self.run
+        let streams = self.streams, hub = self.hub, run = self.run, authority = self.authority
         // Every call's id, whether or not it came with a Tauri callback (navigator.share's has
         // none): its presentation and warnings carry it, and so does the answer (`Bridge-Call`).
         let call = "call-\(lastCall.add(1, ordering: .relaxed).newValue)"
@@ -358,7 +363,7 @@ public final class BrowserServer: Sendable {
         let callbackID: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
         Task {
             let outcome: BrowserCallOutcome
-            if let local = AppEvents.handle(command, payload: payload, client: callContext.client, hub: hub) {
+            if let local = AppEvents.handle(command, payload: payload, context: callContext, authority: authority, hub: hub) {
                 outcome = BrowserCallOutcome(result: local)
             } else {
                 outcome = await run(AppEvents.canonical(command), payload, callContext) { method, params in

@@ -73,7 +73,8 @@ struct ServeCommand {
             }
             do {
                 let calls = EngineCalls(router: router, configuration: configuration)
-                browserServer = try BrowserServer(configuration: browser, context: context, hub: hub, run: calls.runner)
+                browserServer = try BrowserServer(configuration: browser, context: context, hub: hub, authority: router.authority,
+                                                  run: calls.runner)
             } catch {
                 throw UsageError(error.message, subcommand: "serve")
             }

@@ -22,6 +22,20 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         self.description = "plugin:\(plugin)|\(command)"
     }
 
+    /// A command name as a call sent it, for the ACL, which Tauri keys by the name as sent:
+    /// `registerListener` (what `@tauri-apps/api` 2.0 sends) is not `register_listener`. The
+    /// plugin must be valid; the command is ASCII letters, digits and `_`, starting with a
+    /// lowercase letter; `nil` otherwise.
+    public init?(asSent plugin: String, command: String) {
+        guard CommandName.isValidPlugin(plugin), let first = command.utf8.first, first >= 0x61 && first <= 0x7A,
+              command.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
+        else { return nil }
+        self.plugin = plugin
+        self.command = command
+        self.nativeMethod = CaseConversion.lowerCamelCase(command)
+        self.description = "plugin:\(plugin)|\(command)"
+    }
+
     /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
     /// names with Tauri's messages, whatever their spelling).
     /// - Returns: the two parts, or `nil` when `method` is not of the `plugin:…|…` form.

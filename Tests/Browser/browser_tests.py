@@ -446,6 +446,37 @@ def share_extension_events_reach_plugin_listeners_and_listen(ctx):
 
 
 @test
+def plugin_listeners_pass_the_acl_as_tauri_checks_them(ctx):
+    need_conformance()
+    for setup in ("default", "read-only"):
+        options = []
+        if setup == "read-only":
+            caps = tempfile.mkdtemp(prefix="bridge-caps-")
+            ctx.cleanups.append(lambda: shutil.rmtree(caps, ignore_errors=True))
+            with open(os.path.join(caps, "main.json"), "w") as f:
+                json.dump({"identifier": "main", "windows": ["main"], "permissions": ["share-extension:allow-read", "frak-share:default"]}, f)
+            options = ["--capabilities", caps]
+        bridge = ctx.bridge("--platform", "ios", *options)
+        shutil.copy(os.path.join(TAURI_IPC, "bundle.global.js"), os.path.join(bridge.static, "bundle.global.js"))
+        page = ctx.page()
+        page.goto(bridge.write_page("index.html", "<html><head></head><body><script src=\"/bundle.global.js\"></script></body></html>"))
+        page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+        # A plugin whose permissions grant no listener command: Tauri's refusal for the name sent
+        # (this bundle, @tauri-apps/api 2.0, sends registerListener).
+        got = page.evaluate(settle("window.__TAURI__.core.addPluginListener('frak-share', 'shared', () => {})"))
+        equal(got, {"err": "frak-share.registerListener not allowed. Command not found"}, f"frak-share has no listener permission ({setup})")
+        got = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:frak-share|register_listener', {event: 'shared', handler: '__CHANNEL__:1'})"))
+        equal(got, {"err": "frak-share.register_listener not allowed. Command not found"}, f"nor under the name later APIs send first ({setup})")
+        got = page.evaluate(settle("window.__TAURI__.core.addPluginListener('share-extension', 'shareReceived', () => {})"))
+        if setup == "default":
+            check("ok" in got, f"share-extension:default grants allow-register-listener: {got}")
+        else:
+            equal(got, {"err": "share-extension.registerListener not allowed. Permissions associated with this command: "
+                               "share-extension:allow-register-listener, share-extension:default"},
+                  "a capability without the listener permission refuses it")
+
+
+@test
 def key_and_host_refusals_say_why(ctx):
     import urllib.error
     import urllib.request

@@ -41,12 +41,44 @@ commands.deny = ["read"]
 """##),
         PermissionFile(path: "default.toml", text: ##"""
 [default]
-description = "Default permissions for the share-extension plugin: read the shares a share extension received, and clear them"
-permissions = ["allow-read", "allow-clear"]
+description = "Default permissions for the share-extension plugin: read the shares a share extension received, clear them, and listen to shareReceived (addPluginListener)"
+permissions = ["allow-read", "allow-clear", "allow-register-listener", "allow-remove-listener"]
 
 """##,
                        compiled: ##"""
-{"default":{"description":"Default permissions for the share-extension plugin: read the shares a share extension received, and clear them","permissions":["allow-read","allow-clear"]}}
+{"default":{"description":"Default permissions for the share-extension plugin: read the shares a share extension received, clear them, and listen to shareReceived (addPluginListener)","permissions":["allow-read","allow-clear","allow-register-listener","allow-remove-listener"]}}
+"""##),
+        PermissionFile(path: "listeners.toml", text: ##"""
+# The listener commands Tauri's mobile Plugin base class answers for every plugin
+# (registerListener / removeListener in Swift and Kotlin), which addPluginListener calls. Tauri
+# checks them against the ACL like any plugin command, so a plugin with events lists them (as
+# plugins-workspace's notification lists register_listener in its COMMANDS). Each permission
+# covers both spellings: `register_listener`, which @tauri-apps/api sends first, and
+# `registerListener`, which @tauri-apps/api 2.0 sends and later versions fall back to.
+
+[[permission]]
+identifier = "allow-register-listener"
+description = "Enables addPluginListener: the register_listener command (and registerListener, its @tauri-apps/api 2.0 name)."
+commands.allow = ["register_listener", "registerListener"]
+
+[[permission]]
+identifier = "deny-register-listener"
+description = "Denies addPluginListener: the register_listener command (and registerListener)."
+commands.deny = ["register_listener", "registerListener"]
+
+[[permission]]
+identifier = "allow-remove-listener"
+description = "Enables PluginListener.unregister(): the remove_listener command (and removeListener)."
+commands.allow = ["remove_listener", "removeListener"]
+
+[[permission]]
+identifier = "deny-remove-listener"
+description = "Denies PluginListener.unregister(): the remove_listener command (and removeListener)."
+commands.deny = ["remove_listener", "removeListener"]
+
+"""##,
+                       compiled: ##"""
+{"permission":[{"identifier":"allow-register-listener","description":"Enables addPluginListener: the register_listener command (and registerListener, its @tauri-apps/api 2.0 name).","commands":{"allow":["register_listener","registerListener"]}},{"identifier":"deny-register-listener","description":"Denies addPluginListener: the register_listener command (and registerListener).","commands":{"deny":["register_listener","registerListener"]}},{"identifier":"allow-remove-listener","description":"Enables PluginListener.unregister(): the remove_listener command (and removeListener).","commands":{"allow":["remove_listener","removeListener"]}},{"identifier":"deny-remove-listener","description":"Denies PluginListener.unregister(): the remove_listener command (and removeListener).","commands":{"deny":["remove_listener","removeListener"]}}]}
 """##),
     ]
 }
