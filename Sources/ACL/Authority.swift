@@ -16,8 +16,9 @@ public enum ACLMessages: String, Sendable, CaseIterable {
 /// deny entry of the command on the platform), then an allow that matches the call's origin and
 /// its window or webview; default deny. Refusals are worded as its debug build words them.
 ///
-/// Resolution happens once per platform and decisions once per call context (window, webview,
-/// origin, platform), so the check on each call is one dictionary lookup.
+/// Resolution happens once per platform (once in all when nothing names a platform) and
+/// decisions once per call context (window, webview, origin, platform), so the check on each
+/// call is one dictionary lookup.
 public final class Authority: CallAuthority, Sendable {
     public let manifests: [String: PluginManifest]
     public let capabilities: [Capability]
@@ -46,8 +47,19 @@ public final class Authority: CallAuthority, Sendable {
         self.capabilities = capabilities
         self.messages = messages
         var resolutions: [Platform: ResolvedACL] = [:]
+        // Where no capability and no permission names platforms (the built-in capability, most
+        // apps' files), every platform resolves alike: once is enough.
+        let anywhere = capabilities.allSatisfy { $0.platforms == nil }
+            && manifests.values.allSatisfy { $0.permissions.allSatisfy { $0.platforms == nil } }
+        var shared: ResolvedACL?
         for platform in Platform.allCases {
-            resolutions[platform] = try ResolvedACL(manifests: manifests, capabilities: capabilities, target: platform.tauriTarget)
+            if let shared {
+                resolutions[platform] = shared
+                continue
+            }
+            let acl = try ResolvedACL(manifests: manifests, capabilities: capabilities, target: platform.tauriTarget)
+            if anywhere { shared = acl }
+            resolutions[platform] = acl
         }
         self.resolutions = resolutions
         self.unresolved = try ResolvedACL(manifests: manifests, capabilities: [], target: "")

@@ -126,6 +126,16 @@ struct AuthorityTests {
         #expect((try? a.authorize(ping, context: CallContext(platform: .linux)).get()) == nil)
     }
 
+    @Test("a permission's platforms apply when no capability names any (one resolution is shared only when nothing does)")
+    func permissionPlatformsAlone() throws {
+        let a = try authority(#"{"identifier": "m", "windows": ["main"], "permissions": ["demo:allow-ping-ios"]}"#)
+        #expect((try? a.authorize(ping, context: CallContext(platform: .ios)).get())?.matched == ["m/allow-ping-ios"])
+        #expect(a.authorize(ping, context: CallContext(platform: .android)).failure != nil)
+        #expect(a.resolved(for: .ios) != a.resolved(for: .android))
+        let shared = try authority(#"{"identifier": "m", "windows": ["main"], "permissions": ["demo:allow-ping"]}"#)
+        #expect(Platform.allCases.allSatisfy { shared.resolved(for: $0) == shared.resolved(for: .ios) })
+    }
+
     @Test("scopes travel with the grant: inline first, then the permission's, then global")
     func scopes() throws {
         let manifests = ["demo": try PluginManifest.load(plugin: "demo", files: demoFiles + [("scope.toml", "[[permission]]\nidentifier = \"global\"\n[[permission.scope.deny]]\npath = \"/etc\"\n")])]
