@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BridgeBrowser
 import BridgeEvents
+import BridgeRouter
 
 @Suite("Browser mode: addresses, hosts, origins, static files")
 struct BrowserPolicyTests {
@@ -106,9 +107,9 @@ struct BrowserPolicyTests {
     @Test("event names follow Tauri's rule")
     func eventNames() {
         let hub = BridgeEvents.EventHub()
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "handler": 1], client: nil, hub: hub)?.isFailure == true)
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "handler": 1], client: nil, hub: hub)?.isFailure == false)
-        #expect(AppEvents.handle("plugin:frak-share|share_text", payload: [:], client: nil, hub: hub) == nil)
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == true)
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == false)
+        #expect(AppEvents.handle("plugin:frak-share|share_text", payload: [:], context: CallContext(), authority: nil, hub: hub) == nil)
         #expect(AppEvents.canonical("plugin:share-extension|registerListener") == "plugin:share-extension|register_listener")
         #expect(AppEvents.canonical("plugin:share-extension|remove_listener") == "plugin:share-extension|remove_listener")
     }
