@@ -255,8 +255,10 @@ public final class BrowserServer: Sendable {
         }
         let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
         text += NativeIPCScript.template.replacingOccurrences(of: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())
-        if full, let share = WebShareScript.script(mode: shareMode, rules: configuration.webShare, platform: context.platform.rawValue,
-                                                   maxBodyBytes: configuration.maxBodyBytes) {
+        // Both scripts: navigator.share needs only the native half's bridge.call, so a page that
+        // runs Tauri's own core.js beside /__bridge/ipc.js gets it too.
+        if let share = WebShareScript.script(mode: shareMode, rules: configuration.webShare, platform: context.platform.rawValue,
+                                             maxBodyBytes: configuration.maxBodyBytes) {
             text += "\n" + share
         }
         var headers: HTTPHeaders = ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"]

@@ -23,7 +23,7 @@ public struct WebShareRules: Sendable, Equatable {
 
 /// The Web Share API in browser mode: `navigator.share(data)` and `navigator.canShare(data)`
 /// (W3C Web Share, with Level 2's `files`) defined on top of `plugin:share|share`, appended to
-/// `/__bridge/tauri.js` — the test double for front-end code that calls `navigator.share()`,
+/// `/__bridge/tauri.js` and to `/__bridge/ipc.js` (it needs only the native half's `bridge.call`) — the test double for front-end code that calls `navigator.share()`,
 /// which does nothing in a Tauri WebView (seed 000).
 ///
 /// When (`?share=` on the script's URL): `auto` (the default) defines them on ios and android
@@ -84,6 +84,8 @@ enum WebShareScript {
   var bridge = window.__BRIDGE__
   var nav = window.navigator
   if (!bridge || typeof bridge.call !== 'function' || typeof Navigator !== 'function') return
+  // Defined once: a page that loads both /__bridge/tauri.js and /__bridge/ipc.js keeps the first.
+  if (bridge.webShare === 'bridge') return
   if (!config.replace && (typeof nav.share === 'function' || !config.mobile)) {
     bridge.webShare = typeof nav.share === 'function' ? 'browser' : 'none'
     return

@@ -380,6 +380,16 @@ def tauris_own_scripts_reach_the_bridge(ctx):
         equal(got, {"ok": bridge_invoke(SHARE, ARGS, "--platform", os_name)[1]}, f"Tauri's core.js on {os_name}")
         got = page.evaluate(settle(f"window.__TAURI__.core.invoke({json.dumps(SHARE)}, {{}})"))
         equal(got, {"err": "Missing 'url' or 'text' parameter"}, f"Tauri's rejection on {os_name}")
+        # /__bridge/ipc.js alone (no tauri.js) still defines navigator.share, on the native half.
+        equal(page.evaluate("[typeof navigator.share, window.__BRIDGE__.webShare]"), ["function", "bridge"],
+              f"navigator.share beside Tauri's own scripts on {os_name}")
+        equal(page.evaluate(shared("navigator.share({text: 'Look'})"), gesture=True), {"ok": "undefined"}, f"and it shares on {os_name}")
+    # A page that loads both scripts defines it once and keeps it the bridge's.
+    bridge = ctx.bridge("--platform", "ios")
+    page = ctx.page()
+    page.goto(bridge.write_page("both.html", "<html><head><meta name=\"bridge\" content=\"no-inject\"><script src=\"/__bridge/tauri.js\"></script>"
+                                "<script src=\"/__bridge/ipc.js\"></script></head><body></body></html>"))
+    equal(page.evaluate("window.__BRIDGE__.webShare"), "bridge", "tauri.js then ipc.js: still the bridge's navigator.share")
 
 
 @test
