@@ -32,7 +32,8 @@ public enum ArgumentBinder {
         let parameters = signature.parameters
         let keys = signature.keys
         var warnings: [CallWarning] = []
-        for member in arguments where !keys.contains(member.key) {
+        // The byte counts first: a cheap test that rules out most keys before `==`.
+        for member in arguments where !keys.contains(where: { $0.utf8.count == member.key.utf8.count && $0 == member.key }) {
             warnings.append(unknownKey(member.key, keys: keys, command: command))
         }
         for path in arguments.duplicateKeyPaths {

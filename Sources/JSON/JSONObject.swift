@@ -42,11 +42,14 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// place or appends it.
     public subscript(key: String) -> JSON? {
         get {
-            for member in members where member.key == key { return member.value }
+            // The byte counts first: a cheap test that rules out most keys before `==`.
+            let count = key.utf8.count
+            for member in members where member.key.utf8.count == count && member.key == key { return member.value }
             return nil
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            let count = key.utf8.count
+            if let index = members.firstIndex(where: { $0.key.utf8.count == count && $0.key == key }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))

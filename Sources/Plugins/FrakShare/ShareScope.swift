@@ -29,6 +29,8 @@ enum ShareScope {
     /// scope would refuse, and `--strict` refuses it.
     static func warnings(_ invocation: Invocation) -> [CallWarning] {
         let grant = invocation.grant
+        // No scope entry, nothing to compare: the usual call.
+        guard !grant.allDeny.isEmpty || !grant.allAllow.isEmpty else { return [] }
         let command = invocation.name
         var out: [CallWarning] = []
         for (key, name) in [("url", "url"), ("imageUrl", "image_url")] {

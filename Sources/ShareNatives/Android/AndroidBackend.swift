@@ -62,6 +62,6 @@ public struct AndroidBackend: FrakShareNative {
         // The plugin starts the chooser and resolves at once: a person may still pick an app in
         // the overlay, but the call never learns it.
         try SheetPresentation.show(record, context: context)
-        return CommandOutput(result: ["shared": true], presentation: record)
+        return CommandOutput(result: SharePayload.shared, presentation: record)
     }
 }

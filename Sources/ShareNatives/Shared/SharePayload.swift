@@ -16,6 +16,10 @@ public struct SharePayload: Sendable, Equatable {
     /// native method's again (the one text of it).
     public static let missing = "Missing 'url' or 'text' parameter"
 
+    /// The result `{"shared": true}` and `{"shared": false}`, built once.
+    static let shared: JSON = ["shared": true]
+    static let notShared: JSON = ["shared": false]
+
     /// Reads the payload; values that are not strings are ignored, as a native `getString` would.
     init(_ payload: JSON, layer: String) throws(ResponseError) {
         guard case .object(let object) = payload else {

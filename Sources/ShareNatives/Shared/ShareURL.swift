@@ -10,7 +10,11 @@ public enum ShareURL {
     /// `text`, or `nil` when it parses: every character must be one RFC 3986 allows (no spaces,
     /// controls, non-ASCII, `"<>\^`{|}`), and every `%` must start a two-digit hex escape.
     public static func unparsable(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        // A native string's bytes in place; any other copied once.
+        text.utf8.withContiguousStorageIfAvailable { unparsable($0) } ?? unparsable(Array(text.utf8))
+    }
+
+    private static func unparsable<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> String? where Bytes.Index == Int {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]

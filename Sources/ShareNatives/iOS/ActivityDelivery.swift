@@ -58,10 +58,12 @@ enum ActivityDelivery {
                 subject = subject ?? placeholder
             }
         }
-        let images = files.filter { $0.image != nil }
-        let prose = [text.map(Delivered.text), link.map(Delivered.link)].compactMap { $0 }
-        func asImages(png: Bool = false) -> [Delivered] { images.map { .image($0, asPNGData: png && $0.image == .png) } }
-        let out: [Delivered]
+        // Built by appending (one array for a share without files): this runs on every call.
+        var prose: [Delivered] = []
+        if let text { prose.append(.text(text)) }
+        if let link { prose.append(.link(link)) }
+        func asImages() -> [Delivered] { files.compactMap { $0.image != nil ? .image($0, asPNGData: false) : nil } }
+        var out: [Delivered]
         switch activity {
         case ActivityType.addToReadingList:
             out = link.map { [.link($0)] } ?? []
@@ -69,7 +71,8 @@ enum ActivityDelivery {
             let sent = files.map { $0.image != nil ? Delivered.image($0, asPNGData: $0.image == .png) : .file($0, attachment: false) }
             out = !files.isEmpty ? sent : link.map { [.link($0)] } ?? text.map { [.text($0)] } ?? []
         case ActivityType.message:
-            out = prose + asImages()
+            out = prose
+            if !files.isEmpty { out += asImages() }
         case ActivityType.saveToCameraRoll:
             out = asImages()
         case ActivityType.print:
@@ -77,22 +80,27 @@ enum ActivityDelivery {
                 f.image != nil ? .image(f, asPNGData: false) : (f.kind == .document(.pdf) ? .file(f, attachment: false) : nil)
             }
         case ActivityType.mail:
-            out = prose + files.map { .file($0, attachment: true) }
+            out = prose
+            if !files.isEmpty { out += files.map { .file($0, attachment: true) } }
         default:
-            out = prose + files.map { $0.image != nil ? .image($0, asPNGData: false) : .file($0, attachment: false) }
+            out = prose
+            if !files.isEmpty { out += files.map { $0.image != nil ? .image($0, asPNGData: false) : .file($0, attachment: false) } }
         }
         return out.isEmpty ? nil : (subject, out)
     }
 
     /// What `activity` receives of a `share_text` share (a link and a text): the strings.
     static func delivered(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [String])? {
-        delivery(to: activity, items: items).map { delivery in
-            (delivery.subject, delivery.items.compactMap { item in
-                switch item {
-                case .text(let t), .link(let t): t
-                case .image, .file: nil
-                }
-            })
+        delivery(to: activity, items: items).map { ($0.subject, strings($0.items)) }
+    }
+
+    /// The strings among `items` (the text and the link), in order.
+    static func strings(_ items: [Delivered]) -> [String] {
+        items.compactMap { item in
+            switch item {
+            case .text(let t), .link(let t): t
+            case .image, .file: nil
+            }
         }
     }
 }

@@ -104,7 +104,7 @@ public struct IOSBackend: FrakShareNative {
             let presented = self.presented
             let activity: String? = if case .activity(let a) = answer { a } else { nil }
             // No item (a dropped link and no text): the sheet offers no activity that could complete.
-            let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivered(to: $0, items: items) }
+            let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivery(to: $0, items: items) }
             let completed = delivery != nil
             let record: @Sendable () -> JSON = {
                 let completion: JSON = if let activity {
@@ -116,14 +116,14 @@ public struct IOSBackend: FrakShareNative {
                 }
                 let delivered: JSON = delivery.map {
                     // `subjectForActivityType` returns `subject ?? ""`.
-                    ["subject": .string($0.subject ?? ""), "items": .array($0.items.map(JSON.string))]
+                    ["subject": .string($0.subject ?? ""), "items": .array(ActivityDelivery.strings($0.items).map(JSON.string))]
                 } ?? .null
                 guard case .object(var object) = presented() else { return presented() }
                 object["completion"] = completion
                 object["delivered"] = delivered
                 return .object(object)
             }
-            return CommandOutput(result: ["shared": .bool(completed)], presentation: record)
+            return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared, presentation: record)
         }
     }
 }
