@@ -36,7 +36,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as an `Int`, when it is an integer (in value: `2.0` counts) that fits.
     public var intValue: Int? {
-        if let i = Int(text) { return i }
+        if let i = JSONNumber.shortInteger(text) ?? Int(text) { return i }
         let d = decimal
         guard d.exponent >= 0, d.digits.count + d.exponent <= 19 else { return nil }
         var magnitude: Int = 0
@@ -52,6 +52,25 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             magnitude = m
         }
         return d.negative ? -magnitude : magnitude
+    }
+
+    /// The value of a plain integer of at most 18 digits (an optional `-`, then digits only),
+    /// read digit by digit: ids and counts, without the general parser; `nil` for anything else.
+    private static func shortInteger(_ text: String) -> Int? {
+        var negative = false
+        var value = 0
+        var digits = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: "-") && digits == 0 && !negative {
+                negative = true
+                continue
+            }
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            value = value * 10 + Int(c - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
     }
 
     /// The value as the nearest `Double` (may round; may be infinite for huge exponents).

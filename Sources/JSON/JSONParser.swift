@@ -215,7 +215,8 @@ private struct Parser {
     /// Linear scan for small objects; a hash set once an object grows past a handful of keys.
     func isDuplicate(_ key: String, in members: [JSONObject.Member], seen: inout Set<String>?) -> Bool {
         if seen == nil && members.count < 12 {
-            for m in members where m.key == key { return true }
+            let count = key.utf8.count
+            for m in members where m.key.utf8.count == count && m.key == key { return true }
             return false
         }
         var keys = seen ?? Set(members.map(\.key))
@@ -224,24 +225,29 @@ private struct Parser {
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
-        i += 1  // opening quote
-        let start = i
-        var ascii = true
-        // Fast path: no escapes.
-        while i < b.count {
-            let c = b[i]
+        let start = i + 1  // after the opening quote
+        // Fast path: no escapes, scanned with a local index (kept in a register).
+        var j = start
+        let end = b.count
+        var bits: UInt8 = 0  // every byte ORed: below 0x80 means ASCII
+        while j < end {
+            let c = b[j]
             if c == UInt8(ascii: "\"") {
-                let raw = UnsafeBufferPointer(rebasing: b[start..<i])
-                i += 1
-                if ascii { return String(decoding: raw, as: UTF8.self) }
+                let raw = UnsafeBufferPointer(rebasing: b[start..<j])
+                i = j + 1
+                if bits < 0x80 { return String(decoding: raw, as: UTF8.self) }
                 guard let s = String(validating: raw, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
                 return s
             }
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw error(.controlCharacterInString) }
-            if c >= 0x80 { ascii = false }
-            i += 1
+            if c < 0x20 {
+                i = j
+                throw error(.controlCharacterInString)
+            }
+            bits |= c
+            j += 1
         }
+        i = j
         guard i < b.count else { throw error(.unexpectedEnd) }
         // Slow path: unescape into a byte buffer, then validate it once.
         var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: b[start..<i]))

@@ -75,9 +75,10 @@ public struct Router: Sendable {
             return .failure(error.adding(["command": .string(entry.fullName)]))
         }
         var bound = BoundArguments()
-        if let signature = entry.command.signature {
+        // The declaration's signature in place (`Command.signature` would copy it).
+        if entry.command.binds {
             do {
-                let binding = try ArgumentBinder.bind(arguments, signature: signature,
+                let binding = try ArgumentBinder.bind(arguments, signature: entry.command.declaration.signature,
                                                       command: entry.name.command, fullName: entry.fullName)
                 bound = binding.arguments
                 if !binding.warnings.isEmpty { warnings += binding.warnings }

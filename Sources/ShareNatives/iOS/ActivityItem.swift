@@ -17,6 +17,7 @@ enum ActivityItem: Sendable, Equatable {
     /// The items for a share, in the order the plugin adds them: the link, then the text.
     static func items(url: String?, text: String?, title: String?, metadata: LinkMetadata) -> [ActivityItem] {
         var items: [ActivityItem] = []
+        items.reserveCapacity(2)
         if let url { items.append(.link(url: url, subject: title, metadata: metadata)) }
         if let text { items.append(.text(text, subject: title)) }
         return items
