@@ -57,10 +57,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value of a plain integer of at most 18 digits (an optional `-`, then digits only),
     /// read digit by digit: ids and counts, without the general parser; `nil` for anything else.
     private static func shortInteger(_ text: String) -> Int? {
+        // A native string's bytes in place (iterating `utf8` costs more than the digits).
+        text.utf8.withContiguousStorageIfAvailable(shortInteger) ?? nil
+    }
+
+    private static func shortInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var negative = false
         var value = 0
         var digits = 0
-        for c in text.utf8 {
+        for c in bytes {
             if c == UInt8(ascii: "-") && digits == 0 && !negative {
                 negative = true
                 continue

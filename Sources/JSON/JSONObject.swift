@@ -44,8 +44,13 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         get {
             // The byte counts first: a cheap test that rules out most keys before `==`.
             let count = key.utf8.count
-            for member in members where member.key.utf8.count == count && member.key == key { return member.value }
-            return nil
+            // Through the buffer: no copy (retain and release) of each member passed over.
+            return members.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where buffer[index].key.utf8.count == count && buffer[index].key == key {
+                    return buffer[index].value
+                }
+                return nil
+            }
         }
         set {
             let count = key.utf8.count

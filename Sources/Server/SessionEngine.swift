@@ -82,7 +82,7 @@ public final class SessionEngine: Sendable {
                 continue
             }
             let envelopeNotice = id.flatMap { envelope.isEmpty ? nil : SessionEngine.warningNotification(id: $0, envelope) }
-            if method == ProtocolMethod.initialize {
+            if ProtocolMethod.mayBeProtocol(method) && method == ProtocolMethod.initialize {
                 var answer = initialize(params: params, context: &context)
                 if let envelopeNotice { answer.notifications.insert(envelopeNotice, at: 0) }
                 _ = early.offer(token, answer)

@@ -289,6 +289,11 @@ public struct SessionStateMachine: Sendable {
             answer(target, .failure(.invalidRequest("the server is exiting")), &actions)
             return
         }
+        // The usual request, a plugin command: no protocol method to compare against.
+        if !shutdownRequested && !ProtocolMethod.mayBeProtocol(r.method) {
+            start(method: r.method, params: r.params, id: r.id, warnings: r.warnings, target: target, &actions)
+            return
+        }
         switch r.method {
         case ProtocolMethod.exit:
             answer(target, .success(.null), &actions)
