@@ -69,10 +69,13 @@ public struct IOSBackend: FrakShareNative {
     }
 
     /// The sheet of one share once its icon load is known: the activity items, the presentation
-    /// and the record as presented; `output` completes it with the user's answer.
-    private struct Sheet {
+    /// and the record as presented; `output` completes it with the user's answer. A value: the
+    /// records are built from it only when asked for (one closure context per call's output).
+    private struct Sheet: Sendable {
         let items: [ActivityItem]
-        let presented: @Sendable () -> JSON
+        let iconLoad: IconRace.Result?
+        let sheet: ShareSheet
+        let device: DeviceClass
 
         init(_ share: SharePayload, iconLoad: IconRace.Result?, context: CallContext) throws(ResponseError) {
             // The plugin's `URL(string:)` returns nil for a link it cannot parse (iOS before 17): the
@@ -80,50 +83,58 @@ public struct IOSBackend: FrakShareNative {
             // layer's `unparsable_url` warning says so).
             let linkURL = share.url.flatMap { ShareURL.unparsable($0) == nil ? $0 : nil }
             let metadata = LinkMetadata(title: share.title, url: linkURL, icon: iconLoad?.icon)
-            let items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
-            let sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
+            items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
+            sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
             try sheet.validate()
-            let device = context.device
-            self.items = items
-            presented = {
-                [
-                    "platform": "ios",
-                    "device": .string(device.rawValue),
-                    "nativeMethod": "shareText",
-                    "activityItems": .array(items.map(\.record)),
-                    "iconLoad": iconLoad?.record ?? .null,
-                    "popover": sheet.popover?.record ?? .null,
-                    "completion": .null,
-                    "delivered": .null,
-                ]
-            }
+            self.iconLoad = iconLoad
+            device = context.device
+        }
+
+        /// The record as presented: no completion yet.
+        var presented: @Sendable () -> JSON { { [self] in presentedRecord(completion: .null, delivered: .null) } }
+
+        private func presentedRecord(completion: JSON, delivered: JSON) -> JSON {
+            [
+                "platform": "ios",
+                "device": .string(device.rawValue),
+                "nativeMethod": "shareText",
+                "activityItems": .array(items.map(\.record)),
+                "iconLoad": iconLoad?.record ?? .null,
+                "popover": sheet.popover?.record ?? .null,
+                "completion": completion,
+                "delivered": delivered,
+            ]
+        }
+
+        /// What the picked activity receives, or `nil` when it cannot take these items (none when
+        /// there is no item: a dropped link and no text offers no activity that could complete).
+        private func delivery(to activity: String?) -> (subject: String?, items: [ActivityDelivery.Delivered])? {
+            items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivery(to: $0, items: items) }
         }
 
         /// The call's output once the user answered: `{"shared": completed}` and the record.
         func output(_ answer: SheetAnswer) -> CommandOutput {
-            let presented = self.presented
             let activity: String? = if case .activity(let a) = answer { a } else { nil }
-            // No item (a dropped link and no text): the sheet offers no activity that could complete.
-            let delivery = items.isEmpty ? nil : activity.flatMap { ActivityDelivery.delivery(to: $0, items: items) }
-            let completed = delivery != nil
-            let record: @Sendable () -> JSON = {
-                let completion: JSON = if let activity {
-                    completed ? ["activityType": .string(activity), "completed": true]
-                        : ["activityType": .string(activity), "completed": false,
-                           "reason": "the activity cannot take these items, so the sheet would not offer it"]
-                } else {
-                    ["activityType": nil, "completed": false]
-                }
-                let delivered: JSON = delivery.map {
-                    // `subjectForActivityType` returns `subject ?? ""`.
-                    ["subject": .string($0.subject ?? ""), "items": .array(ActivityDelivery.strings($0.items).map(JSON.string))]
-                } ?? .null
-                guard case .object(var object) = presented() else { return presented() }
-                object["completion"] = completion
-                object["delivered"] = delivered
-                return .object(object)
+            let completed = delivery(to: activity) != nil
+            return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared) { [self] in
+                record(activity: activity, completed: completed)
             }
-            return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared, presentation: record)
+        }
+
+        /// The record once the user answered: the completion and what the activity received.
+        private func record(activity: String?, completed: Bool) -> JSON {
+            let completion: JSON = if let activity {
+                completed ? ["activityType": .string(activity), "completed": true]
+                    : ["activityType": .string(activity), "completed": false,
+                       "reason": "the activity cannot take these items, so the sheet would not offer it"]
+            } else {
+                ["activityType": nil, "completed": false]
+            }
+            let delivered: JSON = delivery(to: activity).map {
+                // `subjectForActivityType` returns `subject ?? ""`.
+                ["subject": .string($0.subject ?? ""), "items": .array(ActivityDelivery.strings($0.items).map(JSON.string))]
+            } ?? .null
+            return presentedRecord(completion: completion, delivered: delivered)
         }
     }
 }
