@@ -4,9 +4,10 @@ import BridgeRouter
 /// Builds the authority the bridge runs with, from the hosted plugins' compiled-in permission
 /// files and the capabilities in force.
 public enum ACLSetup {
-    /// The plugins' manifests, by plugin name.
+    /// The plugins' manifests, by plugin name, and the core permissions the bridge hosts
+    /// (`core`, the `core:default` set; `core:event`).
     public static func manifests(_ plugins: [any Plugin]) throws(ACLError) -> [String: PluginManifest] {
-        var out: [String: PluginManifest] = [:]
+        var out = try CorePermissions.manifests()
         for plugin in plugins {
             let files = plugin.permissionFiles
             var compiled: [String: String] = [:]
@@ -28,9 +29,7 @@ public enum ACLSetup {
             ?? [CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin })]
         var foreign = Set<String>()
         for capability in capabilities {
-            for entry in capability.permissions where manifests[entry.identifier.prefix ?? ""] == nil {
-                foreign.insert(entry.identifier.prefix ?? "(app commands)")
-            }
+            for entry in capability.permissions { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }
         }
         if !foreign.isEmpty {
             warn("skipping permissions of plugins the bridge does not host: \(foreign.sorted().joined(separator: ", "))")
@@ -42,6 +41,32 @@ public enum ACLSetup {
         } catch {
             throw error.placedInFile
         }
+    }
+
+    /// The plugins the bridge does not host that a capability entry names, or reaches through
+    /// the sets it expands: `core:default` reaches `core:window`, `core:app`, … (skipped), and
+    /// `core:event` (hosted).
+    static func unhosted(_ identifier: Identifier, manifests: [String: PluginManifest]) -> Set<String> {
+        var out = Set<String>()
+        var seen = Set<String>()
+        func visit(_ id: Identifier) {
+            guard let prefix = id.prefix else {
+                out.insert("(app commands)")
+                return
+            }
+            guard let manifest = manifests[prefix] else {
+                out.insert(prefix)
+                return
+            }
+            guard seen.insert(id.text).inserted else { return }
+            let set = id.base == "default" ? manifest.defaultSet : manifest.set(id.base)
+            for member in set?.permissions ?? [] {
+                let full = member.contains(":") ? member : "\(prefix):\(member)"
+                if let next = try? Identifier(full) { visit(next) }
+            }
+        }
+        visit(identifier)
+        return out
     }
 
     /// Every scope entry granted to a hosted plugin, on every platform, must be one the plugin

@@ -173,9 +173,11 @@ public final class Authority: CallAuthority, Sendable {
         }.joined(separator: ", ")
     }
 
-    /// The plugin's permissions and sets that allow the command, sorted, prefixed.
+    /// The plugin's permissions and sets that allow the command, sorted, prefixed by the plugin
+    /// as the command names it: `event:allow-listen` for the core plugin `core:event`, as Tauri's
+    /// message prints them.
     public func permissionsAllowing(_ name: CommandName) -> [String] {
-        guard let manifest = manifests[name.plugin] else { return [] }
+        guard let manifest = manifest(of: name) else { return [] }
         func setAllows(_ set: PermissionSet, _ seen: Set<String>) -> Bool {
             set.permissions.contains { member in
                 if member == "default", let d = manifest.defaultSet, !seen.contains("default") { return setAllows(d, seen.union(["default"])) }
@@ -190,8 +192,14 @@ public final class Authority: CallAuthority, Sendable {
         return ids.sorted().map { "\(name.plugin):\($0)" }
     }
 
+    /// The manifest of a command's plugin: `plugin:event|listen` is the core plugin `core:event`'s
+    /// (Tauri looks the key up, then `core:<key>`).
+    private func manifest(of name: CommandName) -> PluginManifest? {
+        manifests[name.plugin] ?? manifests["core:\(name.plugin)"]
+    }
+
     private func associatedPermissions(_ name: CommandName) -> String {
-        guard manifests[name.plugin] != nil else { return "Plugin not found" }
+        guard manifest(of: name) != nil else { return "Plugin not found" }
         let ids = permissionsAllowing(name)
         return ids.isEmpty ? "Command not found" : "Permissions associated with this command: \(ids.joined(separator: ", "))"
     }

@@ -6,8 +6,11 @@ import Foundation
 /// selection of a Tauri app's `tauri.conf.json`.
 public enum CapabilitySource {
     /// The built-in capability: every hosted plugin's `default` set, for window `main`, local.
+    /// Of the core permissions, it grants the hosted core plugins' sets (`core:event:default`,
+    /// which a real app's `core:default` includes) rather than `core:default`, whose other
+    /// members the bridge does not host.
     public static func builtIn(plugins: [PluginManifest]) -> Capability {
-        let entries = plugins.filter { $0.defaultSet != nil }.sorted { $0.plugin < $1.plugin }.compactMap {
+        let entries = plugins.filter { $0.defaultSet != nil && $0.plugin != CorePermissions.setKey }.sorted { $0.plugin < $1.plugin }.compactMap {
             (try? Identifier("\($0.plugin):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
         }
         // "main" is a valid glob, so this cannot fail.

@@ -82,7 +82,8 @@ public struct ResolvedACL: Sendable, Equatable {
                 contexts += capability.remote.map { .remote($0) }
                 for (commands, isAllow) in [(commandsAllow, true), (commandsDeny, false)] {
                     for (owner, command, permission) in commands {
-                        let name = "plugin:\(owner)|\(command)"
+                        // A core plugin's commands are sent without `core:` (`plugin:event|listen`).
+                        let name = "plugin:\(CorePermissions.folderName(owner))|\(command)"
                         for context in contexts {
                             let grant = Grant(context: context, windows: capability.windows, webviews: capability.webviews,
                                               scope: scope, capability: capability.identifier, permission: permission,

@@ -4,17 +4,26 @@ import BridgeProtocol
 import BridgeRouter
 
 /// Tauri's event plugin (`plugin:event|…`), which `@tauri-apps/api/event` calls: `listen`,
-/// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it (the
-/// `core:event` permissions are in `core:default`, which every app's capability grants).
+/// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it, after
+/// the ACL: Tauri's webview checks every `plugin:` command under the name sent, so an event
+/// command needs its `core:event` permission (`core:event:allow-listen`, …, all in
+/// `core:event:default`, which `core:default` includes) and is refused with Tauri's message
+/// otherwise (`event.listen not allowed. Permissions associated with this command:
+/// event:allow-listen, event:default`).
 enum AppEvents {
     /// The result of an event-plugin call or a plugin listener call, or `nil` for any other command.
-    /// - Parameter authority: the ACL a plugin listener call passes first, as Tauri checks it.
+    /// - Parameter authority: the ACL an event or plugin listener call passes first, as Tauri
+    ///   checks it; `nil` lets them all.
     static func handle(_ command: String, payload: JSON, context: CallContext, authority: (any CallAuthority)?,
                        hub: EventHub) -> Result<JSON, ResponseError>? {
         let client = context.client
         if let listener = PluginListeners.handle(command, payload: payload, context: context, authority: authority, hub: hub) { return listener }
         guard command.hasPrefix("plugin:event|") else { return nil }
         let name = String(command.dropFirst("plugin:event|".count))
+        if let authority, let acl = CommandName(asSent: "event", command: name),
+           case .failure(let refusal) = authority.authorize(acl, context: context) {
+            return .failure(refusal)
+        }
         switch name {
         case "listen":
             guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }

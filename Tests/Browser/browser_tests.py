@@ -487,6 +487,44 @@ def plugin_listeners_pass_the_acl_as_tauri_checks_them(ctx):
 
 
 @test
+def event_commands_pass_the_acl_as_tauri_checks_them(ctx):
+    need_conformance()
+    listen = "window.__TAURI__.event.listen('ping', e => window.__got.push(e.payload))"
+    for setup, permissions in (("built-in", None), ("core:default", ["core:default", "frak-share:default"]),
+                               ("listen only", ["core:event:allow-listen"]), ("no core:event", ["frak-share:default"])):
+        options = []
+        if permissions is not None:
+            caps = tempfile.mkdtemp(prefix="bridge-caps-")
+            ctx.cleanups.append(lambda caps=caps: shutil.rmtree(caps, ignore_errors=True))
+            with open(os.path.join(caps, "main.json"), "w") as f:
+                json.dump({"identifier": "main", "windows": ["main"], "permissions": permissions}, f)
+            options = ["--capabilities", caps]
+        bridge = ctx.bridge("--platform", "android", *options)
+        shutil.copy(os.path.join(TAURI_IPC, "bundle.global.js"), os.path.join(bridge.static, "bundle.global.js"))
+        page = ctx.page()
+        page.goto(bridge.write_page("index.html", "<html><head></head><body><script src=\"/bundle.global.js\"></script></body></html>"))
+        page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+        page.evaluate("window.__got = []")
+        got = page.evaluate(settle(f"{listen}.then(() => 'listening')"))
+        emitted = page.evaluate(settle("window.__TAURI__.event.emit('ping', {n: 1}).then(() => 'emitted')"))
+        if setup == "no core:event":
+            # Tauri's debug refusal, naming the plugin as the command does (event, not core:event).
+            equal(got, {"err": "event.listen not allowed. Permissions associated with this command: event:allow-listen, event:default"},
+                  "listen() under a capability without core:event")
+            equal(emitted, {"err": "event.emit not allowed. Permissions associated with this command: event:allow-emit, event:default"},
+                  "emit() under a capability without core:event")
+            continue
+        equal(got, {"ok": "listening"}, f"listen() under {setup}")
+        if setup == "listen only":
+            equal(emitted, {"err": "event.emit not allowed. Permissions associated with this command: event:allow-emit, event:default"},
+                  "emit() needs its own permission")
+            continue
+        equal(emitted, {"ok": "emitted"}, f"emit() under {setup}")
+        page.wait_for("window.__got.length === 1")
+        equal(page.evaluate("window.__got"), [{"n": 1}], f"listen() receives emit() under {setup}")
+
+
+@test
 def key_and_host_refusals_say_why(ctx):
     import urllib.error
     import urllib.request

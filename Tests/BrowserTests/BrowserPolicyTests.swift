@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import BridgeBrowser
 import BridgeEvents
+import BridgeProtocol
 import BridgeRouter
+import Synchronization
 
 @Suite("Browser mode: addresses, hosts, origins, static files")
 struct BrowserPolicyTests {
@@ -113,11 +115,48 @@ struct BrowserPolicyTests {
         #expect(AppEvents.canonical("plugin:share-extension|registerListener") == "plugin:share-extension|register_listener")
         #expect(AppEvents.canonical("plugin:share-extension|remove_listener") == "plugin:share-extension|remove_listener")
     }
+
+    @Test("event commands pass the ACL under the name sent before they act; a refusal is the ACL's")
+    func eventCommandsPassTheACL() {
+        let hub = BridgeEvents.EventHub()
+        let refuseAll = RecordingAuthority(allow: [])
+        let refused = AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "handler": 1], context: CallContext(),
+                                       authority: refuseAll, hub: hub)
+        guard case .failure(let refusal)? = refused else {
+            Issue.record("listen went through an ACL that allows nothing: \(String(describing: refused))")
+            return
+        }
+        #expect(refusal.message == "refused plugin:event|listen")
+        #expect(refuseAll.asked == ["plugin:event|listen"])
+        // Refused before the arguments are read, as Tauri checks the ACL first.
+        _ = AppEvents.handle("plugin:event|emit_to", payload: [:], context: CallContext(), authority: refuseAll, hub: hub)
+        _ = AppEvents.handle("plugin:event|listenAll", payload: [:], context: CallContext(), authority: refuseAll, hub: hub)
+        #expect(refuseAll.asked == ["plugin:event|listen", "plugin:event|emit_to", "plugin:event|listenAll"])
+        let listenOnly = RecordingAuthority(allow: ["plugin:event|listen"])
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "handler": 1], context: CallContext(),
+                                 authority: listenOnly, hub: hub)?.isFailure == false)
+        #expect(AppEvents.handle("plugin:event|emit", payload: ["event": "ping"], context: CallContext(),
+                                 authority: listenOnly, hub: hub)?.isFailure == true)
+    }
 }
 
 extension Result {
     var isFailure: Bool {
         if case .failure = self { return true }
         return false
+    }
+}
+
+/// An ACL that allows the commands listed and records what it was asked.
+private final class RecordingAuthority: CallAuthority {
+    private let allow: Set<String>
+    private let names = Mutex<[String]>([])
+    var asked: [String] { names.withLock { $0 } }
+
+    init(allow: Set<String>) { self.allow = allow }
+
+    func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
+        names.withLock { $0.append(name.description) }
+        return allow.contains(name.description) ? .success(CallGrant()) : .failure(.notAllowed("refused \(name)"))
     }
 }

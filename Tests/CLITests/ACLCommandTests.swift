@@ -41,7 +41,8 @@ struct ACLCommandTests {
         let caps = ["--capabilities", app + "/src-tauri/capabilities"]
         let ok = try runBridge(["invoke", "share_text", share] + caps, executable: Products.bridge)
         #expect(ok.status == 0)
-        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: core, fs\n")
+        // core:default's core:event:default is hosted; its other sets are not.
+        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: core:app, core:image, core:menu, core:path, core:resources, core:tray, core:webview, core:window, fs\n")
         // The real plugin reads no scope: shared, with a warning; --strict refuses it.
         let scopeMessage = "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/* (the real plugin reads no scope, so the device shares it anyway)"
         let outOfScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#] + caps, executable: Products.bridge)
@@ -99,7 +100,10 @@ struct ACLCommandTests {
     func reference() throws {
         let r = try runBridge(["permissions"], executable: Products.bridge)
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("# frak-share\n\n## Default Permission\n\nDefault permissions for the frak-share plugin\n"))
+        #expect(r.stdout.contains("# frak-share\n\n## Default Permission\n\nDefault permissions for the frak-share plugin\n"))
+        // The core permissions the bridge hosts come first (core:default, then core:event).
+        #expect(r.stdout.hasPrefix("# core\n\n## Default Permission\n\nDefault core plugins set which includes: core:path:default, core:event:default,"))
+        #expect(r.stdout.contains("| `core:event:allow-listen` | Enables the listen command without any pre-configured scope. |"))
         #expect(r.stdout.contains("| `frak-share:allow-share-text` | Enables the share_text command without any pre-configured scope. |"))
         #expect(r.stdout.contains("| `frak-share:deny-share-text` | Denies the share_text command without any pre-configured scope. |"))
         #expect(try runBridge(["permissions", "--plugin", "nope"], executable: Products.bridge).status == 2)
