@@ -99,16 +99,22 @@ struct InvokeCommand {
             // Warnings learnt while the call runs are printed at once: a call that never settles
             // (a present UIKit refused) still says why.
             let live = Mutex<[CallWarning]>([])
-            outcome = InvokeCommand.wait {
-                await CallObserver.$current.withValue(CallObserver(waitsOnNobody: {
-                    streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
-                                  + "as the app's promise would be; Ctrl-C ends it")
-                }, presented: { record in
-                    presentedBeforeFailing.withLock { $0 = record }
-                }) { more in
-                    live.withLock { $0 += more }
-                    more.forEach(streams.warn)
-                }) { await router.run(call) }
+            let observer = CallObserver(waitsOnNobody: {
+                streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
+                              + "as the app's promise would be; Ctrl-C ends it")
+            }, presented: { record in
+                presentedBeforeFailing.withLock { $0 = record }
+            }) { more in
+                live.withLock { $0 += more }
+                more.forEach(streams.warn)
+            }
+            // A call that needs no waiting runs on this thread, without a task (as serve runs it).
+            if let now = CallObserver.$current.withValue(observer, operation: { router.runNow(call) }) {
+                outcome = now
+            } else {
+                outcome = InvokeCommand.wait {
+                    await CallObserver.$current.withValue(observer) { await router.run(call) }
+                }
             }
             warnings = call.warnings + live.withLock { $0 }
         }
