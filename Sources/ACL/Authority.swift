@@ -173,11 +173,16 @@ public final class Authority: CallAuthority, Sendable {
         }.joined(separator: ", ")
     }
 
-    /// The plugin's permissions and sets that allow the command, sorted, prefixed by the plugin
-    /// as the command names it: `event:allow-listen` for the core plugin `core:event`, as Tauri's
-    /// message prints them.
+    /// The plugin's permissions and sets that allow the command, sorted, as a capability names
+    /// them: `frak-share:allow-share-text`, `core:event:allow-listen`.
     public func permissionsAllowing(_ name: CommandName) -> [String] {
         guard let manifest = manifest(of: name) else { return [] }
+        return allowing(name, in: manifest).map { "\(manifest.plugin):\($0)" }
+    }
+
+    /// The identifiers (without prefix) of the manifest's permissions and sets that allow the
+    /// command, sorted.
+    private func allowing(_ name: CommandName, in manifest: PluginManifest) -> [String] {
         func setAllows(_ set: PermissionSet, _ seen: Set<String>) -> Bool {
             set.permissions.contains { member in
                 if member == "default", let d = manifest.defaultSet, !seen.contains("default") { return setAllows(d, seen.union(["default"])) }
@@ -189,7 +194,7 @@ public final class Authority: CallAuthority, Sendable {
         if let d = manifest.defaultSet, setAllows(d, ["default"]) { ids.append("default") }
         ids += manifest.sets.filter { setAllows($0, [$0.identifier]) }.map(\.identifier)
         ids += manifest.permissions.filter { $0.allow.contains(name.command) }.map(\.identifier)
-        return ids.sorted().map { "\(name.plugin):\($0)" }
+        return ids.sorted()
     }
 
     /// The manifest of a command's plugin: `plugin:event|listen` is the core plugin `core:event`'s
@@ -198,9 +203,11 @@ public final class Authority: CallAuthority, Sendable {
         manifests[name.plugin] ?? manifests["core:\(name.plugin)"]
     }
 
+    /// Tauri's detail of a refusal, which prefixes the permissions with the plugin as the command
+    /// names it (`event:allow-listen` for `core:event`'s, in `resolve_access_message`).
     private func associatedPermissions(_ name: CommandName) -> String {
-        guard manifest(of: name) != nil else { return "Plugin not found" }
-        let ids = permissionsAllowing(name)
+        guard let manifest = manifest(of: name) else { return "Plugin not found" }
+        let ids = allowing(name, in: manifest).map { "\(name.plugin):\($0)" }
         return ids.isEmpty ? "Command not found" : "Permissions associated with this command: \(ids.joined(separator: ", "))"
     }
 }

@@ -8,12 +8,14 @@ struct PermissionsCommand {
     Usage: bridge permissions [--plugin NAME]
            bridge permissions explain <command> [options]
 
-    Without a subcommand, prints every permission and permission set of the hosted plugins,
-    with their descriptions (Markdown, as Tauri's generated reference).
+    Without a subcommand, prints every permission and permission set of the hosted plugins
+    and of the core permissions the bridge hosts (core:default, core:event), with their
+    descriptions (Markdown, as Tauri's generated reference).
 
     explain <command> says whether <command> may run in the call context the options
-    describe, which capability and permission allow or deny it, and why. Exit status: 0
-    allowed, 1 refused, 2 usage error.
+    describe, which capability and permission allow or deny it, and why. <command> is a
+    plugin command, or an event command browser mode serves (plugin:event|listen, unlisten,
+    emit, emit_to). Exit status: 0 allowed, 1 refused, 2 usage error.
 
     Options:
       --plugin NAME           only this plugin's reference
@@ -45,14 +47,32 @@ struct PermissionsCommand {
             guard args.positionals.count == 2 else {
                 throw UsageError("explain takes exactly one <command>, e.g. 'bridge permissions explain share_text'", subcommand: "permissions")
             }
-            let entry = try CommandLookup.entry(args.positionals[1], in: CommandLookup.registry(plugins), subcommand: "permissions")
+            let name: CommandName
+            if let event = try eventCommand(args.positionals[1]) {
+                name = event
+            } else {
+                name = try CommandLookup.entry(args.positionals[1], in: CommandLookup.registry(plugins), subcommand: "permissions").name
+            }
             let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: "permissions")
-            let explanation = Explanation(entry.name, context: try ContextOptions.context(from: args), authority: authority)
+            let explanation = Explanation(name, context: try ContextOptions.context(from: args), authority: authority)
             streams.write(explanation.lines.joined(separator: "\n") + "\n")
             return explanation.allowed ? 0 : 1
         case let other?:
             throw UsageError("unknown permissions subcommand '\(other)'\(UsageError.didYouMean(other, among: ["explain"])); expected explain",
                              subcommand: "permissions")
         }
+    }
+
+    /// `plugin:event|<command>`, one of the event commands browser mode serves (checked against
+    /// `core:event`), or `nil` for any other name.
+    /// - Throws: `UsageError` for another `plugin:event|…` command, naming the four.
+    static func eventCommand(_ text: String) throws(UsageError) -> CommandName? {
+        guard let (plugin, command) = CommandName.split(method: text), plugin == "event" else { return nil }
+        let commands = CorePermissions.hosted.first { $0.plugin == "core:event" }?.commands ?? []
+        guard commands.contains(command), let name = CommandName(plugin: plugin, command: command) else {
+            throw UsageError("unknown event command '\(text)'\(UsageError.didYouMean(command, among: commands)); the event commands are \(commands.map { "plugin:event|\($0)" }.joined(separator: ", "))",
+                             subcommand: "permissions")
+        }
+        return name
     }
 }

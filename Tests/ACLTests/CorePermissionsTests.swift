@@ -60,6 +60,9 @@ struct CorePermissionsTests {
         }
         #expect(refusal.code == .notAllowed)
         #expect(refusal.message == "event.listen not allowed. Permissions associated with this command: event:allow-listen, event:default")
+        // The error's data names them as a capability does.
+        #expect(refusal.data["permissions"] == ["core:event:allow-listen", "core:event:default"])
+        #expect(refusal.data["command"] == "plugin:event|listen")
         let terse = try coreAuthority(#"["demo:default"]"#, messages: .terse)
         guard case .failure(let short) = terse.authorize(event("emit_to"), context: CallContext(window: "main")) else {
             Issue.record("emit_to allowed without a core:event permission")

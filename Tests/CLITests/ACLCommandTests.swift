@@ -116,6 +116,18 @@ struct ACLCommandTests {
         #expect(allowed.stdout.contains("ALLOWED by capability/permission default/allow-share-text"))
         let refused = try runBridge(["permissions", "explain", "share_text", "--window", "settings"], executable: Products.bridge)
         #expect(refused.status == 1)
+        // The event commands browser mode serves, checked against core:event.
+        let listen = try runBridge(["permissions", "explain", "plugin:event|listen"], executable: Products.bridge)
+        #expect(listen.status == 0)
+        #expect(listen.stdout.contains("ALLOWED by capability/permission default/allow-listen"))
+        #expect(listen.stdout.contains("permissions that allow it: core:event:allow-listen, core:event:default"))
+        let caps = try folder(["caps/main.json": #"{"identifier": "main", "windows": ["main"], "permissions": ["frak-share:default"]}"#])
+        let emit = try runBridge(["permissions", "explain", "plugin:event|emit_to", "--capabilities", caps + "/caps"], executable: Products.bridge)
+        #expect(emit.status == 1)
+        #expect(emit.stdout.contains("REFUSED (-32001): event.emit_to not allowed. Permissions associated with this command: event:allow-emit-to, event:default"))
+        let typo = try runBridge(["permissions", "explain", "plugin:event|listn"], executable: Products.bridge)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.hasPrefix("bridge: unknown event command 'plugin:event|listn' (did you mean 'listen'?)"))
         #expect(refused.stdout.contains("REFUSED (-32001): frak-share.share_text not allowed on window \"settings\""))
         #expect(refused.stdout.contains("- capability \"default\" allows it through \"default\" (permission \"allow-share-text\") for window \"main\", local"))
     }
