@@ -61,7 +61,7 @@ public enum ACLSetup {
             guard seen.insert(id.text).inserted else { return }
             let set = id.base == "default" ? manifest.defaultSet : manifest.set(id.base)
             for member in set?.permissions ?? [] {
-                let full = member.contains(":") ? member : "\(prefix):\(member)"
+                let full = member.utf8.contains(UInt8(ascii: ":")) ? member : "\(prefix):\(member)"
                 if let next = try? Identifier(full) { visit(next) }
             }
         }

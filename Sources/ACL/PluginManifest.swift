@@ -151,7 +151,7 @@ public struct PluginManifest: Sendable, Equatable {
         for set in all {
             for member in set.permissions {
                 let file = origin[set.identifier]
-                if member.contains(":") {
+                if member.utf8.contains(UInt8(ascii: ":")) {
                     do { _ = try Identifier(member) } catch {
                         throw ACLError("invalid identifier '\(member)' in set '\(set.identifier)': \(error)", file: file)
                             .located(in: file.flatMap { texts[$0] }, at: member)
@@ -174,7 +174,7 @@ public struct PluginManifest: Sendable, Equatable {
             }
             state[id] = 1
             let members = id == "default" ? defaultSet?.permissions ?? [] : set(id)?.permissions ?? []
-            for member in members where !member.contains(":") && (member == "default" || set(member) != nil) {
+            for member in members where !member.utf8.contains(UInt8(ascii: ":")) && (member == "default" || set(member) != nil) {
                 try visit(member, path + [id])
             }
             state[id] = 2

@@ -124,7 +124,7 @@ public struct ResolvedACL: Sendable, Equatable {
         for member in set.permissions {
             if let id = try? Identifier(member), let prefix = id.prefix, let other = manifests[prefix] {
                 out += try expand(id, manifests: manifests, manifest: other, file: file)
-            } else if member.contains(":") {
+            } else if member.utf8.contains(UInt8(ascii: ":")) {
                 continue  // a member from a plugin the bridge does not host
             } else if member == "default" {
                 if let d = manifest.defaultSet { out += try expand(d, manifests: manifests, manifest: manifest, file: file) }

@@ -77,10 +77,17 @@ public enum ArgumentBinder {
         case (.any, _), (.string, .string), (.boolean, .bool), (.number, .number), (.object, .object), (.array, .array):
             return true
         case (.integer, .number(let n)):
-            return n.intValue != nil && !n.text.contains(".") && !n.text.contains("e") && !n.text.contains("E")
+            return isInteger(n)
         default:
             return false
         }
+    }
+
+    /// Whether a number is written as an integer (no fraction, no exponent) and fits an `Int`, as
+    /// serde reads it. Scans bytes: `String.contains("…")` resolves to Foundation's locale-aware
+    /// search wherever a module imports Foundation.
+    private static func isInteger(_ n: JSONNumber) -> Bool {
+        n.intValue != nil && !n.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// The found value as serde describes it in `invalid type: …`.
@@ -89,7 +96,7 @@ public enum ArgumentBinder {
         case .null: return "null"
         case .bool(let b): return "boolean `\(b)`"
         case .number(let n):
-            if n.intValue != nil && !n.text.contains(".") && !n.text.contains("e") && !n.text.contains("E") {
+            if isInteger(n) {
                 return "integer `\(n.text)`"
             }
             return "floating point `\(n.text)`"
