@@ -20,10 +20,7 @@ enum AppEvents {
         if let listener = PluginListeners.handle(command, payload: payload, context: context, authority: authority, hub: hub) { return listener }
         guard command.hasPrefix("plugin:event|") else { return nil }
         let name = String(command.dropFirst("plugin:event|".count))
-        if let authority, let acl = CommandName(asSent: "event", command: name),
-           case .failure(let refusal) = authority.authorize(acl, context: context) {
-            return .failure(refusal)
-        }
+        if let refusal = refusal(command, context: context, authority: authority) { return .failure(refusal) }
         switch name {
         case "listen":
             guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
@@ -60,6 +57,18 @@ enum AppEvents {
         return command
     }
 
+    /// The ACL's refusal of a call, checked under the name as sent (as Tauri's webview checks every
+    /// `plugin:` command), or `nil` when it passes or no ACL is in force. A name the ACL cannot
+    /// key (not a valid plugin or command name) is refused as not found, never let through.
+    static func refusal(_ sent: String, context: CallContext, authority: (any CallAuthority)?) -> ResponseError? {
+        guard let authority else { return nil }
+        guard let (plugin, command) = CommandName.split(method: sent), let name = CommandName(asSent: plugin, command: command) else {
+            return .notFound("Command \(sent) not found", details: ["command": .string(sent)])
+        }
+        if case .failure(let refusal) = authority.authorize(name, context: context) { return refusal }
+        return nil
+    }
+
     private static func missing(_ key: String, _ command: String, _ expected: String) -> ResponseError {
         .invalidParams("invalid args `\(key)` for command `\(command)`: expected \(expected)",
                        details: ["command": .string("plugin:event|\(command)"), "field": .string(key), "layer": "command"])
@@ -90,14 +99,9 @@ enum PluginListeners {
                        hub: EventHub) -> Result<JSON, ResponseError>? {
         let command = AppEvents.canonical(sent)
         let client = context.client
-        guard command.hasPrefix("plugin:"), let bar = command.firstIndex(of: "|") else { return nil }
-        let plugin = String(command[command.index(command.startIndex, offsetBy: 7)..<bar])
-        let name = String(command[command.index(after: bar)...])
-        guard name == "register_listener" || name == "remove_listener", plugin != "event" else { return nil }
-        if let authority, let (_, asSent) = CommandName.split(method: sent), let acl = CommandName(asSent: plugin, command: asSent),
-           case .failure(let refusal) = authority.authorize(acl, context: context) {
-            return .failure(refusal)
-        }
+        guard let (plugin, name) = CommandName.split(method: command),
+              name == "register_listener" || name == "remove_listener", plugin != "event" else { return nil }
+        if let refusal = AppEvents.refusal(sent, context: context, authority: authority) { return .failure(refusal) }
         guard let event = payload["event"]?.stringValue else {
             return .failure(.invalidParams("invalid args `event` for command `\(name)`: expected a string",
                                            details: ["command": .string(command), "field": "event", "layer": "command"]))

@@ -130,14 +130,8 @@ struct InvokeCommand {
             if !inspect {
                 PresentationWarnings.warnings(output.presentation).forEach(streams.warn)
             }
-            if let preview {
-                guard let presentation = output.presentation else {
-                    streams.error("bridge: no preview written: \(entry.name.command) on \(context.platform.rawValue) presents nothing")
-                    return 0
-                }
-                try RenderCommand.write(try RenderCommand.render(presentation, what: "the presentation"), to: preview,
-                                        subcommand: "invoke")
-            }
+            try writePreview(output.presentation, streams: streams,
+                             missing: "\(entry.name.command) on \(context.platform.rawValue) presents nothing")
             return 0
         case .failure(let error):
             let presentation = presentedBeforeFailing.withLock { $0 }?()
@@ -146,16 +140,20 @@ struct InvokeCommand {
             streams.write(document.json.serialized() + "\n")
             let oneLine = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
             streams.error("bridge: \(entry.name.command) failed: \(oneLine) (\(error.code.rawValue) \(error.code.kind))")
-            if let preview {
-                guard let presentation else {
-                    streams.error("bridge: no preview written: the call failed before presenting anything")
-                    return 1
-                }
-                try RenderCommand.write(try RenderCommand.render(presentation, what: "the presentation"), to: preview,
-                                        subcommand: "invoke")
-            }
+            try writePreview(presentation, streams: streams, missing: "the call failed before presenting anything")
             return 1
         }
+    }
+
+    /// Writes `--preview`'s rendering of what the call presented, or says why there is none
+    /// (`missing`); the call's exit status does not depend on it.
+    private func writePreview(_ presentation: JSON?, streams: StandardStreams, missing: String) throws(UsageError) {
+        guard let preview else { return }
+        guard let presentation else {
+            streams.error("bridge: no preview written: \(missing)")
+            return
+        }
+        try RenderCommand.write(try RenderCommand.render(presentation, what: "the presentation"), to: preview, subcommand: "invoke")
     }
 
     private func readParams() throws(UsageError) -> JSON? {

@@ -126,9 +126,6 @@ public struct Command: Sendable {
     public var name: String { declaration.name }
     /// One sentence for listings and help.
     public var summary: String { declaration.summary }
-    /// The declared parameters with their keys, or `nil` for a command that takes its
-    /// arguments unbound.
-    public var signature: Signature? { binds ? declaration.signature : nil }
 }
 
 /// A plugin: a name, the commands it registers, and its Tauri permission files.

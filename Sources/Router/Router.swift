@@ -75,7 +75,7 @@ public struct Router: Sendable {
             return .failure(error.adding(["command": .string(entry.fullName)]))
         }
         var bound = BoundArguments()
-        // The declaration's signature in place (`Command.signature` would copy it).
+        // The declaration's signature in place, not a copy.
         if entry.command.binds {
             do {
                 let binding = try ArgumentBinder.bind(arguments, signature: entry.command.declaration.signature,

@@ -92,16 +92,15 @@ public final class SessionEngine: Sendable {
             case .success(let call):
                 // One object per call: the observer is also what the task needs besides the call.
                 let observer = SessionCallObserver(engine: self, token: token, id: id)
+                let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                 // A call that needs no waiting runs here, without a task.
                 if let outcome = CallObserver.$current.withValue(observer, operation: { router.runNow(call) }) {
-                    let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                     _ = early.offer(token, completion(of: outcome, id: id, warnings: warnings))
                     continue
                 }
                 let task = Task.immediate { [router] in
                     let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
                     let engine = observer.engine, token = observer.token
-                    let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                     let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
                     if !early.offer(token, completion) { engine.finish(token, completion) }
                 }

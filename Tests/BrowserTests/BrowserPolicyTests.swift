@@ -138,6 +138,16 @@ struct BrowserPolicyTests {
         #expect(AppEvents.handle("plugin:event|emit", payload: ["event": "ping"], context: CallContext(),
                                  authority: listenOnly, hub: hub)?.isFailure == true)
     }
+
+    @Test("a listener call whose plugin name the ACL cannot key is refused, never registered unchecked")
+    func unkeyableListenerRefused() {
+        let hub = BridgeEvents.EventHub()
+        let allowAll = RecordingAuthority(allow: ["plugin:Bad Name|register_listener"])
+        let answer = AppEvents.handle("plugin:Bad Name|register_listener", payload: ["event": "e", "handler": "__CHANNEL__:1"],
+                                      context: CallContext(), authority: allowAll, hub: hub)
+        #expect(answer?.isFailure == true)
+        #expect(allowAll.asked.isEmpty)
+    }
 }
 
 extension Result {

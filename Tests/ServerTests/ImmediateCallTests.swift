@@ -19,6 +19,7 @@ struct ImmediateCallTests {
         // Answered on the caller's thread: no task, nothing to wait for.
         #expect(session.transport.responses.map(\.id) == [rid(1)])
         #expect(session.transport.response(1)?.outcome == .success(["path": "now", "n": "1"]))
+        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 1)
         #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 0)
         await session.end()
     }
@@ -44,6 +45,9 @@ struct ImmediateCallTests {
         #expect(session.transport.responses.map(\.id) == [rid(1), rid(3), rid(4)])
         let responses = await session.end()
         #expect(responses.map(\.id) == [rid(1), rid(3), rid(4), rid(2)])
+        // Only the waiting call got a task; every call tried the synchronous entry.
+        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 4)
+        #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 1)
     }
 
     @Test("$/cancelRequest: a call cancelled in its own chunk never runs; a waiting one is answered -32800 and cancelled")

@@ -89,9 +89,9 @@ public struct ShareFileResolver: Sendable {
             throw refuse(ShareFileResolver.describe(error))
         }
         guard !bytes.isEmpty else { throw refuse("is an empty file: there is nothing to share") }
+        let name = (opened.path as NSString).lastPathComponent
         return ShareFile(source: source, scheme: scheme, location: .path(opened.path), byteCount: bytes.count,
-                         kind: ShareFileKind.identify(bytes, name: (opened.path as NSString).lastPathComponent),
-                         displayName: (opened.path as NSString).lastPathComponent)
+                         kind: ShareFileKind.identify(bytes, name: name), displayName: name)
     }
 
     private func download(_ url: String, _ refuse: (String) -> ResponseError) async throws(ResponseError) -> ShareFile {
@@ -108,7 +108,7 @@ public struct ShareFileResolver: Sendable {
         let bytes = (try? Data(contentsOf: URL(fileURLWithPath: scratch))).map { [UInt8]($0) } ?? []
         guard !bytes.isEmpty else { throw refuse("downloaded an empty body: there is nothing to share") }
         let last = URL(string: result.finalURL ?? url)?.lastPathComponent ?? ""
-        let named = !(last.isEmpty || last == "/" || !last.contains("."))
+        let named = last.utf8.contains(UInt8(ascii: "."))
         let kind = ShareFileKind.identify(bytes, name: named ? last : nil)
         let name = named ? last : ShareFileResolver.generatedName(kind)
         return ShareFile(source: url, scheme: .http, location: .bytes(bytes), byteCount: bytes.count, kind: kind, displayName: name)
