@@ -46,6 +46,9 @@ let package = Package(
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
                 path: "Sources/ACL"),
+        // The Tauri app a front end belongs to: its configuration (`--app`), its own commands read
+        // from its Rust sources and bound as Tauri binds them, fixtures, and the unanswered calls.
+        .target(name: "BridgeApp", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter"], path: "Sources/App"),
         // The XML subset of Android resource files (manifests, provider paths), with lines.
         .target(name: "BridgeXML", path: "Sources/XML"),
         // Media types recognised from their bytes (images, movies).
@@ -96,7 +99,7 @@ let package = Package(
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
-                               "BridgeSimulation"],
+                               "BridgeSimulation", "BridgeApp"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -132,6 +135,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",

@@ -43,6 +43,17 @@ public enum ACLSetup {
         }
     }
 
+    /// The plugins the bridge does not host that `authority`'s capabilities name (directly or
+    /// through the sets they expand), app commands left out.
+    public static func unhostedPlugins(_ authority: Authority) -> Set<String> {
+        var out = Set<String>()
+        for capability in authority.capabilities {
+            for entry in capability.permissions { out.formUnion(unhosted(entry.identifier, manifests: authority.manifests)) }
+        }
+        out.remove("(app commands)")
+        return out
+    }
+
     /// The plugins the bridge does not host that a capability entry names, or reaches through
     /// the sets it expands: `core:default` reaches `core:window`, `core:app`, … (skipped), and
     /// `core:event` (hosted).

@@ -13,6 +13,9 @@ public struct BrowserConfiguration: Sendable {
     /// The `share` plugin's rules, when the bridge serves it: `/__bridge/tauri.js` then defines
     /// `navigator.share` and `navigator.canShare` on top of it (`WebShareScript`).
     public var webShare: WebShareRules?
+    /// `--global-tauri` / `app.withGlobalTauri`: `/__bridge/tauri.js` also defines
+    /// `window.__TAURI__`, the `@tauri-apps/api` namespaces (`GlobalTauriScript`).
+    public var globalTauri = false
 
     public init(address: ListenAddress, staticDirectory: String? = nil, devURL: String? = nil, allowOrigins: [String] = [],
                 maxBodyBytes: Int = 16 * 1024 * 1024, webShare: WebShareRules? = nil) {

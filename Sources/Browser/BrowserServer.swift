@@ -85,6 +85,11 @@ public final class BrowserServer: Sendable {
         server.start()
     }
 
+    /// Sends `name` with `data` to every page's event stream (`bridge/unhandled`).
+    public func broadcast(_ name: String, _ data: JSON) {
+        streams.send(name, data, page: nil)
+    }
+
     /// Stops accepting and closes the event streams.
     public func stop() {
         server.stop()
@@ -106,6 +111,10 @@ public final class BrowserServer: Sendable {
             exchange.respond(script(request, full: true))
         case ("GET", "/__bridge/ipc.js"), ("HEAD", "/__bridge/ipc.js"):
             exchange.respond(script(request, full: false))
+        case ("GET", "/__bridge/global.js"), ("HEAD", "/__bridge/global.js"):
+            var headers: HTTPHeaders = ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"]
+            cors(request, into: &headers)
+            exchange.respond(HTTPResponse(status: .ok, headers: headers, body: Array(GlobalTauriScript.source.utf8)))
         case ("GET", "/__bridge/events"):
             openEvents(exchange)
         case ("POST", "/__bridge/post-message"):
@@ -252,6 +261,7 @@ public final class BrowserServer: Sendable {
             ]
             config["os"] = OSPluginInternals.values(for: context.platform) ?? .null
             text = TauriScript.template.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
+            if configuration.globalTauri { text += GlobalTauriScript.source + "\n" }
         }
         let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
         text += NativeIPCScript.template.replacingOccurrences(of: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())

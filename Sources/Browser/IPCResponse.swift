@@ -18,7 +18,10 @@ enum IPCResponse {
         case .failure(let error):
             h["Tauri-Response"] = "error"
             h["Bridge-Error"] = ASCIIJSON.serialize(error.json)
-            return HTTPResponse(status: .ok, headers: h, body: JSON.string(error.message).serializedBytes())
+            // A handler's or fixture's error value is what invoke() rejects with, as a Rust
+            // command's `Err` serialises; the bridge's own errors reject with their message.
+            let value = error.data["rejection"] ?? .string(error.message)
+            return HTTPResponse(status: .ok, headers: h, body: value.serializedBytes())
         }
     }
 }

@@ -18,8 +18,9 @@ struct ACLOptions {
     let capabilities: String?
     let messages: ACLMessages
 
-    init(_ args: ArgumentList) throws(UsageError) {
-        capabilities = try args.nonEmpty("capabilities")
+    /// - Parameter app: the `--app` project, whose `capabilities` folder is the default.
+    init(_ args: ArgumentList, app: AppOptions? = nil) throws(UsageError) {
+        capabilities = try args.nonEmpty("capabilities") ?? app?.config?.capabilities
         messages = try args.choice("acl-messages", ACLMessages.self) ?? .verbose
     }
 

@@ -1,3 +1,5 @@
+import BridgeACL
+import BridgeApp
 import BridgeContract
 import BridgeEvents
 import BridgeRouter
@@ -38,11 +40,16 @@ public enum BridgeCLI {
 
     /// The router for the plugins that `args`' backend options configure, under the ACL that
     /// `args`' ACL options choose.
-    private static func router(_ args: ArgumentList, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
+    private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
         let plugins = try BackendOptions(args).plugins(events: events) + extraPlugins
         let registry = CommandLookup.registry(plugins)
-        let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: args.subcommand)
-        return Router(registry: registry, authority: authority)
+        let acl = try ACLOptions(args, app: app)
+        let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand)
+        // Plugins the bridge does not host: with the built-in capability any of them may be
+        // answered (unchecked); with real capabilities, those they grant.
+        let foreign: AppSurface.ForeignPolicy = acl.capabilities == nil ? .allowUnchecked : .named(ACLSetup.unhostedPlugins(authority))
+        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, foreign: foreign)
+        return Router(registry: registry, authority: authority, fallback: surface)
     }
 
     /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.
@@ -57,14 +64,16 @@ public enum BridgeCLI {
     private static let subcommands: [String: Subcommand] = [
         "invoke": Subcommand(options: InvokeCommand.optionNames, flags: InvokeCommand.flagNames, help: InvokeCommand.help) {
             (args, extra, streams) throws(UsageError) in
-            let command = try InvokeCommand(args)
-            return try command.run(router: router(args, extraPlugins: extra), streams: streams)
+            let app = try AppOptions(args)
+            let command = try InvokeCommand(args, app: app)
+            return try command.run(router: router(args, app: app, extraPlugins: extra), streams: streams)
         },
         "serve": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: ServeCommand.help) {
             (args, extra, streams) throws(UsageError) in
-            let command = try ServeCommand(args)
+            let app = try AppOptions(args)
+            let command = try ServeCommand(args, app: app)
             let hub = EventHub()
-            return try command.run(router: try router(args, extraPlugins: extra, events: hub), hub: hub, streams: streams)
+            return try command.run(router: try router(args, app: app, extraPlugins: extra, events: hub), hub: hub, streams: streams)
         },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in

@@ -1,4 +1,5 @@
 import BridgeACL
+import BridgeApp
 import BridgeBrowser
 import BridgeJSON
 import BridgeRouter
@@ -39,18 +40,29 @@ struct BrowserOptions {
     }
 
     /// The browser configuration, or `nil` without `--http`.
-    static func configuration(_ args: ArgumentList, maxBodyBytes: Int) throws(UsageError) -> BrowserConfiguration? {
+    /// - Parameter app: the `--app` project: its `frontendDist` is the default `--static`, its
+    ///   `devUrl` the default `--dev-url`, its `withGlobalTauri` the default `--global-tauri`.
+    static func configuration(_ args: ArgumentList, maxBodyBytes: Int, app: AppOptions) throws(UsageError) -> BrowserConfiguration? {
         guard let http = try args.nonEmpty("http") else {
             for name in ["static", "dev-url", "allow-origin"] where args.value(name) != nil {
                 throw UsageError("option '--\(name)' needs --http [HOST:]PORT", subcommand: args.subcommand)
             }
-            if args.flag("no-stdio") { throw UsageError("option '--no-stdio' needs --http [HOST:]PORT", subcommand: args.subcommand) }
+            for flag in ["no-stdio", "global-tauri"] where args.flag(flag) {
+                throw UsageError("option '--\(flag)' needs --http [HOST:]PORT", subcommand: args.subcommand)
+            }
             return nil
         }
         do {
-            return BrowserConfiguration(address: try ListenAddress(parsing: http), staticDirectory: try args.nonEmpty("static"),
-                                        devURL: try args.nonEmpty("dev-url") ?? devURL(capabilities: args.value("capabilities")),
-                                        allowOrigins: args.values("allow-origin"), maxBodyBytes: maxBodyBytes)
+            let config = app.config
+            var staticDirectory = try args.nonEmpty("static")
+            if staticDirectory == nil, let dist = config?.frontendDist, FileManager.default.fileExists(atPath: dist) {
+                staticDirectory = dist
+            }
+            var browser = BrowserConfiguration(address: try ListenAddress(parsing: http), staticDirectory: staticDirectory,
+                                               devURL: try args.nonEmpty("dev-url") ?? config?.devURL ?? devURL(capabilities: args.value("capabilities")),
+                                               allowOrigins: args.values("allow-origin"), maxBodyBytes: maxBodyBytes)
+            browser.globalTauri = args.flag("global-tauri") || config?.withGlobalTauri == true
+            return browser
         } catch let error as BrowserSetupError {
             throw UsageError(error.message, subcommand: args.subcommand)
         } catch {

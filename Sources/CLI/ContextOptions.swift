@@ -37,9 +37,10 @@ struct ContextOptions {
     """
 
     /// The call context the options describe.
-    static func context(from args: ArgumentList) throws(UsageError) -> CallContext {
+    /// - Parameter defaultWindow: the label without `--window` (the `--app` config's first window).
+    static func context(from args: ArgumentList, defaultWindow: String = "main") throws(UsageError) -> CallContext {
         try CallContext(
-            window: try args.nonEmpty("window") ?? "main",
+            window: try args.nonEmpty("window") ?? defaultWindow,
             webview: try args.nonEmpty("webview"),
             origin: origin(args),
             platform: try args.choice("platform", Platform.self) ?? .ios,

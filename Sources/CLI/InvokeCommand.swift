@@ -21,6 +21,7 @@ struct InvokeCommand {
     \(ContextOptions.help)
     \(BackendOptions.help)
     \(ACLOptions.help)
+    \(AppOptions.help)
       --inspect               print {"result": …, "presentation": …, "warnings"?: […]}: the
                               result and the platform record of what the phone would have
                               been handed; a call that fails after presenting (a dismissed
@@ -55,7 +56,7 @@ struct InvokeCommand {
     private let options: ArgumentList
 
     /// Reads and checks the command line.
-    init(_ args: ArgumentList) throws(UsageError) {
+    init(_ args: ArgumentList, app: AppOptions) throws(UsageError) {
         guard let command = args.positionals.first else {
             throw UsageError("missing <command>: name the command to run, e.g. 'bridge invoke share_text'", subcommand: "invoke")
         }
@@ -68,7 +69,7 @@ struct InvokeCommand {
         case "-": arguments = .stdin
         case let text?: arguments = .literal(text)
         }
-        var context = try ContextOptions.context(from: args)
+        var context = try ContextOptions.context(from: args, defaultWindow: app.defaultWindow)
         context.screen = Screen()
         self.context = context
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
@@ -81,18 +82,31 @@ struct InvokeCommand {
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
 
-    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes", "preview"])
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
+        .union(["max-message-bytes", "preview"])
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
-        let entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
+        // A name no plugin has may be one the fallback answers (an app command, a plugin the
+        // bridge does not host); the registry's usage error stands otherwise.
+        let entry: CommandRegistry.Entry
+        var viaFallback = false
+        do {
+            entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
+        } catch {
+            guard let found = router.fallback?.resolve(command, registry: router.registry) else { throw error }
+            entry = found.entry
+            viaFallback = true
+        }
         let params = try readParams()
         ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
         // What a call that failed had presented (a dismissed share): its record is still shown.
         let presentedBeforeFailing = Mutex<(@Sendable () -> JSON)?>(nil)
-        switch router.prepare(entry: entry, params: params, context: context) {
+        let prepared = viaFallback ? router.prepare(method: command, params: params, context: context)
+            : router.prepare(entry: entry, params: params, context: context)
+        switch prepared {
         case .failure(let error): outcome = .failure(error)
         case .success(let call):
             call.warnings.forEach(streams.warn)

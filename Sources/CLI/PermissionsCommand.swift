@@ -24,7 +24,7 @@ struct PermissionsCommand {
       -h, --help              show this help
     """
 
-    static let optionNames = ContextOptions.placeNames.union(ACLOptions.names).union(["plugin"])
+    static let optionNames = ContextOptions.placeNames.union(ACLOptions.names).union(AppOptions.names).union(["plugin"])
     static let flagNames: Set<String> = []
 
     static func run(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -53,7 +53,7 @@ struct PermissionsCommand {
             } else {
                 name = try CommandLookup.entry(args.positionals[1], in: CommandLookup.registry(plugins), subcommand: "permissions").name
             }
-            let authority = try ACLOptions(args).authority(plugins: plugins, subcommand: "permissions")
+            let authority = try ACLOptions(args, app: try AppOptions(args)).authority(plugins: plugins, subcommand: "permissions")
             let explanation = Explanation(name, context: try ContextOptions.context(from: args), authority: authority)
             streams.write(explanation.lines.joined(separator: "\n") + "\n")
             return explanation.allowed ? 0 : 1

@@ -1,4 +1,5 @@
 import BridgeShareNatives
+import BridgeApp
 import BridgeBrowser
 import BridgeEvents
 import BridgeJSON
@@ -25,15 +26,17 @@ struct ServeCommand {
     \(ContextOptions.help)
     \(BackendOptions.help)
     \(ACLOptions.help)
+    \(AppOptions.help)
       --max-message-bytes N   the largest message accepted; larger ones are answered
                               with -32600 and skipped [16777216]
     \(BrowserOptions.help)
+    \(AppOptions.globalHelp)
       -h, --help              show this help
     """
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
-        .union(BrowserOptions.names)
-    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames)
+        .union(BrowserOptions.names).union(AppOptions.names)
+    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames)
 
     let context: CallContext
     let maxMessageBytes: Int
@@ -44,16 +47,16 @@ struct ServeCommand {
     /// The share inbox (`--app-group`, `--files-dir`), watched for arrivals.
     let inbox: ShareInbox?
 
-    init(_ args: ArgumentList) throws(UsageError) {
+    init(_ args: ArgumentList, app: AppOptions) throws(UsageError) {
         if let extra = args.positionals.first {
             throw UsageError("unexpected argument '\(extra)': serve reads its requests from stdin", subcommand: "serve")
         }
-        var context = try ContextOptions.context(from: args)
+        var context = try ContextOptions.context(from: args, defaultWindow: app.defaultWindow)
         context.screen = Screen(user: try BrowserOptions.user(args))
         self.context = context
         maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
-        browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes)
+        browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes, app: app)
         stdio = !args.flag("no-stdio")
         inbox = try BackendOptions(args).inbox
     }
@@ -81,6 +84,11 @@ struct ServeCommand {
         }
         defer { browserServer?.stop() }
         browserServer?.start()
+        // Nothing a front end calls is silently missing: each call nothing answered is announced
+        // (stdio and the pages), and the session ends with a summary of them.
+        let ledger = (router.fallback as? AppSurface)?.ledger
+        if let b = browserServer { ledger?.observe { b.broadcast("bridge/unhandled", $0) } }
+        defer { if let summary = ledger?.summary { streams.error(summary) } }
         // The share inbox announces what lands in it (share-extension's shareReceived).
         let watcher = inbox.map { InboxWatcher(inbox: $0, hub: hub) }
         watcher?.start()
@@ -91,6 +99,7 @@ struct ServeCommand {
         guard stdio else { return ServeCommand.waitForSignal() }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
+        ledger?.observe { server.notify(method: "bridge/unhandled", params: $0) }
         if let b = browserServer {
             server.notify(method: "bridge/listening",
                           params: ["url": .string(b.url), "script": .string(b.scriptURL), "key": .string(b.key)])

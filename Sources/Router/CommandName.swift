@@ -36,6 +36,21 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         self.description = "plugin:\(plugin)|\(command)"
     }
 
+    /// An app's own command (`greet`): no plugin, invoked by its bare name, as
+    /// `tauri::generate_handler!` registers it. `nil` for a name that is not a Rust identifier.
+    public init?(app command: String) {
+        guard let first = command.utf8.first, (first >= 0x61 && first <= 0x7A) || (first >= 0x41 && first <= 0x5A) || first == 0x5F,
+              command.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
+        else { return nil }
+        plugin = ""
+        self.command = command
+        nativeMethod = CaseConversion.lowerCamelCase(command)
+        description = command
+    }
+
+    /// Whether this is an app's own command (no plugin).
+    public var isAppCommand: Bool { plugin.isEmpty }
+
     /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
     /// names with Tauri's messages, whatever their spelling).
     /// - Returns: the two parts, or `nil` when `method` is not of the `plugin:…|…` form.

@@ -11,7 +11,7 @@ public struct CommandRegistry: Sendable {
         public let fullName: String
         public let command: Command
 
-        init(name: CommandName, command: Command) {
+        public init(name: CommandName, command: Command) {
             self.name = name
             self.fullName = name.description
             self.command = command

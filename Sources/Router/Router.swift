@@ -9,10 +9,14 @@ public struct Router: Sendable {
     public let registry: CommandRegistry
     /// The ACL; `nil` lets every registered command run (tests of the runtime alone).
     public let authority: (any CallAuthority)?
+    /// What answers the calls no registered command does (the app's own commands, plugins the
+    /// bridge does not host), and hears of the calls nothing answers; `nil`: Tauri's not-found.
+    public let fallback: (any CommandFallback)?
 
-    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil) {
+    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, fallback: (any CommandFallback)? = nil) {
         self.registry = registry
         self.authority = authority
+        self.fallback = fallback
     }
 
     /// A call ready to run: the command, its bound invocation, and what the device would
@@ -30,16 +34,28 @@ public struct Router: Sendable {
     /// `… Plugin not found`), as `-32601` with a `data.suggestion` when a name is close.
     public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
         if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context) }
+        if let fallback, let found = fallback.resolve(method, registry: registry) {
+            let prepared = prepare(entry: found.entry, params: params, context: context, checksACL: !found.skipsACL,
+                                   unchecked: found.unchecked)
+            if case .failure(let error) = prepared { fallback.missed(method, params: params, context: context, error: error) }
+            return prepared
+        }
+        let missing: ResponseError
         switch registry.resolve(method: method) {
         case .success(let entry): return prepare(entry: entry, params: params, context: context)
         case .failure(let error):
-            guard let authority, let (plugin, command) = CommandName.split(method: method),
-                  let name = CommandName(plugin: plugin, command: command),
-                  case .failure(let refusal) = authority.authorize(name, context: context) else { return .failure(error) }
-            var details: JSONObject = ["command": .string(method)]
-            if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
-            return .failure(.notFound(refusal.message, details: details))
+            if let authority, let (plugin, command) = CommandName.split(method: method),
+               let name = CommandName(plugin: plugin, command: command),
+               case .failure(let refusal) = authority.authorize(name, context: context) {
+                var details: JSONObject = ["command": .string(method)]
+                if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
+                missing = .notFound(refusal.message, details: details)
+            } else {
+                missing = error
+            }
         }
+        fallback?.missed(method, params: params, context: context, error: missing)
+        return .failure(missing)
     }
 
     /// Checks the ACL, then `params`, for an already resolved command, in Tauri's order: the
@@ -47,14 +63,22 @@ public struct Router: Sendable {
     /// keys, so every parameter reads as absent, as in Tauri (a warning). Under `context.strict`
     /// the first warning is the refusal.
     public func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
+    }
+
+    /// `prepare(entry:…)`, for a fallback's entry: `checksACL` false skips the ACL (an app command
+    /// no app manifest lists, a plugin whose permission files the bridge lacks) and `unchecked`
+    /// says so beside the answer.
+    func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext, checksACL: Bool,
+                 unchecked: CallWarning?) -> Result<Call, ResponseError> {
         var grant = CallGrant()
-        if let authority {
+        if checksACL, let authority {
             switch authority.authorize(entry.name, context: context) {
             case .success(let g): grant = g
             case .failure(let refusal): return .failure(refusal)
             }
         }
-        var warnings: [CallWarning] = []
+        var warnings: [CallWarning] = unchecked.map { [$0] } ?? []
         var arguments: JSONObject
         switch params {
         case nil, .null?: arguments = JSONObject()

@@ -1,0 +1,142 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Synchronization
+
+/// The part of a front end's surface the bridge does not simulate: the app's own commands
+/// (read from its Rust sources, bound as Tauri binds them) and the plugins it does not host.
+/// Each call is answered, in this order, by a client's handler (`bridge/handle`: the Node
+/// client's `bridge.handle(cmd, fn)`), by a fixture (`--fixtures FILE`), or rejected with a
+/// message that names the command and both ways to answer it — and recorded in `Unanswered`.
+public final class AppSurface: CommandFallback {
+    /// How calls to plugins the bridge neither hosts nor has permission files for pass the ACL.
+    public enum ForeignPolicy: Sendable {
+        /// The built-in capability (no `--capabilities`, no `--app`): every such plugin is
+        /// allowed, with a warning that its grant was not checked.
+        case allowUnchecked
+        /// Real capabilities: a plugin they name is allowed, unchecked (a warning); one they do
+        /// not name is refused as Tauri refuses it.
+        case named(Set<String>)
+    }
+
+    public let commands: AppCommands
+    public let fixtures: Fixtures?
+    public let foreign: ForeignPolicy
+    public let clients: ClientHandlers
+    public let ledger: Unanswered
+
+    public init(commands: AppCommands = AppCommands(commands: [:]), fixtures: Fixtures? = nil, foreign: ForeignPolicy = .allowUnchecked,
+                clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered()) {
+        self.commands = commands
+        self.fixtures = fixtures
+        self.foreign = foreign
+        self.clients = clients
+        self.ledger = ledger
+    }
+
+    public func resolve(_ method: String, registry: CommandRegistry) -> FallbackEntry? {
+        if let (plugin, command) = CommandName.split(method: method) {
+            guard !registry.hasPlugin(plugin), let name = CommandName(asSent: plugin, command: command) else { return nil }
+            let unchecked = CallWarning(
+                code: "acl_unchecked",
+                message: "\(plugin).\(command): the bridge has no permission files for plugin \(plugin), so the capabilities' grant of it was not checked as Tauri checks it; give --plugin-dir <the plugin's folder> to check it")
+            switch foreign {
+            case .allowUnchecked:
+                return FallbackEntry(entry: entry(name, kind: "plugin \(plugin), not simulated"), skipsACL: true, unchecked: unchecked)
+            case .named(let granted):
+                // Not named by any capability: the router's ACL refuses it, as Tauri does.
+                guard granted.contains(plugin) else { return nil }
+                return FallbackEntry(entry: entry(name, kind: "plugin \(plugin), not simulated"), skipsACL: true, unchecked: unchecked)
+            }
+        }
+        guard commands.has(method) || fixtures?.has(method) == true || clients.handler(for: method) != nil,
+              let name = CommandName(app: method) else { return nil }
+        // App commands pass the ACL only when the app manifest lists them (build.rs's
+        // `AppManifest::commands`); by default Tauri allows them in every window.
+        return FallbackEntry(entry: entry(name, kind: "app command"), skipsACL: true)
+    }
+
+    public func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError) {
+        let kind: String
+        if let (plugin, _) = CommandName.split(method: method) { kind = "plugin \(plugin)" } else { kind = "unknown command" }
+        ledger.record(method, params: params, kind: kind, error: error)
+    }
+
+    /// The command that answers `name`'s calls through the handlers and fixtures.
+    private func entry(_ name: CommandName, kind: String) -> CommandRegistry.Entry {
+        let method = name.description
+        let rust = name.isAppCommand ? commands.commands[name.command] : nil
+        let clients = self.clients, fixtures = self.fixtures, ledger = self.ledger
+        let command = Command(name.command, summary: "\(kind): answered by a handler or a fixture") { invocation in
+            let payload = JSON.object(invocation.arguments)
+            if let rust, let refusal = TauriArguments.refusal(payload, arguments: rust.arguments, command: name.command) {
+                throw refusal
+            }
+            if let handler = clients.handler(for: method) {
+                return try await handler.ask(method, payload: payload, context: invocation.context).get()
+            }
+            if let answer = fixtures?.answer(method, payload: payload) {
+                switch answer {
+                case .success(let value): return value
+                case .failure(let error): throw AppSurface.rejection(error.value, command: method, source: "fixture")
+                }
+            }
+            let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
+            ledger.record(method, params: payload, kind: kind, error: error)
+            throw error
+        }
+        return CommandRegistry.Entry(name: name, command: command)
+    }
+
+    /// A rejection with `value` as what `invoke()` rejects with (a Rust `Err` as it serialises):
+    /// the message is the value's text, `data.rejection` the value itself.
+    public static func rejection(_ value: JSON, command: String, source: String) -> ResponseError {
+        .rejected(value.stringValue ?? value.serialized(),
+                  details: ["command": .string(command), "rejection": value, "answeredBy": .string(source)])
+    }
+
+    /// The answer to a call nothing answers: the command, and how to answer it.
+    static func unanswered(_ method: String, kind: String, fixtures: Fixtures?) -> ResponseError {
+        let fixture = Unanswered.fixture(method).serialized()
+        let file = fixtures.map { "add \(fixture) to \($0.file)" } ?? "start the bridge with --fixtures FILE holding \(fixture)"
+        let matched = fixtures?.has(method) == true ? " (the fixtures name it, but none of its answers matches these arguments)" : ""
+        return .notFound("\(method) (\(kind)) has no answer\(matched): \(file), or answer it from Node with bridge.handle('\(method)', args => …)",
+                         details: ["command": .string(method), "unhandled": true, "fixture": Unanswered.fixture(method)])
+    }
+}
+
+/// A client that answers commands for the bridge (the Node client over its session).
+public protocol CommandAsker: Sendable {
+    /// Asks the client for the answer to one call.
+    func ask(_ command: String, payload: JSON, context: CallContext) async -> Result<JSON, ResponseError>
+}
+
+/// The commands the process's clients answer, registered by `bridge/handle {"commands": […]}`
+/// (`"*"`: every command nothing else answers); the last client to register a command answers it.
+public final class ClientHandlers: Sendable {
+    private struct Registration {
+        let client: String
+        let asker: any CommandAsker
+    }
+
+    private let state = Mutex<[String: Registration]>([:])
+
+    public init() {}
+
+    /// Registers `client` as the answer of `commands`.
+    public func register(_ commands: [String], client: String, asker: any CommandAsker) {
+        state.withLock { table in for c in commands { table[c] = Registration(client: client, asker: asker) } }
+    }
+
+    /// Drops `commands` of `client` (all of its commands when `nil`).
+    public func unregister(client: String, commands: [String]? = nil) {
+        state.withLock { table in
+            for (key, value) in table where value.client == client && (commands == nil || commands!.contains(key)) { table[key] = nil }
+        }
+    }
+
+    /// Who answers `command`.
+    public func handler(for command: String) -> (any CommandAsker)? {
+        state.withLock { $0[command]?.asker ?? $0["*"]?.asker }
+    }
+}

@@ -1,0 +1,133 @@
+import BridgeJSON
+import BridgeProtocol
+import Foundation
+
+/// `--fixtures FILE`: answers for commands the bridge does not simulate (the app's own commands,
+/// plugins it does not host), by command name (`greet`, `plugin:frak-webauthn|register`):
+///
+/// ```json
+/// {
+///   "greet": {"result": "Hello, {{name}}! You've been greeted from Rust!"},
+///   "plugin:frak-webauthn|register": [
+///     {"args": {"username": "alice"}, "result": {"credentialId": "abc"}},
+///     {"error": "no passkey for this user"}
+///   ]
+/// }
+/// ```
+///
+/// A command's answer is an object or a list of them, tried in order: the first whose `args`
+/// all equal the call's (a subset match; no `args` matches any call) answers, with exactly one
+/// of `result` (the value `invoke()` resolves with) or `error` (the value it rejects with, as a
+/// command's `Err` serialises). In strings of either, `{{key}}` is the call's argument `key`
+/// (a string as it is, any other value as JSON). Keys starting with `$` (`$schema`) are ignored.
+/// The schema is `Schemas/fixtures.schema.json`.
+public struct Fixtures: Sendable {
+    public struct Answer: Sendable, Equatable {
+        public let args: JSONObject?
+        public let outcome: Result<JSON, JSONError>
+    }
+
+    /// A fixture's `error` value (any JSON, as a Rust `Err` serialises).
+    public struct JSONError: Error, Sendable, Equatable { public let value: JSON }
+
+    public let file: String
+    public let answers: [String: [Answer]]
+
+    /// The commands the file answers, sorted.
+    public var commands: [String] { answers.keys.sorted() }
+
+    public init(file: String = "(fixtures)", answers: [String: [Answer]]) {
+        self.file = file
+        self.answers = answers
+    }
+
+    /// Reads and checks `FILE`; every problem names the file, the command and what to write.
+    public static func load(_ path: String) throws(AppSetupError) -> Fixtures {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AppSetupError("--fixtures \(path): no such file")
+        }
+        guard data.count <= 64 * 1024 * 1024 else { throw AppSetupError("--fixtures \(path): larger than 64 MiB") }
+        let json: JSON
+        do {
+            json = try JSONParser.parse([UInt8](data), duplicateKeys: .refuse)
+        } catch {
+            throw AppSetupError("--fixtures \(path): not valid JSON: \(error)")
+        }
+        return try parse(json, file: path)
+    }
+
+    public static func parse(_ json: JSON, file: String) throws(AppSetupError) -> Fixtures {
+        guard case .object(let top) = json else {
+            throw AppSetupError("--fixtures \(file): expected an object of command names, e.g. {\"greet\": {\"result\": \"Hello\"}}")
+        }
+        var answers: [String: [Answer]] = [:]
+        for member in top where !member.key.hasPrefix("$") {
+            let command = member.key
+            let list: [JSON]
+            switch member.value {
+            case .array(let items): list = items
+            case .object: list = [member.value]
+            default:
+                throw AppSetupError("--fixtures \(file): \(command): expected an answer {\"result\": …} or {\"error\": …}, or a list of them")
+            }
+            var parsed: [Answer] = []
+            for (index, item) in list.enumerated() {
+                let at = list.count == 1 && member.value.arrayValue == nil ? command : "\(command)[\(index)]"
+                guard case .object(let o) = item else { throw AppSetupError("--fixtures \(file): \(at): expected an object") }
+                for key in o.keys where !["args", "result", "error", "description"].contains(key) {
+                    throw AppSetupError("--fixtures \(file): \(at): unknown key '\(key)'; an answer has args, result or error (and description)")
+                }
+                let args: JSONObject?
+                switch o["args"] {
+                case nil: args = nil
+                case .object(let a)?: args = a
+                default: throw AppSetupError("--fixtures \(file): \(at).args: expected an object of the arguments to match")
+                }
+                switch (o["result"], o["error"]) {
+                case (let r?, nil): parsed.append(Answer(args: args, outcome: .success(r)))
+                case (nil, let e?): parsed.append(Answer(args: args, outcome: .failure(JSONError(value: e))))
+                case (nil, nil): throw AppSetupError("--fixtures \(file): \(at): needs \"result\" (resolve) or \"error\" (reject)")
+                default: throw AppSetupError("--fixtures \(file): \(at): has both \"result\" and \"error\"; keep one")
+                }
+            }
+            answers[command] = parsed
+        }
+        return Fixtures(file: file, answers: answers)
+    }
+
+    /// The answer for a call, or `nil` when the file has none for it.
+    public func answer(_ command: String, payload: JSON) -> Result<JSON, JSONError>? {
+        guard let list = answers[command] else { return nil }
+        let given = payload.objectValue ?? JSONObject()
+        for answer in list {
+            if let args = answer.args, !args.allSatisfy({ given[$0.key] == $0.value }) { continue }
+            switch answer.outcome {
+            case .success(let value): return .success(Fixtures.fill(value, given))
+            case .failure(let error): return .failure(JSONError(value: Fixtures.fill(error.value, given)))
+            }
+        }
+        return nil
+    }
+
+    /// Whether the file names `command` at all (it may still match none of a call's arguments).
+    public func has(_ command: String) -> Bool { answers[command] != nil }
+
+    /// `{{key}}` in every string of `value` replaced by the argument.
+    static func fill(_ value: JSON, _ args: JSONObject) -> JSON {
+        switch value {
+        case .string(let s) where s.contains("{{"):
+            var out = ""
+            var rest = Substring(s)
+            while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+                out += rest[..<open.lowerBound]
+                let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if let v = args[key] { out += v.stringValue ?? v.serialized() } else { out += rest[open.lowerBound..<close.upperBound] }
+                rest = rest[close.upperBound...]
+            }
+            return .string(out + rest)
+        case .array(let items): return .array(items.map { fill($0, args) })
+        case .object(let o): return .object(JSONObject(o.members.map { JSONObject.Member(key: $0.key, value: fill($0.value, args)) }))
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,414 @@
+import Foundation
+
+/// A `#[tauri::command]` function of the app's Rust sources, as `tauri-macros` sees it
+/// (tauri-apps/tauri `crates/tauri-macros/src/command/wrapper.rs`): its name, the arguments the
+/// front end passes (injected ones — `State`, `AppHandle`, `Window`, … — left out), the key each
+/// is read under (`rename_all`, camelCase by default), and where it is.
+public struct RustCommand: Sendable, Equatable {
+    public let name: String
+    public let arguments: [RustArgument]
+    /// `rename_all = "snake_case"` reads the keys as the Rust names; the default is camelCase.
+    public let snakeCaseKeys: Bool
+    /// The return type as written (`Result<String, String>`), or `nil` for `()`.
+    public let returnType: String?
+    public let file: String
+    public let line: Int
+
+    public init(name: String, arguments: [RustArgument], snakeCaseKeys: Bool = false, returnType: String? = nil,
+                file: String = "", line: Int = 0) {
+        self.name = name
+        self.arguments = arguments
+        self.snakeCaseKeys = snakeCaseKeys
+        self.returnType = returnType
+        self.file = file
+        self.line = line
+    }
+}
+
+/// One argument a command reads from the call's payload.
+public struct RustArgument: Sendable, Equatable {
+    /// The Rust name (`image_url`).
+    public let name: String
+    /// The key it is read under (`imageUrl`, or `image_url` with `rename_all = "snake_case"`).
+    public let key: String
+    public let type: RustType
+
+    public init(name: String, key: String, type: RustType) {
+        self.name = name
+        self.key = key
+        self.type = type
+    }
+}
+
+/// What an argument's Rust type accepts, as serde deserialises JSON into it.
+public indirect enum RustType: Sendable, Equatable {
+    case string
+    case bool
+    /// `u8` … `i128`, `usize`, `isize`: the name, for serde's wording (`expected u32`).
+    case integer(String)
+    /// `f32`, `f64`.
+    case float(String)
+    case char
+    case path
+    case option(RustType)
+    case sequence(RustType)
+    case map
+    /// `serde_json::Value`, or a type the bridge does not know (a struct or enum of the app):
+    /// any value; its name is kept for messages.
+    case any(String)
+    /// `tauri::ipc::Channel<T>`: `__CHANNEL__:<id>`.
+    case channel
+
+    /// The type of a Rust type as written: `Option<Vec<String>>`, `&str`, `tauri::ipc::Channel<Event>`.
+    public init(rust text: String) {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        while t.hasPrefix("&") {
+            t.removeFirst()
+            t = t.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("'") { t = String(t.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) }
+            if t.hasPrefix("mut ") { t = String(t.dropFirst(4)) }
+        }
+        let (base, generics) = RustType.split(t)
+        switch base {
+        case "String", "str", "Cow": self = .string
+        case "bool": self = .bool
+        case "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize": self = .integer(base)
+        case "f32", "f64": self = .float(base)
+        case "char": self = .char
+        case "PathBuf", "Path": self = .path
+        case "Option": self = .option(RustType(rust: generics.first ?? "Value"))
+        case "Vec", "HashSet", "BTreeSet", "VecDeque": self = .sequence(RustType(rust: generics.first ?? "Value"))
+        case "HashMap", "BTreeMap", "Map", "IndexMap": self = .map
+        case "Channel": self = .channel
+        case "Value", "JsonValue": self = .any("serde_json::Value")
+        default:
+            if t.hasPrefix("[") || t.hasPrefix("(") { self = .sequence(.any("element")) } else { self = .any(base) }
+        }
+    }
+
+    /// `tauri::ipc::Channel<Event>` → (`Channel`, [`Event`]): the last path segment and the
+    /// top-level generic arguments.
+    static func split(_ text: String) -> (String, [String]) {
+        guard let open = text.firstIndex(of: "<"), text.hasSuffix(">") else {
+            return (String(text.split(separator: ":").last ?? Substring(text)).trimmingCharacters(in: .whitespaces), [])
+        }
+        let path = text[..<open]
+        let base = String(path.split(separator: ":").last ?? path).trimmingCharacters(in: .whitespaces)
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        let args = RustSource.splitTopLevel(String(inner), on: ",").filter { !$0.hasPrefix("'") && !$0.isEmpty }
+        return (base, args)
+    }
+}
+
+/// The app's commands, read from its Rust sources: every `#[tauri::command]` function, and the
+/// names `tauri::generate_handler![…]` registers.
+public struct AppCommands: Sendable {
+    /// The registered commands that were found, by name.
+    public let commands: [String: RustCommand]
+    /// Names `generate_handler!` lists whose function was not found (in another crate, or
+    /// generated by a macro): bound without argument checks.
+    public let unread: [String]
+    /// The Rust files read.
+    public let files: [String]
+
+    public init(commands: [String: RustCommand], unread: [String] = [], files: [String] = []) {
+        self.commands = commands
+        self.unread = unread
+        self.files = files
+    }
+
+    /// Reads every `.rs` file under `root/src` (at most `maxFiles`, each at most 4 MiB).
+    public static func scan(root: String, maxFiles: Int = 2000) -> AppCommands {
+        let src = (root as NSString).appendingPathComponent("src")
+        var files: [String] = []
+        if let walker = FileManager.default.enumerator(atPath: src) {
+            while let entry = walker.nextObject() as? String, files.count < maxFiles {
+                if entry.hasSuffix(".rs") { files.append((src as NSString).appendingPathComponent(entry)) }
+            }
+        }
+        files.sort()
+        var found: [String: RustCommand] = [:]
+        var registered: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file), data.count <= 4 * 1024 * 1024 else { continue }
+            let source = RustSource(String(decoding: data, as: UTF8.self), file: file)
+            for command in source.commands() where found[command.name] == nil { found[command.name] = command }
+            registered += source.handlerNames()
+        }
+        var commands: [String: RustCommand] = [:]
+        var unread: [String] = []
+        for name in registered {
+            if let c = found[name] { commands[name] = c } else if !unread.contains(name) { unread.append(name) }
+        }
+        return AppCommands(commands: commands, unread: unread, files: files)
+    }
+
+    /// Whether `name` is a command the app registers.
+    public func has(_ name: String) -> Bool { commands[name] != nil || unread.contains(name) }
+
+    /// Every registered name, sorted.
+    public var names: [String] { (Array(commands.keys) + unread).sorted() }
+}
+
+/// A Rust source file, with comments and string contents blanked (positions kept), read for
+/// the commands it declares.
+struct RustSource {
+    /// The source with comments and literal contents blanked; `original` as written.
+    let text: [Character]
+    let original: [Character]
+    let file: String
+
+    init(_ source: String, file: String) {
+        self.file = file
+        original = Array(source)
+        text = RustSource.blank(original)
+    }
+
+    /// Comments and the contents of string and char literals replaced by spaces (newlines kept).
+    static func blank(_ s: [Character]) -> [Character] {
+        var out = s
+        var i = 0
+        func clear(_ from: Int, _ to: Int) { for k in from..<min(to, out.count) where out[k] != "\n" { out[k] = " " } }
+        while i < s.count {
+            let c = s[i]
+            if c == "/" && i + 1 < s.count && s[i + 1] == "/" {
+                let start = i
+                while i < s.count && s[i] != "\n" { i += 1 }
+                clear(start, i)
+            } else if c == "/" && i + 1 < s.count && s[i + 1] == "*" {
+                let start = i
+                var depth = 0
+                while i < s.count {
+                    if s[i] == "/" && i + 1 < s.count && s[i + 1] == "*" { depth += 1; i += 2; continue }
+                    if s[i] == "*" && i + 1 < s.count && s[i + 1] == "/" { depth -= 1; i += 2; if depth == 0 { break }; continue }
+                    i += 1
+                }
+                clear(start, i)
+            } else if c == "r" && i + 1 < s.count && (s[i + 1] == "\"" || s[i + 1] == "#") && (i == 0 || !(s[i - 1].isLetter || s[i - 1].isNumber || s[i - 1] == "_")) {
+                var j = i + 1
+                var hashes = 0
+                while j < s.count && s[j] == "#" { hashes += 1; j += 1 }
+                guard j < s.count && s[j] == "\"" else { i += 1; continue }
+                let start = j + 1
+                j += 1
+                while j < s.count {
+                    if s[j] == "\"" {
+                        var k = 0
+                        while k < hashes && j + 1 + k < s.count && s[j + 1 + k] == "#" { k += 1 }
+                        if k == hashes { break }
+                    }
+                    j += 1
+                }
+                clear(start, j)
+                i = j + 1 + hashes
+            } else if c == "\"" {
+                let start = i + 1
+                i += 1
+                while i < s.count && s[i] != "\"" { i += s[i] == "\\" ? 2 : 1 }
+                clear(start, i)
+                i += 1
+            } else if c == "'" && i + 2 < s.count && (s[i + 2] == "'" || (s[i + 1] == "\\" && i + 3 < s.count)) {
+                // A char literal ('a', '\n'); a lifetime ('a) has no closing quote.
+                var j = i + 1
+                if s[j] == "\\" { j += 1; while j < s.count && s[j] != "'" && j - i < 12 { j += 1 } } else { j += 1 }
+                if j < s.count && s[j] == "'" { clear(i + 1, j); i = j + 1 } else { i += 1 }
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private func line(at index: Int) -> Int { text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
+
+    private func skipSpace(_ i: inout Int) { while i < text.count && text[i].isWhitespace { i += 1 } }
+
+    private func matches(_ word: String, at i: Int) -> Bool {
+        let w = Array(word)
+        guard i + w.count <= text.count else { return false }
+        return Array(text[i..<(i + w.count)]) == w
+    }
+
+    /// The index just past the bracket closing the one at `open`.
+    private func closing(_ open: Int) -> Int {
+        let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard let close = pairs[text[open]] else { return open + 1 }
+        var depth = 0
+        var i = open
+        while i < text.count {
+            if text[i] == text[open] { depth += 1 } else if text[i] == close {
+                // `->` inside generics is not a closing bracket.
+                if !(close == ">" && i > 0 && text[i - 1] == "-") {
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                }
+            }
+            i += 1
+        }
+        return text.count
+    }
+
+    /// Every `#[tauri::command]` (or `#[command]`) function.
+    func commands() -> [RustCommand] {
+        var out: [RustCommand] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == "#", i + 1 < text.count, text[i + 1] == "[" else { i += 1; continue }
+            var j = i + 2
+            skipSpace(&j)
+            let isCommand: Bool
+            if matches("tauri::command", at: j) { j += "tauri::command".count; isCommand = true } else if matches("command", at: j) {
+                j += "command".count; isCommand = true
+            } else { isCommand = false }
+            let attributeEnd = closing(i + 1)
+            guard isCommand, j < text.count, text[j] == "]" || text[j] == "(" || text[j].isWhitespace else { i = attributeEnd; continue }
+            // The attribute's arguments as written (their strings are blanked in `text`).
+            let attribute = String(original[j..<max(j, attributeEnd - 1)])
+            let snake = attribute.contains("rename_all") && attribute.contains("snake_case")
+            let start = i
+            i = attributeEnd
+            // Other attributes, visibility and qualifiers, then `fn`.
+            var k = i
+            while true {
+                skipSpace(&k)
+                if k + 1 < text.count && text[k] == "#" && text[k + 1] == "[" { k = closing(k + 1); continue }
+                var advanced = false
+                for word in ["pub", "async", "unsafe", "const", "extern"] where matches(word, at: k) {
+                    let after = k + word.count
+                    if after < text.count && (text[after].isWhitespace || text[after] == "(") {
+                        k = after
+                        skipSpace(&k)
+                        if word == "pub" && k < text.count && text[k] == "(" { k = closing(k) }
+                        advanced = true
+                    }
+                }
+                if !advanced { break }
+            }
+            guard matches("fn", at: k), k + 2 < text.count, text[k + 2].isWhitespace else { continue }
+            k += 2
+            skipSpace(&k)
+            var n = k
+            while n < text.count && (text[n].isLetter || text[n].isNumber || text[n] == "_") { n += 1 }
+            let name = String(text[k..<n])
+            guard !name.isEmpty else { continue }
+            skipSpace(&n)
+            if n < text.count && text[n] == "<" { n = closing(n); skipSpace(&n) }
+            guard n < text.count && text[n] == "(" else { continue }
+            let argsEnd = closing(n)
+            let rawArgs = String(text[(n + 1)..<max(n + 1, argsEnd - 1)])
+            var r = argsEnd
+            skipSpace(&r)
+            var returnType: String? = nil
+            if matches("->", at: r) {
+                var e = r + 2
+                var depth = 0
+                while e < text.count {
+                    if text[e] == "<" || text[e] == "(" { depth += 1 } else if text[e] == ">" && text[e - 1] != "-" || text[e] == ")" { depth -= 1 }
+                    if depth <= 0 && (text[e] == "{" || matches("where", at: e) || text[e] == ";") { break }
+                    e += 1
+                }
+                returnType = String(text[(r + 2)..<e]).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            var arguments: [RustArgument] = []
+            for piece in RustSource.splitTopLevel(rawArgs, on: ",") {
+                guard let colon = RustSource.topLevelColon(piece) else { continue }
+                var argName = String(piece[..<colon]).trimmingCharacters(in: .whitespacesAndNewlines)
+                if argName.hasPrefix("mut ") { argName = String(argName.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
+                let typeText = String(piece[piece.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
+                if RustSource.isInjected(typeText) { continue }
+                let key = snake ? argName : RustSource.camelKey(argName)
+                arguments.append(RustArgument(name: argName, key: key, type: RustType(rust: typeText)))
+            }
+            out.append(RustCommand(name: name, arguments: arguments, snakeCaseKeys: snake, returnType: returnType,
+                                   file: file, line: line(at: start)))
+            i = argsEnd
+        }
+        return out
+    }
+
+    /// The names every `generate_handler![…]` lists (the last path segment of each).
+    func handlerNames() -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < text.count {
+            guard matches("generate_handler", at: i) else { i += 1; continue }
+            var j = i + "generate_handler".count
+            skipSpace(&j)
+            guard j < text.count, text[j] == "!" else { i = j; continue }
+            j += 1
+            skipSpace(&j)
+            guard j < text.count, "[({".contains(text[j]) else { i = j; continue }
+            let end = closing(j)
+            let inner = String(text[(j + 1)..<max(j + 1, end - 1)])
+            for item in RustSource.splitTopLevel(inner, on: ",") {
+                let name = item.split(separator: ":").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !out.contains(name) { out.append(name) }
+            }
+            i = end
+        }
+        return out
+    }
+
+    /// The types Tauri injects rather than reads from the payload (`CommandArg` implementations
+    /// that are not `Deserialize`: `crates/tauri/src/ipc/command.rs` and its callers).
+    static func isInjected(_ type: String) -> Bool {
+        var t = type.trimmingCharacters(in: .whitespaces)
+        while t.hasPrefix("&") { t = String(t.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        if t.hasPrefix("'") { t = String(t.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) }
+        if t.hasPrefix("mut ") { t = String(t.dropFirst(4)) }
+        let (base, _) = RustType.split(t)
+        return ["State", "AppHandle", "Window", "WebviewWindow", "Webview", "Request", "CommandScope", "GlobalScope",
+                "InvokeMessage", "Invoke", "ResourceTable", "Manager"].contains(base)
+    }
+
+    /// `text` split on `separator` outside brackets, each part trimmed, empty parts dropped.
+    static func splitTopLevel(_ text: String, on separator: Character) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        var previous: Character = " "
+        for c in text {
+            if "<([{".contains(c) { depth += 1 } else if ")]}".contains(c) || (c == ">" && previous != "-") { depth -= 1 }
+            if c == separator && depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+            previous = c
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// The `:` between an argument's pattern and its type (not one of a `::` path).
+    static func topLevelColon(_ piece: String) -> String.Index? {
+        var i = piece.startIndex
+        while i < piece.endIndex {
+            if piece[i] == ":" {
+                let next = piece.index(after: i)
+                if next < piece.endIndex && piece[next] == ":" { i = piece.index(after: next); continue }
+                return i
+            }
+            i = piece.index(after: i)
+        }
+        return nil
+    }
+}
+
+extension RustSource {
+    /// serde's `rename_all = "camelCase"` on a Rust name, as `tauri-macros` applies it to
+    /// argument names (heck's `to_lower_camel_case`: `image_url` → `imageUrl`).
+    static func camelKey(_ snake: String) -> String {
+        var out = ""
+        var upperNext = false
+        for ch in snake {
+            if ch == "_" {
+                upperNext = !out.isEmpty
+                continue
+            }
+            if upperNext { out.append(contentsOf: ch.uppercased()); upperNext = false } else { out.append(out.isEmpty ? Character(ch.lowercased()) : ch) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import BridgeJSON
+import BridgeProtocol
+
+/// Tauri's binding of a command's arguments (tauri-apps/tauri `crates/tauri/src/ipc/command.rs`
+/// @ a8105ecc: `CommandItem`'s deserializer reads `payload[key]`; a missing key is
+/// `command {cmd} missing required key {key}`, an `Option` reads a missing or null key as `None`;
+/// any serde error becomes `Error::InvalidArgs`: ``invalid args `{key}` for command `{cmd}`: {error}``),
+/// with serde_json's wording of type errors (`invalid type: integer `1`, expected a string`).
+public enum TauriArguments {
+    /// The first argument of `arguments` that `payload` cannot bind, as Tauri rejects the call
+    /// (`-32602`, the message Tauri's `invoke()` rejects with), or `nil` when every one binds.
+    public static func refusal(_ payload: JSON, arguments: [RustArgument], command: String) -> ResponseError? {
+        for argument in arguments {
+            let value: JSON?
+            switch payload {
+            case .object(let o): value = o[argument.key]
+            default: value = nil
+            }
+            if let problem = problem(value, type: argument.type, command: command, key: argument.key) {
+                return .invalidParams("invalid args `\(argument.key)` for command `\(command)`: \(problem)",
+                                      details: ["command": .string(command), "field": .string(argument.key), "layer": "command"])
+            }
+        }
+        return nil
+    }
+
+    /// serde's complaint about `value` as `type`, or `nil`.
+    static func problem(_ value: JSON?, type: RustType, command: String, key: String) -> String? {
+        guard let value else {
+            if case .option = type { return nil }
+            return "command \(command) missing required key \(key)"
+        }
+        return mismatch(value, type)
+    }
+
+    static func mismatch(_ value: JSON, _ type: RustType) -> String? {
+        func invalid(_ expected: String) -> String { "invalid type: \(unexpected(value)), expected \(expected)" }
+        switch type {
+        case .option(let inner):
+            return value.isNull ? nil : mismatch(value, inner)
+        case .any:
+            return nil
+        case .string:
+            return value.stringValue == nil ? invalid("a string") : nil
+        case .path:
+            return value.stringValue == nil ? invalid("path string") : nil
+        case .char:
+            guard let s = value.stringValue else { return invalid("a character") }
+            return s.count == 1 ? nil : "invalid value: string \(JSON.string(s).serialized()), expected a character"
+        case .bool:
+            return value.boolValue == nil ? invalid("a boolean") : nil
+        case .integer(let name):
+            guard let n = value.numberValue else { return invalid(name) }
+            guard isIntegerText(n.text) else { return invalid(name) }
+            guard let range = integerRange(name) else { return nil }
+            guard let v = Int(n.text), v >= range.lowerBound, v <= range.upperBound else {
+                // Outside Int itself: beyond any range the bridge checks.
+                if Int(n.text) == nil { return nil }
+                return "invalid value: integer `\(n.text)`, expected \(name)"
+            }
+            return nil
+        case .float(let name):
+            return value.numberValue == nil ? invalid(name) : nil
+        case .sequence(let element):
+            guard let items = value.arrayValue else { return invalid("a sequence") }
+            for item in items { if let p = mismatch(item, element) { return p } }
+            return nil
+        case .map:
+            guard case .object = value else { return invalid("a map") }
+            return nil
+        case .channel:
+            guard let s = value.stringValue, s.hasPrefix("__CHANNEL__:"), UInt32(s.dropFirst("__CHANNEL__:".count)) != nil else {
+                return "invalid channel value `\(value.serialized())`, expected a string in the `__CHANNEL__:ID` format"
+            }
+            return nil
+        }
+    }
+
+    /// serde_json's `Unexpected` as it prints it (`JsonUnexpected`: null, not "unit value").
+    static func unexpected(_ value: JSON) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return "boolean `\(b)`"
+        case .number(let n): return isIntegerText(n.text) ? "integer `\(n.text)`" : "floating point `\(floatText(n))`"
+        case .string(let s): return "string \(JSON.string(s).serialized())"
+        case .array: return "sequence"
+        case .object: return "map"
+        }
+    }
+
+    static func isIntegerText(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    /// A float as ryu prints it (`1.0`, `1.5`, `1e21`).
+    static func floatText(_ n: JSONNumber) -> String {
+        let d = n.doubleValue
+        if d == d.rounded(), abs(d) < 1e16 { return String(format: "%.1f", d) }
+        return "\(d)"
+    }
+
+    static func integerRange(_ name: String) -> ClosedRange<Int>? {
+        switch name {
+        case "u8": return 0...Int(UInt8.max)
+        case "u16": return 0...Int(UInt16.max)
+        case "u32": return 0...Int(UInt32.max)
+        case "u64", "usize", "u128": return 0...Int.max
+        case "i8": return Int(Int8.min)...Int(Int8.max)
+        case "i16": return Int(Int16.min)...Int(Int16.max)
+        case "i32": return Int(Int32.min)...Int(Int32.max)
+        default: return nil
+        }
+    }
+}
