@@ -75,6 +75,9 @@ let package = Package(
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives"], path: "Sources/Doctor"),
+        // Tauri's core plugins (app, path, window, webview; menu, tray, image, resources named), as Tauri answers them.
+        .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter"],
+                path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
@@ -99,7 +102,7 @@ let package = Package(
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
-                               "BridgeSimulation", "BridgeApp"],
+                               "BridgeSimulation", "BridgeApp", "BridgeCorePlugins"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
@@ -135,7 +138,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
-        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",

@@ -9,15 +9,11 @@ import Synchronization
 /// client's `bridge.handle(cmd, fn)`), by a fixture (`--fixtures FILE`), or rejected with a
 /// message that names the command and both ways to answer it — and recorded in `Unanswered`.
 public final class AppSurface: CommandFallback {
-    /// How calls to plugins the bridge neither hosts nor has permission files for pass the ACL.
-    public enum ForeignPolicy: Sendable {
-        /// The built-in capability (no `--capabilities`, no `--app`): every such plugin is
-        /// allowed, with a warning that its grant was not checked.
-        case allowUnchecked
-        /// Real capabilities: a plugin they name is allowed, unchecked (a warning); one they do
-        /// not name is refused as Tauri refuses it.
-        case named(Set<String>)
-    }
+    /// The plugins the bridge neither hosts nor has permission files for that the capabilities in
+    /// force name (`frak-webauthn:default`): their calls are answered, unchecked (a warning). A
+    /// plugin nothing names is refused by the ACL as Tauri refuses it, unless a fixture or a
+    /// client's handler answers its command — an explicit choice to let it through.
+    public typealias ForeignPolicy = Set<String>
 
     public let commands: AppCommands
     public let fixtures: Fixtures?
@@ -25,7 +21,7 @@ public final class AppSurface: CommandFallback {
     public let clients: ClientHandlers
     public let ledger: Unanswered
 
-    public init(commands: AppCommands = AppCommands(commands: [:]), fixtures: Fixtures? = nil, foreign: ForeignPolicy = .allowUnchecked,
+    public init(commands: AppCommands = AppCommands(commands: [:]), fixtures: Fixtures? = nil, foreign: ForeignPolicy = [],
                 clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered()) {
         self.commands = commands
         self.fixtures = fixtures
@@ -40,14 +36,11 @@ public final class AppSurface: CommandFallback {
             let unchecked = CallWarning(
                 code: "acl_unchecked",
                 message: "\(plugin).\(command): the bridge has no permission files for plugin \(plugin), so the capabilities' grant of it was not checked as Tauri checks it; give --plugin-dir <the plugin's folder> to check it")
-            switch foreign {
-            case .allowUnchecked:
-                return FallbackEntry(entry: entry(name, kind: "plugin \(plugin), not simulated"), skipsACL: true, unchecked: unchecked)
-            case .named(let granted):
-                // Not named by any capability: the router's ACL refuses it, as Tauri does.
-                guard granted.contains(plugin) else { return nil }
-                return FallbackEntry(entry: entry(name, kind: "plugin \(plugin), not simulated"), skipsACL: true, unchecked: unchecked)
-            }
+            let prefix = "plugin:\(plugin)|"
+            let answered = fixtures?.commands.contains { $0.hasPrefix(prefix) } == true || clients.handler(for: method) != nil
+            // Named by nothing: the router's ACL refuses it, as Tauri does.
+            guard foreign.contains(plugin) || answered else { return nil }
+            return FallbackEntry(entry: entry(name, kind: "plugin \(plugin), not simulated"), skipsACL: true, unchecked: unchecked)
         }
         guard commands.has(method) || fixtures?.has(method) == true || clients.handler(for: method) != nil,
               let name = CommandName(app: method) else { return nil }
@@ -56,10 +49,15 @@ public final class AppSurface: CommandFallback {
         return FallbackEntry(entry: entry(name, kind: "app command"), skipsACL: true)
     }
 
-    public func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError) {
-        let kind: String
-        if let (plugin, _) = CommandName.split(method: method) { kind = "plugin \(plugin)" } else { kind = "unknown command" }
-        ledger.record(method, params: params, kind: kind, error: error)
+    /// Kept for the summary; announced (`bridge/unhandled`) when it names a plugin the bridge
+    /// does not host — a typo of a hosted command or an unknown bare name already gets a
+    /// not-found answer with a did-you-mean.
+    public func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError, registry: CommandRegistry) {
+        if let (plugin, _) = CommandName.split(method: method) {
+            ledger.record(method, params: params, kind: "plugin \(plugin)", error: error, announce: !registry.hasPlugin(plugin))
+        } else {
+            ledger.record(method, params: params, kind: "unknown command", error: error, announce: false)
+        }
     }
 
     /// The command that answers `name`'s calls through the handlers and fixtures.
@@ -67,25 +65,31 @@ public final class AppSurface: CommandFallback {
         let method = name.description
         let rust = name.isAppCommand ? commands.commands[name.command] : nil
         let clients = self.clients, fixtures = self.fixtures, ledger = self.ledger
-        let command = Command(name.command, summary: "\(kind): answered by a handler or a fixture") { invocation in
+        let command = Command(name.command, summary: "\(kind): answered by a handler or a fixture") { [self] invocation in
             let payload = JSON.object(invocation.arguments)
             if let rust, let refusal = TauriArguments.refusal(payload, arguments: rust.arguments, command: name.command) {
                 throw refusal
             }
-            if let handler = clients.handler(for: method) {
-                return try await handler.ask(method, payload: payload, context: invocation.context).get()
-            }
-            if let answer = fixtures?.answer(method, payload: payload) {
-                switch answer {
-                case .success(let value): return value
-                case .failure(let error): throw AppSurface.rejection(error.value, command: method, source: "fixture")
-                }
-            }
-            let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
-            ledger.record(method, params: payload, kind: kind, error: error)
-            throw error
+            return try await answer(method, kind: kind, payload: payload, context: invocation.context)
         }
         return CommandRegistry.Entry(name: name, command: command)
+    }
+
+    /// The answer of a call the bridge does not simulate: a client's handler, else a fixture,
+    /// else the rejection that names it (recorded as unanswered).
+    public func answer(_ method: String, kind: String, payload: JSON, context: CallContext) async throws(ResponseError) -> JSON {
+        if let handler = clients.handler(for: method) {
+            return try await handler.ask(method, payload: payload, context: context).get()
+        }
+        if let answer = fixtures?.answer(method, payload: payload) {
+            switch answer {
+            case .success(let value): return value
+            case .failure(let error): throw AppSurface.rejection(error.value, command: method, source: "fixture")
+            }
+        }
+        let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
+        ledger.record(method, params: payload, kind: kind, error: error)
+        throw error
     }
 
     /// A rejection with `value` as what `invoke()` rejects with (a Rust `Err` as it serialises):

@@ -39,8 +39,8 @@ public final class Unanswered: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    /// Records one call that got no answer, and announces it.
-    public func record(_ command: String, params: JSON?, kind: String, error: ResponseError) {
+    /// Records one call that got no answer, and announces it unless `announce` is false.
+    public func record(_ command: String, params: JSON?, kind: String, error: ResponseError, announce: Bool = true) {
         let observers = state.withLock { s -> [@Sendable (JSON) -> Void] in
             if s.commands[command] != nil {
                 s.commands[command]?.calls += 1
@@ -49,7 +49,7 @@ public final class Unanswered: Sendable {
                                               reason: error.message, refused: error.data["unhandled"] == nil)
                 s.order.append(command)
             }
-            return s.observers
+            return announce ? s.observers : []
         }
         let notice: JSON = ["command": .string(command), "kind": .string(kind), "args": params ?? .object(JSONObject()),
                             "message": .string(error.message), "fixture": Unanswered.fixture(command)]

@@ -36,6 +36,11 @@ enum NativeIPCScript {
   }
   if (typeof bridge.onEvent !== 'function') bridge.onEvent = function (params) {}
   bridge.sheets = bridge.sheets || []
+  // Calls nothing answered (bridge/unhandled): named in the console, never silently missing.
+  bridge.unhandled = bridge.unhandled || []
+  if (typeof bridge.onUnhandled !== 'function') bridge.onUnhandled = function (params) {
+    console.warn('[bridge] ' + params.command + ' (' + params.kind + ') had no answer: ' + params.message)
+  }
 
   // The sheet overlay: the bridge's rendering of the sheet, over the page, in a shadow root (its
   // styles and the page's stay apart); the buttons keep their accessible names.
@@ -199,6 +204,7 @@ enum NativeIPCScript {
     keep('warning', 'warnings', 'onWarning')
     keep('sheet', 'sheets', 'onSheet')
     keep('event', 'events', 'onEvent')
+    keep('unhandled', 'unhandled', 'onUnhandled')
     source.addEventListener('ready', function () {
       bridge.ready = true
       dispatch('bridge:ready', { page: page })

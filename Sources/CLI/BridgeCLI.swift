@@ -1,6 +1,7 @@
 import BridgeACL
 import BridgeApp
 import BridgeContract
+import BridgeCorePlugins
 import BridgeEvents
 import BridgeRouter
 
@@ -41,14 +42,14 @@ public enum BridgeCLI {
     /// The router for the plugins that `args`' backend options configure, under the ACL that
     /// `args`' ACL options choose.
     private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
-        let plugins = try BackendOptions(args).plugins(events: events) + extraPlugins
-        let registry = CommandLookup.registry(plugins)
+        let backend = try BackendOptions(args)
+        let plugins = try backend.plugins(events: events) + extraPlugins
         let acl = try ACLOptions(args, app: app)
         let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand)
-        // Plugins the bridge does not host: with the built-in capability any of them may be
-        // answered (unchecked); with real capabilities, those they grant.
-        let foreign: AppSurface.ForeignPolicy = acl.capabilities == nil ? .allowUnchecked : .named(ACLSetup.unhostedPlugins(authority))
-        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, foreign: foreign)
+        // Plugins the bridge does not host that the capabilities grant: answered, unchecked.
+        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, foreign: ACLSetup.unhostedPlugins(authority))
+        let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
+        let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface))
         return Router(registry: registry, authority: authority, fallback: surface)
     }
 

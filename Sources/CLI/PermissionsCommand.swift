@@ -68,7 +68,7 @@ struct PermissionsCommand {
     /// - Throws: `UsageError` for another `plugin:event|…` command, naming the four.
     static func eventCommand(_ text: String) throws(UsageError) -> CommandName? {
         guard let (plugin, command) = CommandName.split(method: text), plugin == "event" else { return nil }
-        let commands = CorePermissions.hosted.first { $0.plugin == "core:event" }?.commands ?? []
+        let commands = CorePermissions.commandNames("core:event")
         guard commands.contains(command), let name = CommandName(plugin: plugin, command: command) else {
             throw UsageError("unknown event command '\(text)'\(UsageError.didYouMean(command, among: commands)); the event commands are \(commands.map { "plugin:event|\($0)" }.joined(separator: ", "))",
                              subcommand: "permissions")

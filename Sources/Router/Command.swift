@@ -104,6 +104,17 @@ public struct Command: Sendable {
         self.handler = handler
     }
 
+    /// A command that binds its own arguments (Tauri's core plugins, the app's commands): the
+    /// router passes them unbound; `immediately` as for a declared command.
+    public init(unbound declaration: CommandDeclaration, immediately: ImmediateHandler? = nil,
+                reporting handler: @escaping Handler) {
+        self.declaration = declaration
+        self.binds = false
+        self.scopeCheck = nil
+        self.immediate = immediately
+        self.handler = handler
+    }
+
     /// A command whose handler returns a result and, optionally, a presentation record.
     public init(_ name: String, summary: String, parameters: [Parameter]? = nil, keyStyle: KeyStyle = .camelCase,
                 reporting handler: @escaping Handler) {
@@ -138,9 +149,13 @@ public protocol Plugin: Sendable {
     var permissionFiles: [PermissionFile] { get }
     /// Why a scope entry granted to this plugin is malformed, or `nil`; checked at start-up.
     func scopeProblem(_ entry: JSON) -> String?
+    /// Whether this is one of Tauri's core plugins (`app`, `path`, `window`, …): served like any
+    /// other, but left out of the command lists usage errors print.
+    var isCore: Bool { get }
 }
 
 extension Plugin {
+    public var isCore: Bool { false }
     public var permissionFiles: [PermissionFile] { [] }
     public func scopeProblem(_ entry: JSON) -> String? { nil }
 }

@@ -9,8 +9,8 @@ public protocol CommandFallback: Sendable {
     /// The entry that serves `method`, which `registry` does not have, or `nil` (the router's
     /// not-found answer stands).
     func resolve(_ method: String, registry: CommandRegistry) -> FallbackEntry?
-    /// A call that found no command, or that its fallback entry refused before running.
-    func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError)
+    /// A call that found no command in `registry`, or that its fallback entry refused before running.
+    func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError, registry: CommandRegistry)
 }
 
 /// A fallback's command for one method, and how the ACL treats it.

@@ -20,6 +20,8 @@ public struct CommandRegistry: Sendable {
 
     private var entries: [String: Entry] = [:]
     private var pluginNames: Set<String> = []
+    /// Tauri's core plugins among them (left out of usage errors' lists).
+    private var corePlugins: Set<String> = []
 
     /// An empty registry.
     public init() {}
@@ -36,6 +38,7 @@ public struct CommandRegistry: Sendable {
         guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
         guard !pluginNames.contains(plugin.name) else { throw .duplicatePlugin(plugin.name) }
         pluginNames.insert(plugin.name)
+        if plugin.isCore { corePlugins.insert(plugin.name) }
         for command in plugin.commands {
             guard let name = CommandName(plugin: plugin.name, command: command.name) else {
                 throw .invalidCommandName(plugin: plugin.name, command: command.name)
@@ -83,14 +86,16 @@ public struct CommandRegistry: Sendable {
         if CommandName.split(method: cliName) == nil, cliName.contains("|") {
             return resolve(cliName: "plugin:" + cliName)
         }
+        let listed = all.filter { !corePlugins.contains($0.name.plugin) }.map(\.name.description)
         if let (plugin, command) = CommandName.split(method: cliName) {
-            guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: pluginNames.sorted())) }
-            return .failure(.unknownCommand(command, known: all.map(\.name.description)))
+            guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: pluginNames.subtracting(corePlugins).sorted())) }
+            let own = all.filter { $0.name.plugin == plugin }.map(\.name.description)
+            return .failure(.unknownCommand(command, known: corePlugins.contains(plugin) ? own : listed))
         }
         let matches = all.filter { $0.name.command == cliName }
         switch matches.count {
         case 1: return .success(matches[0])
-        case 0: return .failure(.unknownCommand(cliName, known: all.map(\.name.description)))
+        case 0: return .failure(.unknownCommand(cliName, known: listed))
         default: return .failure(.ambiguous(cliName, candidates: matches.map(\.name.description)))
         }
     }

@@ -37,7 +37,7 @@ public struct Router: Sendable {
         if let fallback, let found = fallback.resolve(method, registry: registry) {
             let prepared = prepare(entry: found.entry, params: params, context: context, checksACL: !found.skipsACL,
                                    unchecked: found.unchecked)
-            if case .failure(let error) = prepared { fallback.missed(method, params: params, context: context, error: error) }
+            if case .failure(let error) = prepared { fallback.missed(method, params: params, context: context, error: error, registry: registry) }
             return prepared
         }
         let missing: ResponseError
@@ -54,7 +54,7 @@ public struct Router: Sendable {
                 missing = error
             }
         }
-        fallback?.missed(method, params: params, context: context, error: missing)
+        fallback?.missed(method, params: params, context: context, error: missing, registry: registry)
         return .failure(missing)
     }
 

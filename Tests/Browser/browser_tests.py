@@ -59,8 +59,9 @@ class Bridge:
     """A `bridge serve --http 0` process; learns the URL and key from `bridge/listening`."""
 
     def __init__(self, *args, static=None, stdin_open=True):
-        self.static = static or tempfile.mkdtemp(prefix="bridge-static-")
-        command = [BRIDGE, "serve", "--http", "0", "--static", self.static, *args]
+        # static=False: no --static (an --app project's frontendDist is served).
+        self.static = None if static is False else static or tempfile.mkdtemp(prefix="bridge-static-")
+        command = [BRIDGE, "serve", "--http", "0", *(["--static", self.static] if self.static else []), *args]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self.process.stdout.readline()
         if not line:
@@ -137,6 +138,68 @@ def tauri_own_page(bridge, os_name, with_bundle):
 
 
 # MARK: the tests
+
+VANILLA = os.path.join(ROOT, "Tests", "Fixtures", "apps", "vanilla")
+GREETING = "Hello, {{name}}! You've been greeted from Rust!"
+
+
+def write_json(value):
+    fd, path = tempfile.mkstemp(suffix=".json", prefix="bridge-fixtures-")
+    with os.fdopen(fd, "w") as f:
+        json.dump(value, f)
+    return path
+
+
+def greet_through_the_form(page, name):
+    """What a person does on the template's page: type a name, press Greet; the message shown."""
+    page.wait_for("document.querySelector('#greet-form') !== null")
+    page.evaluate(f"document.querySelector('#greet-input').value = {json.dumps(name)};"
+                  "document.querySelector('#greet-form').requestSubmit(); true")
+    page.wait_for("document.querySelector('#greet-msg').textContent !== ''")
+    return page.evaluate("document.querySelector('#greet-msg').textContent")
+
+
+@test
+def vanilla_template_boots_unmodified_with_app(ctx):
+    """create-tauri-app's vanilla front end, served from its frontendDist with window.__TAURI__
+    (withGlobalTauri), its own greet command answered by a fixture, on ios and android."""
+    fixtures = write_json({"greet": {"result": GREETING}})
+    for platform in ("ios", "android"):
+        bridge = ctx.bridge("--app", VANILLA, "--fixtures", fixtures, "--platform", platform, static=False)
+        page = ctx.page()
+        page.goto(bridge.url)
+        equal(page.evaluate("document.title"), "Tauri App", f"the template's index.html on {platform}")
+        equal(page.evaluate("typeof window.__TAURI__.core.invoke"), "function", "window.__TAURI__ from withGlobalTauri")
+        equal(greet_through_the_form(page, "Ada"), "Hello, Ada! You've been greeted from Rust!", f"greet on {platform}")
+        # The core plugins answer from the project's config.
+        equal(page.evaluate(settle("window.__TAURI__.app.getName()")),
+              {"ok": "Vanilla iOS" if platform == "ios" else "vanilla"}, f"getName on {platform} (tauri.ios.conf.json merged)")
+        equal(page.evaluate(settle("window.__TAURI__.app.getVersion()")), {"ok": "0.1.0"}, "getVersion")
+        data = page.evaluate(settle("window.__TAURI__.path.appDataDir()"))
+        expected = "/data/user/0/com.vanilla.app" if platform == "android" else "/Library/Application Support/com.vanilla.app"
+        check("ok" in data and data["ok"].endswith(expected), f"appDataDir on {platform}: {data}")
+        equal(page.evaluate(settle("window.__TAURI__.window.getCurrentWindow().setTitle('x')")),
+              {"err": "Window API not available on mobile"}, f"a window call on {platform}, as Tauri refuses it")
+
+
+@test
+def unanswered_calls_are_named_to_the_page_and_in_the_summary(ctx):
+    bridge = ctx.bridge("--app", VANILLA, static=False)
+    page = ctx.page()
+    page.goto(bridge.url)
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    got = page.evaluate(settle("window.__TAURI__.core.invoke('greet', {name: 'Ada'})"))
+    check("err" in got and "greet (app command) has no answer" in got["err"] and "--fixtures" in got["err"], f"the rejection names it: {got}")
+    page.evaluate(settle("window.__TAURI__.core.invoke('plugin:opener|open_url', {url: 'https://tauri.app'})"))
+    page.wait_for("window.__BRIDGE__.unhandled.length === 2")
+    equal([u["command"] for u in page.evaluate("window.__BRIDGE__.unhandled")], ["greet", "plugin:opener|open_url"], "bridge/unhandled on the page")
+    check(any("had no answer" in line for line in page.console), f"named in the console: {page.console}")
+    bridge.process.stdin.close()
+    bridge.process.wait(timeout=20)
+    err = bridge.process.stderr.read().decode()
+    check("2 calls of 2 commands had no answer" in err and '{"greet":{"result":null},"plugin:opener|open_url":{"result":null}}' in err,
+          f"the session's summary: {err}")
+
 
 TESTS = []
 
@@ -833,8 +896,8 @@ class Context:
         self.pages.append(p)
         return p
 
-    def bridge(self, *args):
-        b = Bridge(*args)
+    def bridge(self, *args, static=None):
+        b = Bridge(*args, static=static)
         self.bridges.append(b)
         return b
 

@@ -41,8 +41,8 @@ struct ACLCommandTests {
         let caps = ["--capabilities", app + "/src-tauri/capabilities"]
         let ok = try runBridge(["invoke", "share_text", share] + caps, executable: Products.bridge)
         #expect(ok.status == 0)
-        // core:default's core:event:default is hosted; its other sets are not.
-        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: core:app, core:image, core:menu, core:path, core:resources, core:tray, core:webview, core:window, fs\n")
+        // Every core set core:default names is hosted; fs is not.
+        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: fs\n")
         // The real plugin reads no scope: shared, with a warning; --strict refuses it.
         let scopeMessage = "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/* (the real plugin reads no scope, so the device shares it anyway)"
         let outOfScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#] + caps, executable: Products.bridge)

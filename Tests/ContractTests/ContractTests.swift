@@ -105,7 +105,7 @@ struct ContractTests {
     func builtInCapability() throws {
         let manifests = try ACLSetup.manifests(productPlugins)
         let builtIn = CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin })
-        #expect(builtIn.permissions.map(\.identifier.text) == (["core:event"] + ProductPlugins.entries.map(\.name)).sorted().map { "\($0):default" })
+        #expect(builtIn.permissions.map(\.identifier.text) == (CorePermissions.plugins + ProductPlugins.entries.map(\.name)).sorted().map { "\($0):default" })
         Contract.check(builtIn.json, "acl/capability-file")
         // And it reads back as the same capability.
         #expect(try Capability.decodeFile(builtIn.json.serialized(), path: "built-in") == [builtIn])

@@ -1,0 +1,44 @@
+import BridgeACL
+import BridgeBinding
+import BridgeApp
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// `plugin:app|…` (`@tauri-apps/api/app`), as tauri-apps/tauri `crates/tauri/src/app/plugin.rs`
+/// answers (@ a8105ecc; `identifier`, the data stores, `set_dock_visibility` and `bundle_type` as
+/// added since, @ 01a337d8): the package info, no-ops where only macOS acts (`app_show`,
+/// `app_hide`, `set_dock_visibility`), no data stores outside a real WKWebView.
+struct AppCorePlugin: CorePlugin {
+    let app: AppInfo
+    var name: String { "app" }
+
+    var coreCommands: [CoreCommand] {
+        let app = self.app
+        return [
+            CoreCommand("version") { _, _ in .string(app.version) },
+            CoreCommand("name") { _, _ in .string(app.name) },
+            CoreCommand("tauri_version") { _, _ in .string(app.tauriVersion) },
+            CoreCommand("identifier") { _, _ in .string(app.identifier) },
+            // `app.show()` / `app.hide()` run only on macOS; elsewhere `Ok(())`.
+            CoreCommand("app_show") { _, _ in .null },
+            CoreCommand("app_hide") { _, _ in .null },
+            CoreCommand("set_dock_visibility", [("visible", .bool)]) { _, _ in .null },
+            // A fresh WKWebView has no extra data stores; elsewhere the command answers `[]` too.
+            CoreCommand("fetch_data_store_identifiers") { _, _ in .array([]) },
+            CoreCommand("remove_data_store", [("uuid", .sequence(.integer("u8")))]) { _, _ in .null },
+            // No window icon is bundled with the bridge's app: `None`.
+            CoreCommand("default_window_icon") { _, _ in .null },
+            // `set_theme` is a no-op on iOS and Android ("Unsupported" in app.ts).
+            CoreCommand("set_app_theme", [("theme", .option(.any("Theme")))]) { payload, _ throws(ResponseError) in
+                if let theme = payload["theme"], !theme.isNull, theme != "light", theme != "dark" {
+                    throw .invalidParams("invalid args `theme` for command `set_app_theme`: unknown variant `\(theme.stringValue ?? theme.serialized())`, expected `light` or `dark`",
+                                         details: ["command": "plugin:app|set_app_theme", "field": "theme"])
+                }
+                return .null
+            },
+            // The bundler patches the binary's marker; an unpatched one is `None`, but macOS `App`.
+            CoreCommand("bundle_type") { _, context in context.platform == .macos ? "app" : .null },
+        ]
+    }
+}

@@ -1,0 +1,115 @@
+import BridgeACL
+import BridgeBinding
+import BridgeApp
+import BridgeEvents
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// Tauri's core plugins as a front end reaches them (`plugin:app|version`,
+/// `plugin:path|resolve_directory`, `plugin:window|set_title`, …), answered as Tauri answers on
+/// the call's platform. The pins are in `TauriPin`; each plugin's file names the upstream code
+/// it follows. Their permissions (`core:app:…`, with Tauri's ids and default sets) are
+/// `CorePermissions`'; the router checks them before any command here runs.
+public enum CorePlugins {
+    /// The core plugins for the app `app` describes.
+    /// - Parameters:
+    ///   - events: where window events (`tauri://resize`, …) are emitted; `nil` where nobody listens.
+    ///   - surface: what answers what the bridge does not simulate (menus and trays on desktop).
+    public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface) -> [any Plugin] {
+        let windows = WindowStates(app: app, events: events)
+        return [AppCorePlugin(app: app), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
+                WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
+                UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
+                UnsimulatedCorePlugin(name: "resources", surface: surface)]
+    }
+}
+
+/// What the core plugins answer about the app: from `--app`'s configuration, else defaults.
+public struct AppInfo: Sendable {
+    public var identifier: String
+    public var name: String
+    public var version: String
+    /// What `getTauriVersion()` answers: the `tauri` crate of the app's `Cargo.lock`, else the pin.
+    public var tauriVersion: String
+    public var windows: [AppConfig.Window]
+
+    public init(identifier: String = "com.example.app", name: String = "app", version: String = "0.1.0",
+                tauriVersion: String = TauriPin.version, windows: [AppConfig.Window] = [AppConfig.Window()]) {
+        self.identifier = identifier
+        self.name = name
+        self.version = version
+        self.tauriVersion = tauriVersion
+        self.windows = windows
+    }
+
+    /// The app of an `--app` configuration.
+    public init(_ config: AppConfig) {
+        self.init(identifier: config.identifier, name: config.name, version: config.version ?? "0.1.0",
+                  tauriVersion: CargoLock.tauriVersion(root: config.root) ?? TauriPin.version, windows: config.startupWindows)
+    }
+}
+
+/// The upstream Tauri the core plugins follow.
+public enum TauriPin {
+    /// tauri-apps/tauri: the plugin code (`crates/tauri/src/{app,path,window,webview}/plugin.rs`)
+    /// read at a8105ecc (2.0.6, 2024-10-24), with the commands and permissions added since read
+    /// from `crates/tauri/build.rs` @ 02cd31f2 (`identifier`, `fetch_data_store_identifiers`, …).
+    public static let commit = "a8105eccb2122f003b4a36bbfb747998f53c5f10"
+    public static let permissionsCommit = "02cd31f286fe1d951d573977d82c3806c56937d8"
+    /// The crate version at `commit`.
+    public static let version = "2.0.6"
+}
+
+/// One core command: its Rust arguments (bound as Tauri binds them, `TauriArguments`) and its
+/// answer from the bound payload and the call's context.
+struct CoreCommand {
+    let name: String
+    let arguments: [RustArgument]
+    let run: @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON
+
+    init(_ name: String, _ arguments: [(String, RustType)] = [],
+         _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
+        self.name = name
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: $0.0, type: $0.1) }
+        self.run = run
+    }
+
+    /// The registered command: Tauri's binding, then the answer, on the caller's thread.
+    func command(plugin: String) -> Command {
+        let declaration = CommandDeclaration(name, summary: "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
+        let arguments = self.arguments, run = self.run, name = self.name
+        let answer: @Sendable (Invocation) throws -> CommandOutput? = { invocation in
+            let payload = JSON.object(invocation.arguments)
+            if let refusal = TauriArguments.refusal(payload, arguments: arguments, command: name) { throw refusal }
+            return CommandOutput(result: try run(invocation.arguments, invocation.context))
+        }
+        return Command(unbound: declaration, immediately: answer) { invocation in
+            guard let output = try answer(invocation) else { throw ResponseError.internalError("\(name) gave no answer") }
+            return output
+        }
+    }
+}
+
+/// A core plugin built from its commands.
+protocol CorePlugin: Plugin {
+    var coreCommands: [CoreCommand] { get }
+}
+
+extension CorePlugin {
+    public var commands: [Command] { coreCommands.map { $0.command(plugin: name) } }
+    public var isCore: Bool { true }
+}
+
+/// The `tauri` package version in a `Cargo.lock` beside the app's `Cargo.toml`.
+enum CargoLock {
+    static func tauriVersion(root: String) -> String? {
+        guard let text = try? String(contentsOfFile: root + "/Cargo.lock", encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n").makeIterator()
+        while let line = lines.next() {
+            guard line == "name = \"tauri\"", let next = lines.next(), next.hasPrefix("version = \"") else { continue }
+            return String(next.dropFirst("version = \"".count).dropLast())
+        }
+        return nil
+    }
+}

@@ -1,0 +1,295 @@
+import BridgeACL
+import BridgeBinding
+import BridgeApp
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+
+/// `plugin:path|…` (`@tauri-apps/api/path`), as tauri-apps/tauri `crates/tauri/src/path/`
+/// (`plugin.rs`, `mod.rs`, `desktop.rs`, `android.rs` @ a8105ecc) answers: every
+/// `BaseDirectory` resolved as the call's platform resolves it (`PlatformPaths`), and the path
+/// functions with `std::path::Path`'s rules and Tauri's errors (`path does not have a parent`, …).
+struct PathCorePlugin: CorePlugin {
+    let app: AppInfo
+    var name: String { "path" }
+
+    var coreCommands: [CoreCommand] {
+        let app = self.app
+        return [
+            CoreCommand("resolve_directory", [("directory", .integer("u16")), ("path", .option(.path))]) { payload, context throws(ResponseError) in
+                let number = payload["directory"]?.numberValue?.intValue ?? 0
+                let paths = PlatformPaths(platform: context.platform, app: app)
+                guard let directory = BaseDirectory(rawValue: number), paths.has(directory) else {
+                    let values = BaseDirectory.allCases.filter { paths.has($0) }.map { String($0.rawValue) }.joined(separator: ", ")
+                    throw .invalidParams("invalid args `directory` for command `resolve_directory`: invalid value: \(number), expected one of: \(values)",
+                                         details: ["command": "plugin:path|resolve_directory", "field": "directory"])
+                }
+                guard let base = paths.resolve(directory) else { throw .rejected("unknown path") }
+                guard let sub = payload["path"]?.stringValue else { return .string(base) }
+                return .string(paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(sub, paths.syntax) : sub))
+            },
+            CoreCommand("resolve", [("paths", .sequence(.string))]) { payload, context in
+                let syntax = PathSyntax(context.platform)
+                var path = syntax.root
+                for p in payload["paths"]?.arrayValue?.compactMap(\.stringValue) ?? [] { path = syntax.push(path, p) }
+                return .string(syntax.normalize(path, resolving: true))
+            },
+            CoreCommand("normalize", [("path", .string)]) { payload, context in
+                .string(PathSyntax(context.platform).normalizeCommand(payload["path"]?.stringValue ?? ""))
+            },
+            CoreCommand("join", [("paths", .sequence(.string))]) { payload, context in
+                let syntax = PathSyntax(context.platform)
+                let parts = (payload["paths"]?.arrayValue?.compactMap(\.stringValue) ?? []).filter { !$0.isEmpty }
+                let joined = syntax.normalize(parts.joined(separator: String(syntax.separator)), resolving: false)
+                return .string(joined.isEmpty ? "." : joined)
+            },
+            CoreCommand("dirname", [("path", .string)]) { payload, context throws(ResponseError) in
+                guard let parent = PathSyntax(context.platform).parent(payload["path"]?.stringValue ?? "") else {
+                    throw .rejected("path does not have a parent")
+                }
+                return .string(parent)
+            },
+            CoreCommand("extname", [("path", .string)]) { payload, context throws(ResponseError) in
+                guard let ext = PathSyntax(context.platform).fileName(payload["path"]?.stringValue ?? "").flatMap(PathSyntax.extension) else {
+                    throw .rejected("path does not have an extension")
+                }
+                return .string(ext)
+            },
+            CoreCommand("basename", [("path", .string), ("ext", .option(.string))]) { payload, context throws(ResponseError) in
+                guard var name = PathSyntax(context.platform).fileName(payload["path"]?.stringValue ?? "") else {
+                    throw .rejected("path does not have a basename")
+                }
+                if let ext = payload["ext"]?.stringValue, name.hasSuffix(ext) { name = String(name.dropLast(ext.count)) }
+                return .string(name)
+            },
+            CoreCommand("is_absolute", [("path", .string)]) { payload, context in
+                .bool(PathSyntax(context.platform).isAbsolute(payload["path"]?.stringValue ?? ""))
+            },
+        ]
+    }
+}
+
+/// `BaseDirectory`, numbered as `@tauri-apps/api/path` and `#[repr(u16)]` number it.
+enum BaseDirectory: Int, CaseIterable, Sendable {
+    case audio = 1, cache, config, data, localData, document, download, picture, publicDir, video, resource, temp,
+         appConfig, appData, appLocalData, appCache, appLog, desktop, executable, font, home, runtime, template
+}
+
+/// Where each `BaseDirectory` is on a platform, for the app's identifier, on a typical device
+/// (Tauri's `desktop.rs` with the `dirs` crate on Linux, macOS, Windows and iOS — iOS uses
+/// dirs' Apple rules inside the app's sandbox — and `android.rs` with Tauri's `PathPlugin.kt`).
+struct PlatformPaths {
+    let platform: Platform
+    let app: AppInfo
+    var syntax: PathSyntax { PathSyntax(platform) }
+
+    /// The sandbox (iOS: its container; Android: `dataDir`) or the user's home.
+    var home: String {
+        switch platform {
+        case .ios: return "/var/mobile/Containers/Data/Application/\(PlatformPaths.uuid(app.identifier, salt: 0))"
+        case .android: return "/data/user/0/\(app.identifier)"
+        case .linux: return "/home/user"
+        case .macos: return "/Users/user"
+        case .windows: return "C:\\Users\\user"
+        }
+    }
+
+    /// Android has no Desktop, Executable, Font, Runtime or Template (`#[cfg(not(target_os = "android"))]`).
+    func has(_ d: BaseDirectory) -> Bool {
+        platform != .android || ![.desktop, .executable, .font, .runtime, .template].contains(d)
+    }
+
+    /// The directory, or `nil` for `unknown path` (dirs has none there).
+    func resolve(_ d: BaseDirectory) -> String? {
+        let id = app.identifier
+        let s = syntax
+        func j(_ parts: String...) -> String { parts.dropFirst().reduce(parts[0]) { s.push($0, $1) } }
+        switch platform {
+        case .android:
+            let data = home, external = "/storage/emulated/0/Android/data/\(id)"
+            switch d {
+            case .audio: return j(external, "files", "Music")
+            case .cache: return j(external, "cache")
+            case .config, .appConfig, .data, .localData, .appData, .appLocalData: return data
+            case .document: return j(external, "files", "Documents")
+            case .download: return j(external, "files", "Download")
+            case .picture: return j(external, "files", "Pictures")
+            case .publicDir: return j(external, "files", "DCIM")
+            case .video: return j(external, "files", "Movies")
+            case .resource: return "asset://localhost/"
+            case .temp: return "/data/local/tmp"
+            case .appCache: return j(data, "cache")
+            case .appLog: return j(data, "logs")
+            case .home: return "/storage/emulated/0"
+            case .desktop, .executable, .font, .runtime, .template: return nil
+            }
+        case .ios, .macos:
+            let lib = j(home, "Library"), support = j(home, "Library", "Application Support")
+            switch d {
+            case .audio: return j(home, "Music")
+            case .cache: return j(lib, "Caches")
+            case .config, .data, .localData: return support
+            case .document: return j(home, "Documents")
+            case .download: return j(home, "Downloads")
+            case .picture: return j(home, "Pictures")
+            case .publicDir: return j(home, "Public")
+            case .video: return j(home, "Movies")
+            case .resource:
+                return platform == .ios
+                    ? "/private/var/containers/Bundle/Application/\(PlatformPaths.uuid(id, salt: 1))/\(app.name).app/assets"
+                    : "/Applications/\(app.name).app/Contents/Resources"
+            case .temp: return platform == .ios ? j(home, "tmp") + "/" : "/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T/"
+            case .appConfig, .appData, .appLocalData: return j(support, id)
+            case .appCache: return j(lib, "Caches", id)
+            // `home/Library/Logs/<id>` under `target_os = "macos"` only; iOS takes the others' rule.
+            case .appLog: return platform == .macos ? j(lib, "Logs", id) : j(support, id, "logs")
+            case .desktop: return j(home, "Desktop")
+            case .font: return platform == .macos ? j(lib, "Fonts") : nil
+            case .home: return home
+            case .executable, .runtime, .template: return nil
+            }
+        case .linux:
+            let share = j(home, ".local", "share")
+            switch d {
+            case .audio: return j(home, "Music")
+            case .cache: return j(home, ".cache")
+            case .config: return j(home, ".config")
+            case .data, .localData: return share
+            case .document: return j(home, "Documents")
+            case .download: return j(home, "Downloads")
+            case .picture: return j(home, "Pictures")
+            case .publicDir: return j(home, "Public")
+            case .video: return j(home, "Videos")
+            case .resource: return "/usr/lib/\(app.name)"
+            case .temp: return "/tmp"
+            case .appConfig: return j(home, ".config", id)
+            case .appData, .appLocalData: return j(share, id)
+            case .appCache: return j(home, ".cache", id)
+            case .appLog: return j(share, id, "logs")
+            case .desktop: return j(home, "Desktop")
+            case .executable: return j(home, ".local", "bin")
+            case .font: return j(share, "fonts")
+            case .home: return home
+            case .runtime: return "/run/user/1000"
+            case .template: return j(home, "Templates")
+            }
+        case .windows:
+            let roaming = j(home, "AppData", "Roaming"), local = j(home, "AppData", "Local")
+            switch d {
+            case .audio: return j(home, "Music")
+            case .cache, .localData: return local
+            case .config, .data: return roaming
+            case .document: return j(home, "Documents")
+            case .download: return j(home, "Downloads")
+            case .picture: return j(home, "Pictures")
+            case .publicDir: return "C:\\Users\\Public"
+            case .video: return j(home, "Videos")
+            case .resource: return "C:\\Program Files\\\(app.name)"
+            case .temp: return j(local, "Temp") + "\\"
+            case .appConfig, .appData: return j(roaming, id)
+            case .appLocalData, .appCache: return j(local, id)
+            case .appLog: return j(local, id, "logs")
+            case .desktop: return j(home, "Desktop")
+            case .home: return home
+            case .template: return j(roaming, "Microsoft", "Windows", "Templates")
+            case .executable, .font, .runtime: return nil
+            }
+        }
+    }
+
+    /// A stable UUID for the app's containers (a real device picks one at install).
+    static func uuid(_ identifier: String, salt: UInt64) -> String {
+        var h: UInt64 = 0xcbf29ce484222325 &+ salt
+        var g: UInt64 = 0x84222325cbf29ce4 &+ salt
+        for b in identifier.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3; g = (g ^ UInt64(b)) &* 0x1000193 }
+        let hex = String(format: "%016llX%016llX", h, g)
+        let c = Array(hex)
+        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-4" + String(c[13..<16]) + "-A" + String(c[17..<20]) + "-" + String(c[20..<32])
+    }
+}
+
+/// `std::path::Path`'s rules as Tauri's path commands use them, with the platform's separator.
+struct PathSyntax {
+    let windows: Bool
+    init(_ platform: Platform) { windows = platform == .windows }
+
+    var separator: Character { windows ? "\\" : "/" }
+    var root: String { windows ? "C:\\" : "/" }
+
+    func isSeparator(_ c: Character) -> Bool { c == "/" || (windows && c == "\\") }
+
+    func isAbsolute(_ p: String) -> Bool {
+        if windows {
+            let c = Array(p)
+            return (c.count >= 3 && c[0].isLetter && c[1] == ":" && isSeparator(c[2])) || p.hasPrefix("\\\\")
+        }
+        return p.hasPrefix("/")
+    }
+
+    /// `(prefix + root, normal components)`; `.` dropped, `..` kept.
+    func components(_ p: String) -> (root: String, parts: [String]) {
+        var rest = Substring(p)
+        var root = ""
+        if windows, rest.count >= 2, rest.first!.isLetter, rest.dropFirst().first == ":" {
+            root = String(rest.prefix(2))
+            rest = rest.dropFirst(2)
+        }
+        if let first = rest.first, isSeparator(first) { root += String(separator) }
+        let parts = rest.split(whereSeparator: isSeparator).map(String.init).filter { $0 != "." }
+        return (root, parts)
+    }
+
+    /// `PathBuf::push`: an absolute `p` replaces `base`.
+    func push(_ base: String, _ p: String) -> String {
+        if isAbsolute(p) || base.isEmpty { return p }
+        return base.last.map(isSeparator) == true ? base + p : base + String(separator) + p
+    }
+
+    /// Tauri's `normalize_path` (`resolving`: `..` pops at the root too) and
+    /// `normalize_path_no_absolute`: `.` dropped, `..` pops the last component.
+    func normalize(_ p: String, resolving: Bool) -> String {
+        let (root, parts) = components(p)
+        var out: [String] = []
+        for part in parts {
+            if part == ".." { if !out.isEmpty { out.removeLast() } } else { out.append(part) }
+        }
+        return root + out.joined(separator: String(separator))
+    }
+
+    /// The `normalize` command: as `normalize_path_no_absolute`, the trailing separator kept,
+    /// `.` and `..` left as they are when nothing remains.
+    func normalizeCommand(_ p: String) -> String {
+        var n = normalize(p, resolving: false)
+        if n.isEmpty && (p == "." || p == "..") { return p }
+        if let last = p.last, isSeparator(last), !(n.last.map(isSeparator) ?? false) { n.append(separator) }
+        return n
+    }
+
+    /// `Path::parent`: `nil` for a root or an empty path.
+    func parent(_ p: String) -> String? {
+        let (root, parts) = components(p)
+        if parts.isEmpty { return nil }
+        let kept = parts.dropLast()
+        return root + kept.joined(separator: String(separator))
+    }
+
+    /// `Path::file_name`: the last normal component; `nil` when it is `..` or there is none.
+    func fileName(_ p: String) -> String? {
+        let (_, parts) = components(p)
+        guard let last = parts.last, last != ".." else { return nil }
+        return last
+    }
+
+    /// `Path::extension` of a file name: after the last `.`, unless the name starts with it.
+    static func `extension`(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// A resource path as the bundler lays it out: `..` → `_up_`, a root → `_root_`.
+    static func resourceRelative(_ p: String, _ s: PathSyntax) -> String {
+        let (root, parts) = s.components(p)
+        let mapped = (root.isEmpty ? [] : ["_root_"]) + parts.map { $0 == ".." ? "_up_" : $0 }
+        return mapped.joined(separator: String(s.separator))
+    }
+}
