@@ -117,6 +117,9 @@ private final class PeerTransport: SessionTransport {
             settle(response)
         case .batch(let responses):
             responses.forEach(settle)
+        case .request:
+            // Pages answer no requests: a page's commands are answered by stdio clients.
+            break
         case .notification(let n):
             guard let id = n.params["id"].flatMap(RequestID.init(json:)), case .number(let number) = id.json,
                   let key = Int(exactly: number.doubleValue) else { return }

@@ -164,12 +164,44 @@ enum GlobalTauriScript {
   }
   Window.prototype.setPosition = function (p) { return invoke('plugin:window|set_position', { label: this.label, value: tagged(p, 'x', 'y') }) }
   Window.prototype.setCursorPosition = function (p) { return invoke('plugin:window|set_cursor_position', { label: this.label, value: tagged(p, 'x', 'y') }) }
+  // tauri://created and tauri://error of a window or webview made here stay in the page, as
+  // the bundle keeps them (`_handleTauriEvent`, a local `emit`).
+  var localEvents = ['tauri://created', 'tauri://error']
   function labelledListen(kind) {
     return {
-      listen: function (event, handler) { return listen(event, handler, { target: { kind: kind, label: this.label } }) },
-      once: function (event, handler) { return once(event, handler, { target: { kind: kind, label: this.label } }) },
-      emit: function (event, payload) { return emit(event, payload) },
-      emitTo: function (t, event, payload) { return emitTo(t, event, payload) }
+      _handleTauriEvent: function (event, handler) {
+        if (localEvents.indexOf(event) < 0) return false
+        var list = this.listeners[event] || (this.listeners[event] = [])
+        list.push(handler)
+        return true
+      },
+      listen: function (event, handler) {
+        var self = this
+        if (this._handleTauriEvent(event, handler)) {
+          return Promise.resolve(function () { var l = self.listeners[event]; l.splice(l.indexOf(handler), 1) })
+        }
+        return listen(event, handler, { target: { kind: kind, label: this.label } })
+      },
+      once: function (event, handler) {
+        var self = this
+        if (localEvents.indexOf(event) >= 0) {
+          var wrapped = function (e) { var l = self.listeners[event]; l.splice(l.indexOf(wrapped), 1); handler(e) }
+          this._handleTauriEvent(event, wrapped)
+          return Promise.resolve(function () { var l = self.listeners[event]; var i = l.indexOf(wrapped); if (i >= 0) l.splice(i, 1) })
+        }
+        return once(event, handler, { target: { kind: kind, label: this.label } })
+      },
+      emit: function (event, payload) {
+        if (localEvents.indexOf(event) >= 0) {
+          ;(this.listeners[event] || []).slice().forEach(function (h) { h({ event: event, id: -1, payload: payload }) })
+          return Promise.resolve()
+        }
+        return emit(event, payload)
+      },
+      emitTo: function (t, event, payload) {
+        if (localEvents.indexOf(event) >= 0) return this.emit(event, payload)
+        return emitTo(t, event, payload)
+      }
     }
   }
   function mixin(proto, methods) { for (var k in methods) proto[k] = methods[k] }
@@ -306,7 +338,7 @@ enum GlobalTauriScript {
     dirname: function (p) { return invoke('plugin:path|dirname', { path: p }) },
     extname: function (p) { return invoke('plugin:path|extname', { path: p }) },
     basename: function (p, ext) { return invoke('plugin:path|basename', { path: p, ext: ext }) },
-    isAbsolute: function (p) { return invoke('plugin:path|isAbsolute', { path: p }) }
+    isAbsolute: function (p) { return invoke('plugin:path|is_absolute', { path: p }) }
   }
   Object.keys(BaseDirectory).forEach(function (name) {
     if (isNaN(Number(name)) && name !== 'Resource') path[name[0].toLowerCase() + name.slice(1) + 'Dir'] = dir(BaseDirectory[name])

@@ -42,10 +42,19 @@ public struct Notification: Sendable, Equatable {
 public enum IncomingMessage: Sendable, Equatable {
     case request(Request)
     case notification(Notification)
-    /// A response object sent to us; the bridge sends no requests, so these are only logged.
-    case response(id: RequestID)
+    /// A response object sent to us: the answer to a request the bridge sent (`bridge/answer`,
+    /// asking a client that handles a command), else logged.
+    case response(id: RequestID, outcome: Result<JSON, ResponseError>)
     /// Not a valid message; answer `error` with `id` (`null` when the id could not be read).
     case invalid(id: RequestID, error: ResponseError)
+
+    /// A response's outcome: its `result`, or its `error` object (`{code, message, data}`).
+    static func outcome(_ object: JSONObject) -> Result<JSON, ResponseError> {
+        guard let error = object["error"] else { return .success(object["result"] ?? .null) }
+        let code = error["code"]?.numberValue?.intValue ?? ErrorCode.internalError.rawValue
+        let message = error["message"]?.stringValue ?? error.serialized()
+        return .failure(ResponseError(code: ErrorCode(rawValue: code), message: message, details: error["data"]?.objectValue ?? JSONObject()))
+    }
 
     /// Classifies one JSON value by the rules of JSON-RPC 2.0 §4–§5.
     public init(_ json: JSON) {
@@ -70,7 +79,7 @@ public enum IncomingMessage: Sendable, Equatable {
         }
         guard let methodValue = object["method"] else {
             if rawID != nil && (object["result"] != nil || object["error"] != nil) {
-                self = .response(id: id)
+                self = .response(id: id, outcome: IncomingMessage.outcome(object))
             } else {
                 self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
             }

@@ -9,6 +9,8 @@ public protocol CommandFallback: Sendable {
     /// The entry that serves `method`, which `registry` does not have, or `nil` (the router's
     /// not-found answer stands).
     func resolve(_ method: String, registry: CommandRegistry) -> FallbackEntry?
+    /// The commands the process's clients answer (`bridge/handle`).
+    var clients: ClientHandlers { get }
     /// A call that found no command in `registry`, or that its fallback entry refused before running.
     func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError, registry: CommandRegistry)
 }

@@ -40,6 +40,8 @@ public enum OutboundMessage: Sendable, Equatable {
     case batch([Response])
     /// A notification, e.g. `bridge/presentation` before the response it belongs to.
     case notification(SessionNotification)
+    /// A request to the peer (`bridge/answer`: a client that handles a command answers a call).
+    case request(id: String, SessionNotification)
 
     /// The message serialised as JSON text, without framing.
     public var bytes: [UInt8] {
@@ -47,6 +49,9 @@ public enum OutboundMessage: Sendable, Equatable {
         case .response(let r): return r.bytes
         case .batch(let responses): return OutgoingMessage.batch(responses.map(\.bytes))
         case .notification(let n): return n.bytes
+        case .request(let id, let n):
+            let object: JSON = ["jsonrpc": "2.0", "id": .string(id), "method": .string(n.method), "params": n.params]
+            return object.serializedBytes()
         }
     }
 
@@ -66,7 +71,7 @@ public enum OutboundMessage: Sendable, Equatable {
         switch self {
         case .response(let r): return [r.id]
         case .batch(let responses): return responses.map(\.id)
-        case .notification: return []
+        case .notification, .request: return []
         }
     }
 }

@@ -10,10 +10,12 @@ enum ProtocolMethod {
     static let exit = "exit"
     /// Notification `{"id": …}`: answer that running request with `-32800`.
     static let cancelRequest = "$/cancelRequest"
+    /// Request `{"commands": […]}`: the peer answers those commands (`bridge/answer` requests).
+    static let handle = "bridge/handle"
 
     /// Whether `method` may be one of these: a plugin command's method is longer than any of
     /// them, and one byte count rules it out before any comparison.
     static func mayBeProtocol(_ method: String) -> Bool { method.utf8.count <= longest }
 
-    private static let longest = [initialize, initialized, shutdown, exit, cancelRequest].map(\.utf8.count).max() ?? 0
+    private static let longest = [initialize, initialized, shutdown, exit, cancelRequest, handle].map(\.utf8.count).max() ?? 0
 }

@@ -33,6 +33,11 @@ public final class SessionEngine: Sendable {
         var context: CallContext
         /// Reused between events to spare an allocation each time.
         var scratch: [SessionStateMachine.Action] = []
+        /// The requests this session sent its peer (`bridge/answer`), by id, waiting for its answer.
+        var asks: [String: CheckedContinuation<Result<JSON, ResponseError>, Never>] = [:]
+        var lastAsk = 0
+        /// Whether the session ended: an ask then fails at once.
+        var over = false
     }
 
     private let state: Mutex<State>
@@ -41,6 +46,9 @@ public final class SessionEngine: Sendable {
     private let transport: any SessionTransport
     /// Whether `initialize` asked for `bridge/presentation` notifications.
     private let inspect = Atomic<Bool>(false)
+    /// This session's name among the clients that handle commands.
+    private let clientName: String
+    private static let sessions = Atomic<Int>(0)
 
     /// An engine for one session, writing through `transport`; `context` is the session's
     /// window, webview, origin, platform and device until `initialize` changes them.
@@ -49,6 +57,7 @@ public final class SessionEngine: Sendable {
         self.configuration = configuration
         self.transport = transport
         self.state = Mutex(State(context: context))
+        clientName = "session-\(SessionEngine.sessions.add(1, ordering: .relaxed).newValue)"
     }
 
     /// Whether the transport should keep reading input (false after `exit`, a signal, or the end).
@@ -86,6 +95,10 @@ public final class SessionEngine: Sendable {
                 var answer = initialize(params: params, context: &context)
                 if let envelopeNotice { answer.notifications.insert(envelopeNotice, at: 0) }
                 _ = early.offer(token, answer)
+                continue
+            }
+            if ProtocolMethod.mayBeProtocol(method) && method == ProtocolMethod.handle {
+                _ = early.offer(token, handle(params: params))
                 continue
             }
             switch router.prepare(method: method, params: params, context: context) {
@@ -138,10 +151,16 @@ public final class SessionEngine: Sendable {
     }
 
     /// The peer's input ended: running calls are answered, then the session ends with 0.
-    public func endOfInput() { handle(.endOfInput) }
+    public func endOfInput() {
+        retire()
+        handle(.endOfInput)
+    }
 
     /// The peer cannot be written to any more: the session ends with 0.
-    public func outputClosed() { handle(.outputClosed) }
+    public func outputClosed() {
+        retire()
+        handle(.outputClosed)
+    }
 
     /// The process received `number` (SIGTERM, SIGINT, SIGHUP): running calls are answered
     /// `-32800` and the session ends with `128 + number`; a second signal ends it at once.
@@ -172,15 +191,19 @@ public final class SessionEngine: Sendable {
         var tasks: [Task<Void, Never>] = []
         var actions: [SessionStateMachine.Action] = []
 
-        /// Cancels the tasks, then logs and ends as the actions say.
+        /// The peer's answers to the session's requests.
+        var answers: [(CheckedContinuation<Result<JSON, ResponseError>, Never>, Result<JSON, ResponseError>)] = []
+
+        /// Cancels the tasks, hands the peer's answers over, then logs and ends as the actions say.
         func run(_ transport: any SessionTransport) {
             tasks.forEach { $0.cancel() }
+            for (continuation, outcome) in answers { continuation.resume(returning: outcome) }
             for action in actions {
                 switch action {
                 case .log(let message): Log.error(message)
                 case .end(let status): transport.end(status: status)
                 case .endNow(let status): transport.endNow(status: status)
-                case .send, .startCall, .cancelCall: break
+                case .send, .startCall, .cancelCall, .answered: break
                 }
             }
         }
@@ -200,6 +223,12 @@ public final class SessionEngine: Sendable {
                 if let task = s.tasks.removeValue(forKey: token) { later.tasks.append(task) }
             case .end, .endNow, .log:
                 later.actions.append(action)
+            case .answered(let id, let outcome):
+                if case .string(let key) = id.json, let waiting = s.asks.removeValue(forKey: key) {
+                    later.answers.append((waiting, outcome))
+                } else {
+                    later.actions.append(.log("ignored a response (id \(id)): no request of the bridge has that id"))
+                }
             }
         }
         s.scratch.removeAll(keepingCapacity: true)
@@ -233,6 +262,37 @@ public final class SessionEngine: Sendable {
         SessionNotification(method: "bridge/warning", params: ["id": id.json, "warnings": .array(warnings.map(\.json))])
     }
 
+    // MARK: Commands the peer answers (`bridge/handle`)
+
+    /// `bridge/handle {"commands": [...]}` (`"*"`: every command nothing else answers): this
+    /// session's peer answers those commands' calls, from any transport, through `bridge/answer`.
+    private func handle(params: JSON?) -> CallCompletion {
+        guard let clients = router.fallback?.clients else {
+            return .failure(.notFound("bridge/handle: this bridge has no commands to hand to a client", details: ["command": "bridge/handle"]))
+        }
+        guard let list = params?["commands"]?.arrayValue, !list.isEmpty,
+              case let names = list.compactMap(\.stringValue), names.count == list.count else {
+            return .failure(.invalidParams("bridge/handle takes {\"commands\": [\"greet\", \"plugin:x|y\", …]} (\"*\" for every command nothing else answers)",
+                                           details: ["command": "bridge/handle", "field": "commands"]))
+        }
+        clients.register(names, client: clientName, asker: self)
+        return .success(["handling": .array(names.map(JSON.string))])
+    }
+
+    /// The session is over for its peer: its commands go back to the fixtures, and what it was
+    /// asked and will never answer fails.
+    private func retire() {
+        router.fallback?.clients.unregister(client: clientName)
+        let orphans = state.withLock { s -> [CheckedContinuation<Result<JSON, ResponseError>, Never>] in
+            s.over = true
+            defer { s.asks = [:] }
+            return Array(s.asks.values)
+        }
+        for waiting in orphans {
+            waiting.resume(returning: .failure(.rejected("the client that handles this command went away before answering")))
+        }
+    }
+
     // MARK: initialize
 
     /// Applies `initialize` params to the session and builds its result.
@@ -264,6 +324,31 @@ public final class SessionEngine: Sendable {
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
         ]
         return .success(result)
+    }
+}
+
+extension SessionEngine: CommandAsker {
+    /// Sends the peer `bridge/answer {command, args, context}` and waits for its response: its
+    /// result resolves the call; its error rejects it (`data.rejection` is what `invoke()` sees).
+    public func ask(_ command: String, payload: JSON, context: CallContext) async -> Result<JSON, ResponseError> {
+        await withCheckedContinuation { (waiting: CheckedContinuation<Result<JSON, ResponseError>, Never>) in
+            let sent = state.withLock { s -> Bool in
+                guard !s.over else { return false }
+                s.lastAsk += 1
+                let id = "bridge-\(s.lastAsk)"
+                s.asks[id] = waiting
+                let params: JSON = ["command": .string(command), "args": payload, "context": [
+                    "window": .string(context.window), "webview": .string(context.webview), "origin": .string(context.origin),
+                    "platform": .string(context.platform.rawValue)]]
+                transport.send(.request(id: id, SessionNotification(method: "bridge/answer", params: params)))
+                return true
+            }
+            if !sent { waiting.resume(returning: .failure(.rejected("the client that handles \(command) went away before answering"))) }
+        }
+        .mapError { error in
+            // A client's error: its `data.rejection` (or its message) is the value invoke() rejects with.
+            error.data["rejection"] == nil ? error.adding(["rejection": .string(error.message), "answeredBy": "client"]) : error
+        }
     }
 }
 

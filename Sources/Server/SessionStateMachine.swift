@@ -73,6 +73,8 @@ public struct SessionStateMachine: Sendable {
         case endNow(status: Int32)
         /// A diagnostic for humans (stderr), never for the peer.
         case log(String)
+        /// The peer answered a request the session sent it (`bridge/answer`).
+        case answered(RequestID, Result<JSON, ResponseError>)
     }
 
     /// Where the answer to one request goes.
@@ -253,8 +255,8 @@ public struct SessionStateMachine: Sendable {
         switch message {
         case .invalid(let id, let error):
             answer(target(id), .failure(error), &actions)
-        case .response(let id):
-            actions.append(.log("ignored a response (id \(id)): the bridge sends no requests"))
+        case .response(let id, let outcome):
+            actions.append(.answered(id, outcome))
         case .notification(let n):
             notification(n, &actions)
         case .request(let r):

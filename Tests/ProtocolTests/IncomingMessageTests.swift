@@ -58,8 +58,9 @@ struct IncomingMessageTests {
 
     @Test("responses sent to the bridge are recognised as responses")
     func responses() {
-        #expect(payload(#"{"jsonrpc":"2.0","id":1,"result":null}"#) == .single(.response(id: .number(JSONNumber(1)))))
-        #expect(payload(#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}"#) == .single(.response(id: .number(JSONNumber(1)))))
+        #expect(payload(#"{"jsonrpc":"2.0","id":1,"result":null}"#) == .single(.response(id: .number(JSONNumber(1)), outcome: .success(.null))))
+        #expect(payload(#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x","data":{"a":2}}}"#)
+                == .single(.response(id: .number(JSONNumber(1)), outcome: .failure(ResponseError(code: ErrorCode(rawValue: 1), message: "x", details: ["a": 2])))))
     }
 
     @Test("batches: empty is one error, invalid items are each answered, order kept")

@@ -10,6 +10,10 @@ export interface SpawnOptions {
   origin?: string
   /** A capability file or folder (`src-tauri/capabilities`). */
   capabilities?: string
+  /** `--app DIR`: a Tauri project (or its `src-tauri`): config, capabilities, the app's own commands. */
+  app?: string
+  /** `--fixtures FILE`: answers for the commands the bridge does not simulate. */
+  fixtures?: string
   /** `--strict`: warnings become refusals. */
   strict?: boolean
   /** Ask for `presentation` events (the platform record of each call). */
@@ -31,6 +35,10 @@ export class BridgeError extends Error {
 export interface PresentationEvent { id: number | string; presentation: Record<string, unknown> }
 export interface WarningEvent { id: number | string; warnings: { code: string; message: string; field?: string }[] }
 export interface PluginEvent { plugin: string; event: string; payload: unknown }
+/** A call nothing answered (`bridge/unhandled`), with a fixture entry that would answer it. */
+export interface UnhandledEvent { command: string; kind: string; args: unknown; message: string; fixture: Record<string, unknown> }
+/** Where a call a handler answers comes from. */
+export interface CallContext { command: string; window: string; webview: string; origin: string; platform: string }
 
 export interface BrowserMode {
   /** `http://127.0.0.1:PORT/` */
@@ -51,6 +59,12 @@ export class Bridge {
   on(name: 'presentation', callback: (event: PresentationEvent) => void): () => void
   on(name: 'warning', callback: (event: WarningEvent) => void): () => void
   on(name: 'event', callback: (event: PluginEvent) => void): () => void
+  on(name: 'unhandled', callback: (event: UnhandledEvent) => void): () => void
+  /**
+   * Answers `command` (`greet`, `plugin:<p>|<c>`, or `'*'`) for every transport of this bridge:
+   * the result is what `fn` returns; what it throws is what `invoke()` rejects with.
+   */
+  handle(command: string, fn: (args: Record<string, unknown>, context: CallContext) => unknown): Promise<void>
   /** Browser mode's addresses and key once `ready` resolved, or null without `http`. */
   readonly http: BrowserMode | null
   /** What the bridge wrote on stderr so far. */

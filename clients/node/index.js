@@ -16,7 +16,7 @@ export class BridgeError extends Error {
 
 const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
-  origin: '--origin', capabilities: '--capabilities'
+  origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures'
 }
 
 function argumentsFor(options) {
@@ -41,6 +41,7 @@ export class Bridge {
   #exit
   #closed = false
   #stderr = ''
+  #handlers = new Map()
 
   constructor(options = {}) {
     const executable = options.executable || process.env.BRIDGE_EXECUTABLE || 'bridge'
@@ -83,6 +84,10 @@ export class Bridge {
   }
 
   #receive(message, listening) {
+    if (message.method === 'bridge/answer' && message.id !== undefined) {
+      this.#answer(message)
+      return
+    }
     if (message.id !== undefined && (message.result !== undefined || message.error !== undefined)) {
       const pending = this.#pending.get(message.id)
       if (!pending) return
@@ -99,8 +104,26 @@ export class Bridge {
       case 'bridge/presentation': this.#events.emit('presentation', message.params); break
       case 'bridge/warning': this.#events.emit('warning', message.params); break
       case 'bridge/event': this.#events.emit('event', message.params); break
+      case 'bridge/unhandled': this.#events.emit('unhandled', message.params); break
       default: break
     }
+  }
+
+  // The bridge asks for the answer to a call of a command this client handles.
+  async #answer(message) {
+    const { command, args, context } = message.params || {}
+    const fn = this.#handlers.get(command) || this.#handlers.get('*')
+    let reply
+    try {
+      if (!fn) throw new Error(`no handler for ${command} in this client`)
+      const result = await fn(args, { command, ...context })
+      reply = { jsonrpc: '2.0', id: message.id, result: result === undefined ? null : result }
+    } catch (e) {
+      // What the handler throws is what the app's invoke() rejects with, as a Rust Err serialises.
+      const rejection = e instanceof Error ? e.message : e
+      reply = { jsonrpc: '2.0', id: message.id, error: { code: -32003, message: typeof rejection === 'string' ? rejection : JSON.stringify(rejection), data: { rejection: rejection === undefined ? null : rejection } } }
+    }
+    if (!this.#closed) this.#child.stdin.write(JSON.stringify(reply) + '\n')
   }
 
   #request(method, params) {
@@ -127,14 +150,30 @@ export class Bridge {
    */
   get handler() {
     return (cmd, args) => this.invoke(cmd, args === undefined ? {} : args).catch((e) => {
-      throw e instanceof BridgeError ? e.message : e
+      // A handler's or fixture's error value itself (as a Rust Err serialises), else the message.
+      if (e instanceof BridgeError) throw e.data && 'rejection' in e.data ? e.data.rejection : e.message
+      throw e
     })
   }
 
-  /** Listens for `presentation`, `warning` or `event` notifications; returns a function that stops. */
+  /**
+   * Answers `command` (an app command such as `greet`, or `plugin:<p>|<c>` of a plugin the bridge
+   * does not simulate; `'*'` for every command nothing else answers) with `fn(args, context)`,
+   * for every transport of this bridge, its browser pages included. What `fn` returns (or
+   * resolves with) is the result; what it throws is what the app's `invoke()` rejects with.
+   * Resolves once the bridge routes the command here.
+   */
+  async handle(command, fn) {
+    if (typeof fn !== 'function') throw new TypeError('handle(command, fn): fn must be a function')
+    await this.ready
+    this.#handlers.set(command, fn)
+    await this.#request('bridge/handle', { commands: [command] })
+  }
+
+  /** Listens for `presentation`, `warning`, `event` or `unhandled` notifications; returns a function that stops. */
   on(name, callback) {
-    if (!['presentation', 'warning', 'event'].includes(name)) {
-      throw new TypeError(`unknown event ${name}: use presentation, warning or event`)
+    if (!['presentation', 'warning', 'event', 'unhandled'].includes(name)) {
+      throw new TypeError(`unknown event ${name}: use presentation, warning, event or unhandled`)
     }
     this.#events.on(name, callback)
     return () => this.#events.off(name, callback)
