@@ -71,7 +71,7 @@ struct SessionHarness {
             switch m {
             case .response(let r): return [r]
             case .batch(let rs): return rs
-            case .notification: return []
+            case .notification, .request: return []
             }
         }
     }
