@@ -17,7 +17,12 @@ public final class AppSurface: CommandFallback {
 
     public let commands: AppCommands
     public let fixtures: Fixtures?
-    public let foreign: ForeignPolicy
+    private let granted: Mutex<ForeignPolicy>
+    /// The plugins the capabilities grant that the bridge has no permission files for.
+    public var foreign: ForeignPolicy {
+        get { granted.withLock { $0 } }
+        set { granted.withLock { $0 = newValue } }
+    }
     public let clients: ClientHandlers
     public let ledger: Unanswered
 
@@ -25,7 +30,7 @@ public final class AppSurface: CommandFallback {
                 clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered()) {
         self.commands = commands
         self.fixtures = fixtures
-        self.foreign = foreign
+        self.granted = Mutex(foreign)
         self.clients = clients
         self.ledger = ledger
     }

@@ -118,7 +118,9 @@ public struct AppCommands: Sendable {
     }
 
     /// Reads every `.rs` file under `root/src` (at most `maxFiles`, each at most 4 MiB).
-    public static func scan(root: String, maxFiles: Int = 2000) -> AppCommands {
+    /// - Parameter registered: keep only what `generate_handler!` lists (an app); `false` keeps
+    ///   every command found (a plugin, whose `build.rs` lists its commands).
+    public static func scan(root: String, maxFiles: Int = 2000, registered keepRegistered: Bool = true) -> AppCommands {
         let src = (root as NSString).appendingPathComponent("src")
         var files: [String] = []
         if let walker = FileManager.default.enumerator(atPath: src) {
@@ -135,6 +137,7 @@ public struct AppCommands: Sendable {
             for command in source.commands() where found[command.name] == nil { found[command.name] = command }
             registered += source.handlerNames()
         }
+        if !keepRegistered { return AppCommands(commands: found, files: files) }
         var commands: [String: RustCommand] = [:]
         var unread: [String] = []
         for name in registered {

@@ -5,7 +5,7 @@ import BridgeRouter
 /// configuration, capabilities, windows and own commands) and the answers for what the bridge
 /// does not simulate.
 struct AppOptions {
-    static let names: Set<String> = ["app", "fixtures"]
+    static let names: Set<String> = ["app", "fixtures", "plugin-dir"]
     static let flagNames: Set<String> = ["global-tauri"]
 
     static let help = """
@@ -15,6 +15,10 @@ struct AppOptions {
                               devUrl, and the app's own commands from its Rust sources
       --fixtures FILE         answers for the commands the bridge does not simulate (the
                               app's own, plugins it does not host): {"greet": {"result": …}}
+      --plugin-dir DIR        a Tauri plugin the bridge does not simulate, read from its own
+                              build.rs, permissions/ and Rust commands: its calls pass the
+                              ACL under its own ids, then a handler or fixture answers them;
+                              repeatable
     """
 
     /// `--global-tauri`'s help, for `serve`.
@@ -26,10 +30,11 @@ struct AppOptions {
     let config: AppConfig?
     let commands: AppCommands
     let fixtures: Fixtures?
+    let pluginFolders: [PluginFolder]
 
     init(_ args: ArgumentList) throws(UsageError) {
         let platform = (try args.choice("platform", Platform.self) ?? .ios).rawValue
-        let app = try args.nonEmpty("app"), fixturesFile = try args.nonEmpty("fixtures")
+        let app = try args.nonEmpty("app"), fixturesFile = try args.nonEmpty("fixtures"), folders = args.values("plugin-dir")
         do throws(AppSetupError) {
             if let dir = app {
                 let config = try AppConfig.load(dir, platform: platform)
@@ -40,6 +45,9 @@ struct AppOptions {
                 commands = AppCommands(commands: [:])
             }
             fixtures = try fixturesFile.map { (file) throws(AppSetupError) in try Fixtures.load(file) }
+            var loaded: [PluginFolder] = []
+            for folder in folders { loaded.append(try PluginFolder.load(folder)) }
+            pluginFolders = loaded
         } catch {
             throw UsageError(error.message, subcommand: args.subcommand, pointsToHelp: false)
         }

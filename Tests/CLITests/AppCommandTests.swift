@@ -1,0 +1,78 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+/// The folders of `Tests/Fixtures/apps` and `Tests/Fixtures/plugins`.
+private let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures").path
+private let vanilla = fixtureRoot + "/apps/vanilla"
+private let passkey = fixtureRoot + "/plugins/tauri-plugin-passkey"
+private let passkeyCapabilities = fixtureRoot + "/plugins/passkey-app/capabilities"
+
+private func fixtureFile(_ json: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-fixtures-\(UUID().uuidString).json").path
+    try json.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite("bridge invoke with --app, --fixtures and --plugin-dir")
+struct AppCommandTests {
+    @Test("an app command: bound from its Rust signature, answered by its fixture")
+    func appCommand() throws {
+        let fixtures = try fixtureFile(#"{"greet": {"result": "Hello, {{name}}! You've been greeted from Rust!"}}"#)
+        let ok = try runBridge(["invoke", "greet", #"{"name":"Ada"}"#, "--app", vanilla, "--fixtures", fixtures], executable: Products.bridge)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "\"Hello, Ada! You've been greeted from Rust!\"\n")
+        let missing = try runBridge(["invoke", "greet", "{}", "--app", vanilla, "--fixtures", fixtures], executable: Products.bridge)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("invalid args `name` for command `greet`: command greet missing required key name"))
+    }
+
+    @Test("the core plugins answer from the project's configuration, per platform")
+    func corePlugins() throws {
+        func run(_ command: String, _ args: String = "{}", _ platform: String) throws -> String {
+            try runBridge(["invoke", command, args, "--app", vanilla, "--platform", platform], executable: Products.bridge).stdout
+        }
+        #expect(try run("plugin:app|name", "{}", "ios") == "\"Vanilla iOS\"\n", "tauri.ios.conf.json merged")
+        #expect(try run("plugin:app|name", "{}", "android") == "\"vanilla\"\n")
+        #expect(try run("plugin:app|identifier", "{}", "android") == "\"com.vanilla.app\"\n")
+        #expect(try run("plugin:path|resolve_directory", #"{"directory":16}"#, "android") == "\"/data/user/0/com.vanilla.app/cache\"\n")
+        #expect(try run("plugin:path|resolve_directory", #"{"directory":14}"#, "linux") == "\"/home/user/.local/share/com.vanilla.app\"\n")
+        #expect(try run("plugin:path|resolve_directory", #"{"directory":17}"#, "macos") == "\"/Users/user/Library/Logs/com.vanilla.app\"\n")
+        #expect(try run("plugin:path|resolve_directory", #"{"directory":14}"#, "windows") == "\"C:\\\\Users\\\\user\\\\AppData\\\\Roaming\\\\com.vanilla.app\"\n")
+        #expect(try run("plugin:window|title", "{}", "macos") == "\"vanilla\"\n")
+        #expect(try run("plugin:window|inner_size", "{}", "macos") == #"{"width":1600,"height":1200}"# + "\n", "physical pixels on a Retina Mac")
+        #expect(try run("plugin:window|title", "{}", "ios").contains("Window API not available on mobile"))
+    }
+
+    @Test("a plugin from its folder: its own permission ids decide, then its fixture answers")
+    func pluginFolder() throws {
+        let fixtures = try fixtureFile(#"{"plugin:passkey|register": {"result": {"credentialId": "c-{{userName}}"}}}"#)
+        let common = ["--plugin-dir", passkey, "--capabilities", passkeyCapabilities, "--fixtures", fixtures]
+        let ok = try runBridge(["invoke", "plugin:passkey|register", #"{"userName":"ada"}"#] + common, executable: Products.bridge)
+        #expect(ok.stdout == #"{"credentialId":"c-ada"}"# + "\n")
+        let refused = try runBridge(["invoke", "plugin:passkey|forget_all", #"{"userName":"ada"}"#] + common, executable: Products.bridge)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("passkey.forget_all not allowed. Permissions associated with this command: passkey:allow-forget-all"))
+        let unanswered = try runBridge(["invoke", "plugin:passkey|authenticate", "{}"] + common, executable: Products.bridge)
+        #expect(unanswered.stdout.contains("plugin:passkey|authenticate (plugin passkey, from --plugin-dir) has no answer"))
+        // Without the folder, the capability's passkey:default cannot be checked: refused as Tauri refuses an unknown plugin.
+        let without = try runBridge(["invoke", "plugin:passkey|register", "{}", "--capabilities", passkeyCapabilities], executable: Products.bridge)
+        #expect(without.status == 1)
+    }
+
+    @Test("serve ends with a summary of what nothing answered, and a fixture file that would")
+    func summary() throws {
+        let p = try BridgeProcess(["serve", "--app", vanilla], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"greet","params":{"name":"Ada"}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"plugin:opener|open_url","params":{"url":"https://tauri.app"}}"#)
+        p.closeInput()
+        let out = p.remainingOutput()
+        #expect(out.contains(#""method":"bridge/unhandled","params":{"command":"greet""#))
+        #expect(out.contains(#""method":"bridge/unhandled","params":{"command":"plugin:opener|open_url""#))
+        #expect(p.waitForExit() == 0)
+        let err = p.stderr
+        #expect(err.contains("bridge: 2 calls of 2 commands had no answer:"))
+        #expect(err.contains(#"{"greet":{"result":null},"plugin:opener|open_url":{"result":null}}"#))
+    }
+}
