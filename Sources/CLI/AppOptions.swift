@@ -5,7 +5,7 @@ import BridgeRouter
 /// configuration, capabilities, windows and own commands) and the answers for what the bridge
 /// does not simulate.
 struct AppOptions {
-    static let names: Set<String> = ["app", "fixtures", "plugin-dir"]
+    static let names: Set<String> = ["app", "fixtures", "plugin-dir", "record"]
     static let flagNames: Set<String> = ["global-tauri"]
 
     static let help = """
@@ -19,6 +19,8 @@ struct AppOptions {
                               build.rs, permissions/ and Rust commands: its calls pass the
                               ACL under its own ids, then a handler or fixture answers them;
                               repeatable
+      --record FILE           write every call and its answer to FILE, one JSON object per
+                              line, for 'bridge replay FILE'
     """
 
     /// `--global-tauri`'s help, for `serve`.
@@ -31,10 +33,13 @@ struct AppOptions {
     let commands: AppCommands
     let fixtures: Fixtures?
     let pluginFolders: [PluginFolder]
+    /// `--record FILE`.
+    let recorder: CallRecorder?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let platform = (try args.choice("platform", Platform.self) ?? .ios).rawValue
         let app = try args.nonEmpty("app"), fixturesFile = try args.nonEmpty("fixtures"), folders = args.values("plugin-dir")
+        let record = args.subcommand == "replay" ? nil : try args.nonEmpty("record")
         do throws(AppSetupError) {
             if let dir = app {
                 let config = try AppConfig.load(dir, platform: platform)
@@ -48,6 +53,7 @@ struct AppOptions {
             var loaded: [PluginFolder] = []
             for folder in folders { loaded.append(try PluginFolder.load(folder)) }
             pluginFolders = loaded
+            recorder = try record.map { (path) throws(AppSetupError) in try CallRecorder(path: path) }
         } catch {
             throw UsageError(error.message, subcommand: args.subcommand, pointsToHelp: false)
         }

@@ -22,6 +22,7 @@ public enum BridgeCLI {
       bridge validate <schema> <instance|->                  check JSON against a schema
       bridge schema <command> | --list                       the contract's schemas
       bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
+      bridge replay FILE [options]                           send a --record FILE's calls again, print what differs
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -66,7 +67,7 @@ public enum BridgeCLI {
         surface.foreign = ACLSetup.unhostedPlugins(authority)
         let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
         let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface))
-        return Router(registry: registry, authority: authority, fallback: surface)
+        return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
     }
 
     /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.
@@ -115,6 +116,12 @@ public enum BridgeCLI {
         "schema": Subcommand(options: [], flags: ["list"], help: SchemaCommands.schemaHelp) {
             (args, extra, streams) throws(UsageError) in
             try SchemaCommands.schema(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
+        },
+        "replay": Subcommand(options: ReplayCommand.optionNames, flags: ReplayCommand.flagNames, help: ReplayCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            let app = try AppOptions(args)
+            let command = try ReplayCommand(args, app: app)
+            return command.run(router: try router(args, app: app, extraPlugins: extra), streams: streams)
         },
         "render": Subcommand(options: RenderCommand.optionNames, flags: [], aliases: RenderCommand.aliases, help: RenderCommand.help) {
             (args, _, streams) throws(UsageError) in

@@ -12,11 +12,15 @@ public struct Router: Sendable {
     /// What answers the calls no registered command does (the app's own commands, plugins the
     /// bridge does not host), and hears of the calls nothing answers; `nil`: Tauri's not-found.
     public let fallback: (any CommandFallback)?
+    /// Where every call and its answer is written (`--record FILE`); `nil`: nowhere.
+    public let recorder: (any CallRecording)?
 
-    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, fallback: (any CommandFallback)? = nil) {
+    public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, fallback: (any CommandFallback)? = nil,
+                recorder: (any CallRecording)? = nil) {
         self.registry = registry
         self.authority = authority
         self.fallback = fallback
+        self.recorder = recorder
     }
 
     /// A call ready to run: the command, its bound invocation, and what the device would
@@ -33,7 +37,15 @@ public struct Router: Sendable {
     /// the answer is the ACL's refusal (`frak-share.share_txt not allowed. Command not found`,
     /// `… Plugin not found`), as `-32601` with a `data.suggestion` when a name is close.
     public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
-        if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context) }
+        let prepared = route(method: method, params: params, context: context)
+        if let recorder, case .failure(let error) = prepared {
+            recorder.record(method, params: params, context: context, outcome: .failure(error), warnings: [])
+        }
+        return prepared
+    }
+
+    private func route(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil) }
         if let fallback, let found = fallback.resolve(method, registry: registry) {
             let prepared = prepare(entry: found.entry, params: params, context: context, checksACL: !found.skipsACL,
                                    unchecked: found.unchecked)
@@ -42,7 +54,7 @@ public struct Router: Sendable {
         }
         let missing: ResponseError
         switch registry.resolve(method: method) {
-        case .success(let entry): return prepare(entry: entry, params: params, context: context)
+        case .success(let entry): return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
         case .failure(let error):
             if let authority, let (plugin, command) = CommandName.split(method: method),
                let name = CommandName(plugin: plugin, command: command),
@@ -63,7 +75,18 @@ public struct Router: Sendable {
     /// keys, so every parameter reads as absent, as in Tauri (a warning). Under `context.strict`
     /// the first warning is the refusal.
     public func prepare(entry: CommandRegistry.Entry, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
-        prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
+        let prepared = prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
+        if let recorder, case .failure(let error) = prepared {
+            recorder.record(entry.fullName, params: params, context: context, outcome: .failure(error), warnings: [])
+        }
+        return prepared
+    }
+
+    /// Hands a finished call to the recorder.
+    private func recorded(_ call: Call, _ outcome: Result<CommandOutput, ResponseError>) -> Result<CommandOutput, ResponseError> {
+        recorder?.record(call.entry.fullName, params: .object(call.invocation.arguments), context: call.invocation.context,
+                         outcome: outcome.map(\.result), warnings: call.warnings)
+        return outcome
     }
 
     /// `prepare(entry:…)`, for a fallback's entry: `checksACL` false skips the ACL (an app command
@@ -131,11 +154,11 @@ public struct Router: Sendable {
     public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
         // The checks and the error mapping are synchronous helpers: what they build stays out
         // of this async frame, which every call's task allocates.
-        if let refusal = Router.ruleRefusal(call) { return .failure(refusal) }
+        if let refusal = Router.ruleRefusal(call) { return recorded(call, .failure(refusal)) }
         do {
-            return .success(try await call.entry.command.handler(call.invocation))
+            return recorded(call, .success(try await call.entry.command.handler(call.invocation)))
         } catch {
-            return .failure(Router.responseError(error, call: call))
+            return recorded(call, .failure(Router.responseError(error, call: call)))
         }
     }
 
@@ -144,11 +167,11 @@ public struct Router: Sendable {
     /// must wait: `run` then runs it.
     public func runNow(_ call: Call) -> Result<CommandOutput, ResponseError>? {
         guard let immediate = call.entry.command.immediate else { return nil }
-        if let refusal = Router.ruleRefusal(call) { return .failure(refusal) }
+        if let refusal = Router.ruleRefusal(call) { return recorded(call, .failure(refusal)) }
         do {
-            return try immediate(call.invocation).map(Result.success)
+            return try immediate(call.invocation).map { recorded(call, .success($0)) }
         } catch {
-            return .failure(Router.responseError(error, call: call))
+            return recorded(call, .failure(Router.responseError(error, call: call)))
         }
     }
 

@@ -76,3 +76,34 @@ struct AppCommandTests {
         #expect(err.contains(#"{"greet":{"result":null},"plugin:opener|open_url":{"result":null}}"#))
     }
 }
+
+@Suite("--record and bridge replay")
+struct RecordReplayTests {
+    @Test("a session's calls are recorded; replaying them says which answers changed")
+    func roundTrip() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rec-\(UUID().uuidString).ndjson").path
+        let hello = try fixtureFile(#"{"greet": {"result": "Hello, {{name}}!"}}"#)
+        let p = try BridgeProcess(["serve", "--app", vanilla, "--fixtures", hello, "--record", recording], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"greet","params":{"name":"Ada"}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"plugin:app|version"}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"greet","params":{}}"#)
+        p.closeInput()
+        _ = p.remainingOutput()
+        #expect(p.waitForExit() == 0)
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.map { $0["command"] } == ["greet", "plugin:app|version", "greet"])
+        #expect(lines[0]["result"] == "Hello, Ada!" && lines[0]["args"] == ["name": "Ada"] && lines[0]["context"]?["platform"] == "ios")
+        #expect(lines[2]["error"]?["code"] == -32602)
+        let same = try runBridge(["replay", recording, "--app", vanilla, "--fixtures", hello], executable: Products.bridge)
+        #expect(same.status == 0 && same.stdout.isEmpty)
+        #expect(same.stderr.contains("replayed 3 calls of \(recording): every answer is the recorded one"))
+        let hi = try fixtureFile(#"{"greet": {"result": "Hi, {{name}}!"}}"#)
+        let changed = try runBridge(["replay", recording, "--app", vanilla, "--fixtures", hi], executable: Products.bridge)
+        #expect(changed.status == 1)
+        #expect(changed.stdout == #"{"line":1,"command":"greet","recorded":{"result":"Hello, Ada!"},"now":{"result":"Hi, Ada!"}}"# + "\n")
+        #expect(changed.stderr.contains("1 answer differs"))
+        let bad = try fixtureFile("{\"command\": 1}\n")
+        let unusable = try runBridge(["replay", bad], executable: Products.bridge)
+        #expect(unusable.status == 2 && unusable.stderr.contains(":1: a recorded call needs \"command\""))
+    }
+}

@@ -1,0 +1,91 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Synchronization
+
+/// `--record FILE`: every call the router answered or refused, one JSON object per line
+/// (NDJSON): `{"time", "command", "args", "context": {platform, window, webview, origin},
+/// "result" | "error", "warnings"?}`. `bridge replay FILE` sends the same calls again and says
+/// which answers differ, so a team keeps its front end's calls as a contract test.
+public final class CallRecorder: CallRecording {
+    private let handle: FileHandle
+    private let lock = Mutex(())
+    public let path: String
+
+    /// Creates (or truncates) `path`.
+    public init(path: String) throws(AppSetupError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw AppSetupError("--record \(path): cannot be written; give a file in a folder that exists")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    public func record(_ command: String, params: JSON?, context: CallContext, outcome: Result<JSON, ResponseError>, warnings: [CallWarning]) {
+        var line: JSONObject = [
+            "time": .string(CallRecorder.timestamp()), "command": .string(command), "args": params ?? .object(JSONObject()),
+            "context": CallRecorder.context(context),
+        ]
+        switch outcome {
+        case .success(let value): line["result"] = value
+        case .failure(let error): line["error"] = error.json
+        }
+        if !warnings.isEmpty { line["warnings"] = .array(warnings.map(\.json)) }
+        let bytes = JSON.object(line).serializedBytes() + [0x0A]
+        lock.withLock { _ in handle.write(Data(bytes)) }
+    }
+
+    static func context(_ c: CallContext) -> JSON {
+        ["platform": .string(c.platform.rawValue), "window": .string(c.window), "webview": .string(c.webview), "origin": .string(c.origin)]
+    }
+
+    static func timestamp() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: Date())
+    }
+}
+
+/// One recorded call, read back for `bridge replay`.
+public struct RecordedCall: Sendable {
+    public let line: Int
+    public let command: String
+    public let args: JSON
+    public let context: JSON
+    /// `{"result": …}` or `{"error": …}` as recorded.
+    public let answer: JSON
+
+    /// Reads a recording; every problem names the line.
+    public static func read(_ path: String) throws(AppSetupError) -> [RecordedCall] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw AppSetupError("\(path): no such file") }
+        var calls: [RecordedCall] = []
+        for (index, raw) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let bytes = [UInt8](raw)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            let json: JSON
+            do { json = try JSONParser.parse(bytes, duplicateKeys: .keepLast) } catch {
+                throw AppSetupError("\(path):\(index + 1): not a JSON object: \(error)")
+            }
+            guard let command = json["command"]?.stringValue else {
+                throw AppSetupError("\(path):\(index + 1): a recorded call needs \"command\" (as --record writes it)")
+            }
+            let answer: JSON
+            if let result = json["result"] { answer = ["result": result] } else if let error = json["error"] { answer = ["error": error] } else {
+                throw AppSetupError("\(path):\(index + 1): a recorded call needs \"result\" or \"error\"")
+            }
+            calls.append(RecordedCall(line: index + 1, command: command, args: json["args"] ?? .object(JSONObject()),
+                                      context: json["context"] ?? .null, answer: answer))
+        }
+        return calls
+    }
+
+    /// What a replay compares: the result, or the error's code, message and rejection value
+    /// (the rest of `data` — hints, suggestions — may change without the front end seeing it).
+    public static func comparable(_ answer: JSON) -> JSON {
+        guard let error = answer["error"] else { return answer }
+        var kept: JSONObject = ["code": error["code"] ?? .null, "message": error["message"] ?? .null]
+        if let rejection = error["data"]?["rejection"] { kept["rejection"] = rejection }
+        return ["error": .object(kept)]
+    }
+}
