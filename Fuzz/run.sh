@@ -14,7 +14,7 @@ ROOT=$PWD
 OUT=$ROOT/.build/fuzz
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 SHARED=${BRIDGE_CONFORMANCE:-$ROOT/../shared/conformance}
-ALL_TARGETS=(json framing toml schema acl matching)
+ALL_TARGETS=(json framing toml schema acl matching predicate)
 BUILD_ONLY=0
 TARGETS=()
 for arg in "$@"; do
@@ -28,13 +28,14 @@ done
 # The modules each target links (with their dependencies, read from Package.swift).
 declare -A NEEDS=(
   [json]="BridgeJSON" [framing]="BridgeFraming" [toml]="BridgeTOML" [schema]="BridgeSchema"
-  [acl]="BridgeACL BridgeRouter" [matching]="BridgeMatching"
+  [acl]="BridgeACL BridgeRouter" [matching]="BridgeMatching" [predicate]="BridgeInbox"
 )
 # Matching is value × pattern steps: past 4 KiB an input costs seconds under ASan without being
 # a finding, and the run would spend its budget on a few inputs.
 declare -A MAX_LEN=([matching]=4096)
 declare -A SOURCE=(
   [json]=JSONFuzz [framing]=FramingFuzz [toml]=TOMLFuzz [schema]=SchemaFuzz [acl]=ACLFuzz [matching]=MatchingFuzz
+  [predicate]=PredicateFuzz
 )
 
 mkdir -p "$OUT/modules" "$OUT/bin" "$OUT/findings" "$OUT/corpus" "$OUT/seeds"

@@ -82,5 +82,20 @@ for pattern, value in [
 ]:
     seed("matching", pattern.encode() + b"\0" + value.encode())
 
+# predicate: the activation rules of the doctor fixtures' Info.plists, Apple's documented
+# forms, and nesting at and past the parser's bound.
+import re
+for path in files(f"{root}/Tests/Fixtures/**/Info.plist"):
+    for m in re.finditer(r"<key>NSExtensionActivationRule</key>\s*<string>(.*?)</string>", read(path).decode("utf-8", "replace"), re.S):
+        seed("predicate", m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+for rule in [
+    "SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, "
+    "ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\").@count == 1).@count == 1",
+    "TRUEPREDICATE", "NOT (FALSEPREDICATE OR TRUEPREDICATE) && !TRUEPREDICATE", "$a.b.c.@count >= 2 AND ALL $x.y != 'z'",
+    "(" * 100 + "TRUEPREDICATE" + ")" * 100, "(" * 101 + "TRUEPREDICATE" + ")" * 101, "NOT " * 120 + "TRUEPREDICATE",
+    "$e" + ".a" * 101 + " == 1",
+]:
+    seed("predicate", rule)
+
 for target in sorted(counts):
     print(f"fuzz: {counts[target]} seeds for {target}")

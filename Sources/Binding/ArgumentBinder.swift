@@ -18,6 +18,8 @@ public enum ArgumentBinder {
     public struct Binding: Sendable {
         public let arguments: BoundArguments
         public let warnings: [CallWarning]
+        /// Warnings past `CallWarning.maxPerCall` that were counted, not written.
+        public var unlisted: Int = 0
     }
 
     /// Binds `arguments` to `parameters` for the command named `command` (its snake_case name).
@@ -32,16 +34,21 @@ public enum ArgumentBinder {
         let parameters = signature.parameters
         let keys = signature.keys
         var warnings: [CallWarning] = []
+        // Past `CallWarning.maxPerCall`, keys are only counted: a body of a million unknown keys
+        // costs a count, not a million messages.
+        var unlisted = 0
         // The byte counts first: a cheap test that rules out most keys before `==`.
         for member in arguments where !keys.contains(where: { $0.utf8.count == member.key.utf8.count && $0 == member.key }) {
-            warnings.append(unknownKey(member.key, keys: keys, command: command))
+            if warnings.count < CallWarning.maxPerCall { warnings.append(unknownKey(member.key, keys: keys, command: command)) } else { unlisted += 1 }
         }
         for path in arguments.duplicateKeyPaths {
+            guard warnings.count < CallWarning.maxPerCall else { unlisted += 1; continue }
             warnings.append(CallWarning(
                 code: CallWarning.duplicateKey,
-                message: "invalid args `\(path)` for command `\(command)`: the key appears more than once; Tauri keeps the last value",
-                field: path))
+                message: "invalid args `\(CallWarning.quoted(path))` for command `\(command)`: the key appears more than once; Tauri keeps the last value",
+                field: CallWarning.quoted(path)))
         }
+
         var values: [BoundArguments.Value] = []
         values.reserveCapacity(parameters.count)
         // By index, reading the precomputed kinds and flags: no copy of each `Parameter`.
@@ -69,7 +76,7 @@ public enum ArgumentBinder {
             }
             values.append(BoundArguments.Value(name: parameters[index].name, payloadKey: signature.payloadKeys[index], value: value))
         }
-        return Binding(arguments: BoundArguments(values: values), warnings: warnings)
+        return Binding(arguments: BoundArguments(values: values), warnings: warnings, unlisted: unlisted)
     }
 
     private static func accepts(_ kind: Parameter.Kind, _ value: JSON) -> Bool {
@@ -107,14 +114,14 @@ public enum ArgumentBinder {
     }
 
     private static func unknownKey(_ key: String, keys: [String], command: String) -> CallWarning {
-        var message = "invalid args `\(key)` for command `\(command)`: unknown key, which Tauri ignores (the value never reaches the device)"
-        if let suggestion = DidYouMean.suggest(for: key, among: keys) {
+        var message = "invalid args `\(CallWarning.quoted(key))` for command `\(command)`: unknown key, which Tauri ignores (the value never reaches the device)"
+        if key.count <= CallWarning.maxQuotedKey, let suggestion = DidYouMean.suggest(for: key, among: keys) {
             message += "; did you mean `\(suggestion)`?"
         } else if keys.isEmpty {
             message += "; the command takes no arguments"
         } else {
             message += "; expected one of \(keys.map { "`\($0)`" }.joined(separator: ", "))"
         }
-        return CallWarning(code: "unknown_key", message: message, field: key)
+        return CallWarning(code: "unknown_key", message: message, field: CallWarning.quoted(key))
     }
 }

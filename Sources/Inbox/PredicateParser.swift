@@ -19,6 +19,12 @@ public enum PredicateParser {
         return predicate
     }
 
+    /// How deep `(`, `NOT` and `SUBQUERY` may nest, and how many steps a key path may take: far
+    /// past any real activation rule (Apple's documented ones nest 3 deep), and well inside the
+    /// stack the parser, the evaluator and the values' teardown recurse on.
+    public static let maxNesting = 100
+    public static let maxKeyPathSteps = 100
+
     static let reserved: Set<String> = [
         "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "SUBQUERY", "TRUEPREDICATE", "FALSEPREDICATE",
         "TRUE", "FALSE", "YES", "NO", "NULL", "NIL", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES",
@@ -30,6 +36,16 @@ public enum PredicateParser {
         let source: [Unicode.Scalar]
         var tokens: [PredicateToken] = []
         var index = 0
+        /// The `(`, `NOT` and `SUBQUERY` levels open at the current token.
+        var depth = 0
+
+        /// Enters one more level of nesting, or fails past `maxNesting`.
+        mutating func nest(_ what: String) throws(PredicateError) {
+            depth += 1
+            if depth > PredicateParser.maxNesting {
+                throw fail("\(what) nests more than \(PredicateParser.maxNesting) levels deep; an activation rule needs a few (flatten it with AND and OR)")
+            }
+        }
 
         var current: PredicateToken { tokens[min(index, tokens.count - 1)] }
 
@@ -94,6 +110,8 @@ public enum PredicateParser {
 
         mutating func negation() throws(PredicateError) -> Predicate {
             if isOp("NOT") {
+                try nest("NOT")
+                defer { depth -= 1 }
                 let start = advance().start
                 let inner = try negation()
                 return Predicate(kind: .not(inner), range: start..<inner.range.upperBound)
@@ -104,6 +122,8 @@ public enum PredicateParser {
         mutating func primary() throws(PredicateError) -> Predicate {
             let token = current
             if isPunctuation("(") {
+                try nest("the predicate")
+                defer { depth -= 1 }
                 _ = advance()
                 let inner = try predicate()
                 guard isPunctuation(")") else { throw fail("expected ')' to close the '(' at column \(column(of: token)), found \(describe(current))") }
@@ -154,7 +174,12 @@ public enum PredicateParser {
 
         mutating func expression() throws(PredicateError) -> Expression {
             var e = try primaryExpression()
+            var steps = 0
             while isPunctuation(".") {
+                steps += 1
+                if steps > PredicateParser.maxKeyPathSteps {
+                    throw fail("a key path of more than \(PredicateParser.maxKeyPathSteps) steps; an activation rule's are a few (such as $attachment.registeredTypeIdentifiers)")
+                }
                 _ = advance()
                 let t = advance()
                 switch t.kind {
@@ -204,6 +229,8 @@ public enum PredicateParser {
         }
 
         mutating func subquery() throws(PredicateError) -> Expression {
+            try nest("SUBQUERY")
+            defer { depth -= 1 }
             let start = advance().start
             try expect("(", "after SUBQUERY")
             let collection = try expression()

@@ -21,6 +21,26 @@ public struct CallWarning: Sendable, Equatable, CustomStringConvertible {
     /// once the call has run, so reported, never refused.
     public static let imageNotLoaded = "image_not_loaded"
 
+    /// The most warnings one call reports; past it, one `warnings_truncated` says how many more
+    /// there were (a body of a million unknown keys gets 21 warnings, not a million).
+    public static let maxPerCall = 20
+    /// The longest a key is quoted in a warning (the rest is elided).
+    public static let maxQuotedKey = 120
+
+    /// `warnings` bounded to `maxPerCall`, the rest counted in one `warnings_truncated`.
+    public static func bounded(_ warnings: [CallWarning], more: Int = 0) -> [CallWarning] {
+        let extra = max(0, warnings.count - maxPerCall) + more
+        guard extra > 0 else { return warnings }
+        return Array(warnings.prefix(maxPerCall)) + [CallWarning(
+            code: "warnings_truncated",
+            message: "and \(extra) more warning\(extra == 1 ? "" : "s") of the same call, not listed (the first \(maxPerCall) are)")]
+    }
+
+    /// `key` as a warning quotes it: at most `maxQuotedKey` characters.
+    public static func quoted(_ key: String) -> String {
+        key.count <= maxQuotedKey ? key : String(key.prefix(maxQuotedKey)) + "…"
+    }
+
     public init(code: String, message: String, field: String? = nil) {
         self.code = code
         self.message = message

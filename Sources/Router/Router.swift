@@ -122,6 +122,7 @@ public struct Router: Sendable {
             return .failure(error.adding(["command": .string(entry.fullName)]))
         }
         var bound = BoundArguments()
+        var unlisted = 0
         // The declaration's signature in place, not a copy.
         if entry.command.binds {
             do {
@@ -129,6 +130,7 @@ public struct Router: Sendable {
                                                       command: entry.name.command, fullName: entry.fullName)
                 bound = binding.arguments
                 if !binding.warnings.isEmpty { warnings += binding.warnings }
+                unlisted = binding.unlisted
             } catch {
                 return .failure(warnings.isEmpty ? error : error.adding(["warnings": .array(warnings.map(\.json))]))
             }
@@ -143,6 +145,7 @@ public struct Router: Sendable {
                 code: "scope_ignored",
                 message: "\(entry.name.plugin).\(entry.name.command): the capability grants a scope, but the command reads none, so Tauri ignores it"))
         }
+        if warnings.count > CallWarning.maxPerCall || unlisted > 0 { warnings = CallWarning.bounded(warnings, more: unlisted) }
         if context.strict, let first = warnings.first {
             return .failure(.strict(first, details: ["command": .string(entry.fullName), "layer": "command"]))
         }

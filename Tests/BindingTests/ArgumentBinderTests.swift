@@ -114,3 +114,23 @@ struct ArgumentBinderTests {
         #expect(CaseConversion.snakeCase(camel) == snake)
     }
 }
+
+@Suite("Warnings are bounded per call")
+struct BoundedWarningTests {
+    @Test("a thousand unknown keys give twenty warnings and one count of the rest; a long key is quoted short")
+    func bounded() throws {
+        var arguments: JSONObject = ["text": "hi"]
+        for i in 0..<1000 { arguments["k\(i)"] = .integer(i) }
+        arguments[String(repeating: "x", count: 10_000)] = 1
+        let binding = try ArgumentBinder.bind(arguments, parameters: [Parameter("text", .string)], keyStyle: .camelCase,
+                                              command: "c", fullName: "plugin:p|c")
+        #expect(binding.warnings.count == CallWarning.maxPerCall)
+        #expect(binding.unlisted == 981)
+        let all = CallWarning.bounded(binding.warnings, more: binding.unlisted)
+        #expect(all.count == 21)
+        #expect(all.last?.code == "warnings_truncated")
+        #expect(all.last?.message == "and 981 more warnings of the same call, not listed (the first 20 are)")
+        #expect(all.allSatisfy { $0.message.utf8.count < 400 })
+        #expect(CallWarning.quoted(String(repeating: "y", count: 500)).count == CallWarning.maxQuotedKey + 1)
+    }
+}

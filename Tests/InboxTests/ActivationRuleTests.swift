@@ -126,3 +126,29 @@ struct ActivationRuleTests {
         #expect(movie.attachments.first?.typeIdentifier == "public.mpeg-4")
     }
 }
+
+@Suite("Activation rules: nesting is bounded")
+struct PredicateNestingTests {
+    @Test("deep parentheses, NOTs, SUBQUERYs and key paths are refused with an error, never a crash", arguments: [
+        (String(repeating: "(", count: 11_000) + "TRUEPREDICATE" + String(repeating: ")", count: 11_000), "nests more than 100 levels"),
+        (String(repeating: "NOT ", count: 25_000) + "TRUEPREDICATE", "NOT nests more than 100 levels"),
+        (String(repeating: "SUBQUERY(extensionItems, $e, ", count: 3_500) + "TRUEPREDICATE" + String(repeating: ").@count == 1", count: 3_500),
+         "SUBQUERY nests more than 100 levels"),
+        ("$e" + String(repeating: ".a", count: 17_500) + " == 1", "a key path of more than 100 steps"),
+    ])
+    func deep(text: String, message: String) {
+        do {
+            _ = try PredicateParser.parse(text)
+            Issue.record("a predicate \(text.count) characters deep parsed")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test("nesting up to the bound still parses")
+    func atTheBound() throws {
+        let text = String(repeating: "(", count: 100) + "TRUEPREDICATE" + String(repeating: ")", count: 100)
+        _ = try PredicateParser.parse(text)
+        _ = try PredicateParser.parse("$e" + String(repeating: ".a", count: 100) + " == 1")
+    }
+}
