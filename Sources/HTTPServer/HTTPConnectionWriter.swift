@@ -35,6 +35,13 @@ final class HTTPConnectionWriter: Sendable {
         }
     }
 
+    /// Makes a write that cannot proceed for `seconds` fail (`SO_SNDTIMEO`) instead of blocking
+    /// for ever on a peer that stopped reading.
+    func setSendTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Stops both directions, so the connection's reader wakes up and closes it.
     func shutdown() {
         lock.withLock { open in

@@ -59,40 +59,79 @@ public final class HTTPEventStream: Sendable {
     private struct State {
         var started = false
         var closed = false
-        /// Bytes sent before the response head was written; written right after it.
-        var pending: [UInt8] = []
+        /// Bytes waiting for the socket: sent before the head was written, or while the drain
+        /// is behind. Bounded by `maxQueuedBytes`.
+        var queued: [[UInt8]] = []
+        var queuedBytes = 0
+        /// Whether a drain is scheduled or running on `queue`.
+        var draining = false
         var onClose: [@Sendable () -> Void] = []
     }
 
+    /// The most bytes a stream holds for a reader that does not read; past it the reader has
+    /// fallen behind and is dropped (its page's `EventSource` reconnects). A caller never
+    /// waits on a reader: `send` only queues.
+    public static let maxQueuedBytes = 1 << 20
+    /// How long one write may block on a reader's full socket before the reader is dropped.
+    public static let sendTimeoutSeconds = 10
+
     private let writer: HTTPConnectionWriter
     private let state = Mutex(State())
+    /// Where this stream's bytes are written, off every caller's thread.
+    private let queue = DispatchQueue(label: "bridge.http.event-stream")
 
     init(writer: HTTPConnectionWriter) {
         self.writer = writer
+        writer.setSendTimeout(seconds: HTTPEventStream.sendTimeoutSeconds)
     }
 
     /// Whether the stream can still be written.
     public var isOpen: Bool { !state.withLock { $0.closed } }
 
-    /// Writes `bytes`; returns `false` when the stream is closed (the bytes are dropped).
-    /// Bytes sent before the response head is on the wire are kept and follow it.
+    /// Queues `bytes` for the reader; returns `false` when the stream is closed (the bytes are
+    /// dropped), or when the reader has fallen `maxQueuedBytes` behind (the stream is closed).
+    /// Never blocks on the socket.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
-        let now = state.withLock { s -> Bool? in
-            if s.closed { return nil }
-            if !s.started {
-                s.pending += bytes
-                return false
-            }
-            return true
+        enum Next { case closed, queued, drain, overflow }
+        let next = state.withLock { s -> Next in
+            if s.closed { return .closed }
+            if s.queuedBytes + bytes.count > HTTPEventStream.maxQueuedBytes { return .overflow }
+            s.queued.append(bytes)
+            s.queuedBytes += bytes.count
+            guard s.started, !s.draining else { return .queued }
+            s.draining = true
+            return .drain
         }
-        guard let now else { return false }
-        guard now else { return true }
-        if !writer.write(bytes) {
+        switch next {
+        case .closed: return false
+        case .overflow:
             close()
             return false
+        case .queued: return true
+        case .drain:
+            queue.async { self.drain() }
+            return true
         }
-        return true
+    }
+
+    /// Writes what is queued until nothing is; a write that fails or times out closes the stream.
+    private func drain() {
+        while true {
+            let chunks = state.withLock { s -> [[UInt8]]? in
+                guard !s.closed, !s.queued.isEmpty else {
+                    s.draining = false
+                    return nil
+                }
+                defer { s.queued = []; s.queuedBytes = 0 }
+                return s.queued
+            }
+            guard let chunks else { return }
+            for chunk in chunks where !writer.write(chunk) {
+                close()
+                return
+            }
+        }
     }
 
     /// Runs `handler` once when the stream closes (at once if it already has).
@@ -120,11 +159,12 @@ public final class HTTPEventStream: Sendable {
 
     /// Called by the connection once the head is written: flushes what was sent before.
     func markStarted() {
-        let pending = state.withLock { s -> [UInt8] in
+        let drain = state.withLock { s -> Bool in
             s.started = true
-            defer { s.pending = [] }
-            return s.pending
+            guard !s.queued.isEmpty, !s.draining else { return false }
+            s.draining = true
+            return true
         }
-        if !pending.isEmpty && !writer.write(pending) { close() }
+        if drain { queue.async { self.drain() } }
     }
 }

@@ -176,4 +176,38 @@ struct HTTPServerTests {
         client = nil
         #expect(closed.wait(timeout: .now() + 20) == .success)
     }
+
+    @Test("a reader that stops reading never holds up the sender: it is dropped once it falls a bound behind")
+    func stalledReader() throws {
+        let opened = DispatchSemaphore(value: 0)
+        let box = StreamBox()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 0) { exchange in
+            guard let stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"])) else { return }
+            box.stream = stream
+            opened.signal()
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        let stream = try #require(box.stream)
+        // The client reads nothing: the socket buffers fill, then the stream's bounded queue.
+        let event = Array(("data: " + String(repeating: "x", count: 64 * 1024) + "\n\n").utf8)
+        let started = Date()
+        var accepted = 0
+        for _ in 0..<1000 {
+            guard stream.send(event) else { break }
+            accepted += 1
+        }
+        // 64 MB offered; the sender returned after each without waiting on the reader.
+        #expect(Date().timeIntervalSince(started) < 30, "send never waits on a reader")
+        #expect(accepted < 1000, "the reader was dropped once it fell behind")
+        #expect(!stream.isOpen)
+        _ = client
+    }
+}
+
+final class StreamBox: @unchecked Sendable {
+    var stream: HTTPEventStream?
 }
