@@ -881,6 +881,40 @@ enum EmbeddedSchemas {
 }
 
 """##),
+        ("fixtures.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/fixtures.schema.json",
+  "title": "Fixtures file",
+  "description": "'--fixtures FILE': answers for the commands the bridge does not simulate (the app's own commands, plugins it does not host), by command name as invoke() sends it: 'greet', 'plugin:frak-webauthn|register'. A command's answer is an object or a list of them, tried in order: the first whose 'args' all equal the call's arguments (a subset match; no 'args' matches any call) answers. In strings of 'result' and 'error', '{{key}}' is the call's argument 'key'. Keys starting with '$' are ignored.",
+  "type": "object",
+  "propertyNames": { "type": "string", "pattern": "^(\\$.*|plugin:[a-z0-9-]+\\|[A-Za-z][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*)$" },
+  "patternProperties": { "^\\$": {} },
+  "additionalProperties": {
+    "oneOf": [
+      { "$ref": "#/definitions/answer" },
+      { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/answer" } }
+    ]
+  },
+  "definitions": {
+    "answer": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "args": { "type": "object", "description": "The arguments a call must have (each key equal) for this answer." },
+        "result": { "description": "What invoke() resolves with." },
+        "error": { "description": "What invoke() rejects with, as the command's Err serialises (a string, or any JSON)." },
+        "description": { "type": "string" }
+      },
+      "oneOf": [
+        { "required": ["result"], "not": { "required": ["error"] } },
+        { "required": ["error"], "not": { "required": ["result"] } }
+      ]
+    }
+  }
+}
+
+"""##),
         ("jsonrpc/initialize-result.schema.json", ##"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
