@@ -53,6 +53,9 @@ public struct AppConfig: Sendable {
     public let assetScope: AssetScope
     /// `build.frontendDist` as a folder (absolute), when it is one.
     public let frontendDist: String?
+    /// `build.frontendDist` as a list of files (Tauri's examples: `["index.html"]`), absolute:
+    /// only these are served.
+    public let frontendFiles: [String]
     /// `build.devUrl`.
     public let devURL: String?
     /// `src-tauri/capabilities`, when it exists.
@@ -128,11 +131,15 @@ public struct AppConfig: Sendable {
         assetProtocolEnabled = asset["enable"]?.boolValue ?? false
         assetScope = try AssetScope(asset["scope"] ?? .null, file: where_)
         let build = json["build"] ?? .null
+        func absolute(_ p: String) -> String {
+            URL(fileURLWithPath: p.hasPrefix("/") ? p : (root as NSString).appendingPathComponent(p)).standardizedFileURL.path
+        }
         if let dist = build["frontendDist"]?.stringValue, !dist.contains("://") {
-            let full = dist.hasPrefix("/") ? dist : (root as NSString).appendingPathComponent(dist)
-            frontendDist = URL(fileURLWithPath: full).standardizedFileURL.path
+            frontendDist = absolute(dist)
+            frontendFiles = []
         } else {
             frontendDist = nil
+            frontendFiles = build["frontendDist"]?.arrayValue?.compactMap(\.stringValue).map(absolute) ?? []
         }
         devURL = build["devUrl"]?.stringValue
         let caps = (root as NSString).appendingPathComponent("capabilities")

@@ -59,7 +59,8 @@ public final class AppSurface: CommandFallback {
     /// not-found answer with a did-you-mean.
     public func missed(_ method: String, params: JSON?, context: CallContext, error: ResponseError, registry: CommandRegistry) {
         if let (plugin, _) = CommandName.split(method: method) {
-            ledger.record(method, params: params, kind: "plugin \(plugin)", error: error, announce: !registry.hasPlugin(plugin))
+            ledger.record(method, params: params, kind: "plugin \(plugin)", error: error, announce: !registry.hasPlugin(plugin),
+                          client: context.client)
         } else {
             ledger.record(method, params: params, kind: "unknown command", error: error, announce: false)
         }
@@ -93,7 +94,7 @@ public final class AppSurface: CommandFallback {
             }
         }
         let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
-        ledger.record(method, params: payload, kind: kind, error: error)
+        ledger.record(method, params: payload, kind: kind, error: error, client: context.client)
         throw error
     }
 

@@ -128,6 +128,10 @@ public struct AppCommands: Sendable {
                 if entry.hasSuffix(".rs") { files.append((src as NSString).appendingPathComponent(entry)) }
             }
         }
+        // A project without src/ keeps its Rust beside the config (Tauri's own examples: main.rs).
+        if files.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: root) {
+            files = entries.filter { $0.hasSuffix(".rs") }.map { (root as NSString).appendingPathComponent($0) }
+        }
         files.sort()
         var found: [String: RustCommand] = [:]
         var registered: [String] = []

@@ -25,7 +25,7 @@ public final class Unanswered: Sendable {
     private struct State {
         var commands: [String: Command] = [:]
         var order: [String] = []
-        var observers: [@Sendable (JSON) -> Void] = []
+        var observers: [@Sendable (JSON, String?) -> Void] = []
     }
 
     /// The most commands kept (a front end calling endless distinct names stays bounded).
@@ -34,14 +34,15 @@ public final class Unanswered: Sendable {
 
     public init(maxCommands: Int = 1000) { self.maxCommands = maxCommands }
 
-    /// Tells `observer` of each unanswered call, as the `bridge/unhandled` notification's params.
-    public func observe(_ observer: @escaping @Sendable (JSON) -> Void) {
+    /// Tells `observer` of each unanswered call: the `bridge/unhandled` notification's params,
+    /// and the client the call came from (`CallContext.client`: `page:<id>`, or `nil`).
+    public func observe(_ observer: @escaping @Sendable (JSON, String?) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 
     /// Records one call that got no answer, and announces it unless `announce` is false.
-    public func record(_ command: String, params: JSON?, kind: String, error: ResponseError, announce: Bool = true) {
-        let observers = state.withLock { s -> [@Sendable (JSON) -> Void] in
+    public func record(_ command: String, params: JSON?, kind: String, error: ResponseError, announce: Bool = true, client: String? = nil) {
+        let observers = state.withLock { s -> [@Sendable (JSON, String?) -> Void] in
             if s.commands[command] != nil {
                 s.commands[command]?.calls += 1
             } else if s.commands.count < maxCommands {
@@ -53,7 +54,7 @@ public final class Unanswered: Sendable {
         }
         let notice: JSON = ["command": .string(command), "kind": .string(kind), "args": params ?? .object(JSONObject()),
                             "message": .string(error.message), "fixture": Unanswered.fixture(command)]
-        for observer in observers { observer(notice) }
+        for observer in observers { observer(notice, client) }
     }
 
     /// The commands nothing answered, in the order first called.

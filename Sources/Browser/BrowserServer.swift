@@ -85,9 +85,11 @@ public final class BrowserServer: Sendable {
         server.start()
     }
 
-    /// Sends `name` with `data` to every page's event stream (`bridge/unhandled`).
-    public func broadcast(_ name: String, _ data: JSON) {
-        streams.send(name, data, page: nil)
+    /// Sends `name` with `data` to the event streams of the page a call came from (its
+    /// `CallContext.client`, `page:<id>`); nothing for a call of another transport.
+    public func send(_ name: String, _ data: JSON, client: String?) {
+        guard let client, client.hasPrefix("page:") else { return }
+        streams.send(name, data, page: String(client.dropFirst("page:".count)))
     }
 
     /// Stops accepting and closes the event streams.
@@ -172,6 +174,13 @@ public final class BrowserServer: Sendable {
     /// The checks every request that drives the bridge passes, in this order: the `Origin`
     /// policy, then the invoke key (BROWSER.md's security rules); the refusal to send otherwise.
     private func admit(_ request: HTTPRequest, key place: KeyPlace) -> Result<Admitted, Refusal> {
+        // A keyed request without `Origin` is local only when no other site's page made it
+        // (an `<img>` or `<iframe>` sends no `Origin`, but its fetch metadata says cross-site).
+        if request.headers["Origin"] == nil,
+           let refusal = origins.foreignPage(site: request.headers["Sec-Fetch-Site"], origin: nil, referer: request.headers["Referer"],
+                                             what: "the bridge") {
+            return .failure(Refusal(.forbidden, refusal))
+        }
         let origin: RequestOrigin
         switch origins.classify(request.headers["Origin"]) {
         case .failure(let refusal): return .failure(Refusal(.forbidden, refusal.message))
@@ -242,6 +251,11 @@ public final class BrowserServer: Sendable {
     }
 
     private func script(_ request: HTTPRequest, full: Bool) -> HTTPResponse {
+        // The script embeds the invoke key: never to another site's page (`<script src>`).
+        if let refusal = origins.foreignPage(site: request.headers["Sec-Fetch-Site"], origin: request.headers["Origin"],
+                                             referer: request.headers["Referer"], what: "the script") {
+            return .text(.forbidden, refusal)
+        }
         let base = baseURL(for: request)
         var text = ""
         let shareMode = request.queryValue("share").map { $0.isEmpty ? .auto : WebShareScript.Mode(rawValue: $0) } ?? .auto
@@ -280,13 +294,25 @@ public final class BrowserServer: Sendable {
 
     private func openEvents(_ exchange: HTTPExchange) {
         let request = exchange.request
-        if case .failure(let refusal) = admit(request, key: .query("key")) { return exchange.respond(refusal.response) }
+        let admitted: Admitted
+        switch admit(request, key: .query("key")) {
+        case .failure(let refusal): return exchange.respond(refusal.response)
+        case .success(let a): admitted = a
+        }
+        // Plugin events reach a page only where its capabilities let it listen, as in Tauri.
+        var listening = context
+        switch admitted.origin {
+        case .local: listening.origin = "local"
+        case .remote(let url): listening.origin = url
+        }
+        if let window = request.queryValue("window"), !window.isEmpty { listening.window = window; listening.webview = window }
+        let hearsEvents = AppEvents.refusal("plugin:event|listen", context: listening, authority: authority) == nil
         let page = request.queryValue("page").flatMap { $0.isEmpty ? nil : $0 } ?? "anonymous-\(InvokeKey.generate().prefix(8))"
         var headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store"]
         cors(request, into: &headers)
         guard let stream = exchange.openStream(HTTPResponse(status: .ok, headers: headers)) else { return }
         let hub = self.hub
-        streams.add(page: page, stream: stream) { hub.forget(client: "page:\(page)") }
+        streams.add(page: page, stream: stream, hearsEvents: hearsEvents) { hub.forget(client: "page:\(page)") }
         // A sheet shown before the page's stream opened (the call raced the connection).
         sheets.replay(to: page, streams: streams)
     }
@@ -380,13 +406,15 @@ public final class BrowserServer: Sendable {
             } else {
                 outcome = await run(AppEvents.canonical(command), payload, callContext) { method, params in
                     // The engine's own request id is replaced by the call's Tauri callback id.
+                    // A call that names no page is told in its answer, never on other pages' streams.
+                    guard let page else { return }
                     streams.send(method, ["id": id, "callback": callbackID, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
                 }
             }
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
-            if let presentation = outcome.presentation {
+            if let presentation = outcome.presentation, let page {
                 streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation], page: page)
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))

@@ -10,6 +10,9 @@ final class EventStreams: Sendable {
     private struct Entry {
         let page: String
         let stream: HTTPEventStream
+        /// Whether the page's capabilities let it `listen` (Tauri's `core:event:allow-listen`):
+        /// plugin events (`bridge/event`) go only to those pages.
+        let hearsEvents: Bool
     }
 
     private let entries = Mutex<[Int: Entry]>([:])
@@ -17,9 +20,9 @@ final class EventStreams: Sendable {
 
     /// Adds a page's stream; it is dropped when it closes, and `onGone` runs when the page has no
     /// stream left.
-    func add(page: String, stream: HTTPEventStream, onGone: @escaping @Sendable () -> Void) {
+    func add(page: String, stream: HTTPEventStream, hearsEvents: Bool = true, onGone: @escaping @Sendable () -> Void) {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        entries.withLock { $0[id] = Entry(page: page, stream: stream) }
+        entries.withLock { $0[id] = Entry(page: page, stream: stream, hearsEvents: hearsEvents) }
         stream.onClose { [self] in
             let left = entries.withLock { e -> Bool in
                 e[id] = nil
@@ -33,6 +36,12 @@ final class EventStreams: Sendable {
     /// Sends an event to the streams of `page`, or of every page when `page` is `nil`.
     func send(_ name: String, _ data: JSON, page: String?) {
         let targets = entries.withLock { e in e.values.filter { page == nil || $0.page == page }.map(\.stream) }
+        for stream in targets { send(name, data, to: stream) }
+    }
+
+    /// Sends an event to the pages that may listen (plugin events).
+    private func sendToListeners(_ name: String, _ data: JSON) {
+        let targets = entries.withLock { e in e.values.filter(\.hearsEvents).map(\.stream) }
         for stream in targets { send(name, data, to: stream) }
     }
 
@@ -52,7 +61,7 @@ final class EventStreams: Sendable {
             if client != nil && page == nil { return }
             send("callback", ["callback": .number(JSONNumber(Int(callback))), "payload": payload], page: page)
         case .event(let event):
-            send("bridge/event", ["plugin": .string(event.plugin), "event": .string(event.event), "payload": event.payload], page: nil)
+            sendToListeners("bridge/event", ["plugin": .string(event.plugin), "event": .string(event.event), "payload": event.payload])
         }
     }
 

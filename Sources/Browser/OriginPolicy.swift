@@ -48,6 +48,23 @@ public struct OriginPolicy: Sendable {
             "origin \(header) may not call the bridge: start it with --allow-origin \(header) (remote content; the capabilities' remote.urls decide) or --dev-url \(header) (local content)"))
     }
 
+    /// Why a request a browser made on behalf of another site's page must not be served as the
+    /// bridge's own, or `nil`. A browser says where a request comes from in its fetch metadata
+    /// (`Sec-Fetch-Site`): `same-origin` (a page of the bridge) and `none` (typed in the address
+    /// bar) are the bridge's own; for `same-site` and `cross-site` (a `<script src>`, `<img>` or
+    /// `<iframe>` of another page, which sends no `Origin`) the `Origin`, else the `Referer`,
+    /// must be a local or allowed origin. A client that sends no fetch metadata is no browser
+    /// page, and the invoke key still guards it.
+    /// - Parameter what: what was asked for, for the message (`the script`, `the event stream`).
+    public func foreignPage(site: String?, origin: String?, referer: String?, what: String) -> String? {
+        guard let site = site?.lowercased(), site == "same-site" || site == "cross-site" else { return nil }
+        for candidate in [origin, referer].compactMap({ $0 }) {
+            if let o = OriginPolicy.origin(of: candidate), localOrigins.contains(o) || remoteOrigins[o] != nil { return nil }
+        }
+        let from = (origin ?? referer).flatMap(OriginPolicy.origin(of:)) ?? "a page that hides its origin"
+        return "\(what) is served to the bridge's own pages and allowed origins only; \(from) is neither (start the bridge with --dev-url or --allow-origin for a page of yours)"
+    }
+
     /// The `Access-Control-Allow-Origin` value for an allowed `Origin`, or `nil`.
     func allowedOriginHeader(_ header: String?) -> String? {
         guard let header, case .success = classify(header) else { return nil }

@@ -58,6 +58,9 @@ struct BrowserOptions {
             if staticDirectory == nil, let dist = config?.frontendDist, FileManager.default.fileExists(atPath: dist) {
                 staticDirectory = dist
             }
+            if staticDirectory == nil, let files = config?.frontendFiles, !files.isEmpty {
+                staticDirectory = try BrowserOptions.folder(of: files, subcommand: args.subcommand)
+            }
             var browser = BrowserConfiguration(address: try ListenAddress(parsing: http), staticDirectory: staticDirectory,
                                                devURL: try args.nonEmpty("dev-url") ?? config?.devURL ?? devURL(capabilities: args.value("capabilities")),
                                                allowOrigins: args.values("allow-origin"), maxBodyBytes: maxBodyBytes)
@@ -68,6 +71,22 @@ struct BrowserOptions {
         } catch {
             throw UsageError("\(error)", subcommand: args.subcommand)
         }
+    }
+
+    /// A temporary folder holding copies of `files` (a `frontendDist` list): Tauri serves these
+    /// files and nothing else beside them (the config, the Rust sources).
+    static func folder(of files: [String], subcommand: String) throws(UsageError) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-dist-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in files {
+                try FileManager.default.copyItem(atPath: file, toPath: (folder as NSString).appendingPathComponent((file as NSString).lastPathComponent))
+            }
+        } catch {
+            throw UsageError("build.frontendDist lists \(files.joined(separator: ", ")), which cannot be read: \(error.localizedDescription)",
+                             subcommand: subcommand, pointsToHelp: false)
+        }
+        return folder
     }
 
     /// `build.devUrl` of the `tauri.conf.json` of the app whose capabilities are loaded.

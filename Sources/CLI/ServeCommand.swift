@@ -87,7 +87,8 @@ struct ServeCommand {
         // Nothing a front end calls is silently missing: each call nothing answered is announced
         // (stdio and the pages), and the session ends with a summary of them.
         let ledger = (router.fallback as? AppSurface)?.ledger
-        if let b = browserServer { ledger?.observe { b.broadcast("bridge/unhandled", $0) } }
+        // A page hears of its own calls only (their arguments are its own).
+        if let b = browserServer { ledger?.observe { notice, client in b.send("bridge/unhandled", notice, client: client) } }
         defer { if let summary = ledger?.summary { streams.error(summary) } }
         // The share inbox announces what lands in it (share-extension's shareReceived).
         let watcher = inbox.map { InboxWatcher(inbox: $0, hub: hub) }
@@ -99,7 +100,7 @@ struct ServeCommand {
         guard stdio else { return ServeCommand.waitForSignal() }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
-        ledger?.observe { server.notify(method: "bridge/unhandled", params: $0) }
+        ledger?.observe { notice, _ in server.notify(method: "bridge/unhandled", params: notice) }
         if let b = browserServer {
             server.notify(method: "bridge/listening",
                           params: ["url": .string(b.url), "script": .string(b.scriptURL), "key": .string(b.key)])

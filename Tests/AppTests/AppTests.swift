@@ -222,7 +222,7 @@ struct AppSurfaceTests {
         let commands = AppCommands.scan(root: (vanilla as NSString).appendingPathComponent("src-tauri"))
         let surface = AppSurface(commands: commands, foreign: ["frak-webauthn"])
         let heard = LockedList()
-        surface.ledger.observe { heard.append($0) }
+        surface.ledger.observe { notice, _ in heard.append(notice) }
         let error = try #require(await run(surface, "count_words", ["textBody": "a b", "maxCount": 3]).failure)
         #expect(error.message.contains("count_words (app command) has no answer"))
         #expect(error.message.contains("--fixtures FILE") && error.message.contains("bridge.handle('count_words'"))

@@ -192,6 +192,26 @@ def vanilla_template_boots_unmodified_with_app(ctx):
               {"err": "window.set_title not allowed. Permissions associated with this command: window:allow-set-title"}, "setTitle's refusal")
 
 
+HELLOWORLD = os.path.join(ROOT, "Tests", "Fixtures", "apps", "helloworld")
+
+
+@test
+def tauri_example_shape_boots_with_app(ctx):
+    """A project shaped as Tauri's own plain-HTML examples: config beside main.rs, frontendDist a
+    list of files (only those are served), window.__TAURI__, greet answered by a Node-less fixture."""
+    fixtures = write_json({"greet": {"result": "Hello {{name}}, You have been greeted from Rust!"}})
+    for platform in ("ios", "android"):
+        bridge = ctx.bridge("--app", HELLOWORLD, "--fixtures", fixtures, "--platform", platform, static=False)
+        page = ctx.page()
+        page.goto(bridge.url)
+        equal(page.evaluate("document.title"), "Welcome to Tauri!", "the listed index.html")
+        page.evaluate("document.querySelector('#name').value = 'Ada'; document.querySelector('#form').requestSubmit(); true")
+        page.wait_for("document.querySelector('#message').textContent !== ''")
+        equal(page.evaluate("document.querySelector('#message').textContent"), "Hello Ada, You have been greeted from Rust!", f"greet on {platform}")
+        got = page.evaluate(settle("fetch('/main.rs').then(r => r.text()).then(t => t.includes('generate_handler'))"))
+        equal(got, {"ok": False}, "a file frontendDist does not list is not served")
+
+
 @test
 def unanswered_calls_are_named_to_the_page_and_in_the_summary(ctx):
     bridge = ctx.bridge("--app", VANILLA, static=False)
@@ -522,6 +542,33 @@ def share_extension_events_reach_plugin_listeners_and_listen(ctx):
 
 
 @test
+def a_page_granted_nothing_hears_no_plugin_events(ctx):
+    """An --allow-origin page that the capabilities grant nothing (remote content) gets neither
+    the plugin events nor what other pages' calls presented; the bridge's own page hears them."""
+    group = tempfile.mkdtemp(prefix="bridge-group-")
+    ctx.cleanups.append(lambda: shutil.rmtree(group, ignore_errors=True))
+    other = OtherOrigin()
+    ctx.cleanups.append(other.close)
+    remote = f"http://127.0.0.1:{other.port}"
+    bridge = ctx.bridge("--platform", "ios", "--app-group", group, "--allow-origin", remote)
+    own = ctx.page()
+    own.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    own.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    other.html = f"<html><head><script src=\"{bridge.script}\"></script></head><body>remote</body></html>"
+    foreign = ctx.page()
+    foreign.goto(remote + "/")
+    foreign.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    run = subprocess.run([BRIDGE, "extension", "receive", "--app-group", group, "--text", "a private share"], capture_output=True, timeout=60)
+    equal(run.returncode, 0, f"extension receive: {run.stderr.decode()}")
+    own.wait_for("window.__BRIDGE__.events.length === 1")
+    own.evaluate(f"window.__TAURI_INTERNALS__.invoke({json.dumps(SHARE)}, {json.dumps(ARGS)})")
+    own.wait_for("window.__BRIDGE__.presentations.length === 1")
+    time.sleep(1)
+    equal(foreign.evaluate("window.__BRIDGE__.events.length"), 0, "no plugin event reaches a page that may not listen")
+    equal(foreign.evaluate("window.__BRIDGE__.presentations.length"), 0, "no other page's presentation")
+
+
+@test
 def plugin_listeners_pass_the_acl_as_tauri_checks_them(ctx):
     need_conformance()
     for setup in ("default", "read-only"):
@@ -658,6 +705,12 @@ def origins_decide_local_remote_refused(ctx):
         other.html = f"<html><head><script src=\"{bridge.script}\"></script></head><body></body></html>"
         page = ctx.page()
         page.goto(f"http://127.0.0.1:{other.port}/")
+        if expect == "refused":
+            # The script embeds the invoke key: another site's page is not even given it.
+            equal(page.evaluate("typeof window.__TAURI_INTERNALS__"), "undefined", "the script refused to another origin's page")
+            got = page.evaluate(settle(f"fetch({json.dumps(bridge.script)}).then(r => r.status)"))
+            check(got == {"ok": 403} or "err" in got, f"a fetch of the script from another origin: {got}")
+            continue
         got = page.evaluate(probe)
         if expect == "local":
             equal(got, {"ok": {"shared": True}}, "a --dev-url page is local content")
