@@ -22,11 +22,12 @@ public enum ACLSetup {
     /// The authority for `plugins` under the capabilities at `capabilitiesPath` (or the
     /// built-in one).
     /// - Parameter warn: told once about permissions of plugins the bridge does not host.
-    public static func authority(plugins: [any Plugin], capabilitiesPath: String?, messages: ACLMessages,
+    /// - Parameter windows: the windows the built-in capability is for, without `capabilitiesPath`.
+    public static func authority(plugins: [any Plugin], capabilitiesPath: String?, messages: ACLMessages, windows: [String] = ["main"],
                                  warn: (String) -> Void) throws(ACLError) -> Authority {
         let manifests = try manifests(plugins)
         let capabilities = try capabilitiesPath.map { (path) throws(ACLError) in try CapabilitySource.load(path) }
-            ?? [CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin })]
+            ?? [CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin }, windows: windows)]
         var foreign = Set<String>()
         for capability in capabilities {
             for entry in capability.permissions { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }

@@ -9,14 +9,15 @@ public enum CapabilitySource {
     /// Of the core permissions, it grants the hosted core plugins' sets (`core:event:default`,
     /// which a real app's `core:default` includes) rather than `core:default`, whose other
     /// members the bridge does not host.
-    public static func builtIn(plugins: [PluginManifest]) -> Capability {
+    /// - Parameter windows: the window labels it is for (an `--app` project's windows) [main].
+    public static func builtIn(plugins: [PluginManifest], windows: [String] = ["main"]) -> Capability {
         let entries = plugins.filter { $0.defaultSet != nil && $0.plugin != CorePermissions.setKey }.sorted { $0.plugin < $1.plugin }.compactMap {
             (try? Identifier("\($0.plugin):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
         }
-        // "main" is a valid glob, so this cannot fail.
-        let main = (try? GlobPattern("main")).map { [$0] } ?? []
-        return Capability(identifier: "default", description: "The bridge's built-in capability: each hosted plugin's default permissions for window main, local content.",
-                          local: true, remote: [], windows: main, webviews: [], permissions: entries, platforms: nil, file: "built-in")
+        let labels = windows.compactMap { try? GlobPattern($0) }
+        let named = windows == ["main"] ? "window main" : "windows " + windows.joined(separator: ", ")
+        return Capability(identifier: "default", description: "The bridge's built-in capability: each hosted plugin's default permissions for \(named), local content.",
+                          local: true, remote: [], windows: labels, webviews: [], permissions: entries, platforms: nil, file: "built-in")
     }
 
     /// Reads a capability file, or every `.json`/`.toml` file of a folder and its subfolders, as

@@ -17,17 +17,20 @@ struct ACLOptions {
 
     let capabilities: String?
     let messages: ACLMessages
+    /// The windows of the built-in capability: an `--app` project's, else `main`.
+    let windows: [String]
 
     /// - Parameter app: the `--app` project, whose `capabilities` folder is the default.
     init(_ args: ArgumentList, app: AppOptions? = nil) throws(UsageError) {
         capabilities = try args.nonEmpty("capabilities") ?? app?.config?.capabilities
+        windows = app?.config?.startupWindows.map(\.label) ?? ["main"]
         messages = try args.choice("acl-messages", ACLMessages.self) ?? .verbose
     }
 
     /// The authority for `plugins`; a problem in any file is a start-up error naming it.
     func authority(plugins: [any Plugin], subcommand: String) throws(UsageError) -> Authority {
         do {
-            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages) { warning in
+            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages, windows: windows) { warning in
                 Log.error(warning)
             }
         } catch {
