@@ -1,3 +1,4 @@
+import Foundation
 import BridgeACL
 import BridgeShareNatives
 import BridgeBinding
@@ -182,6 +183,18 @@ struct ShareScopeTests {
         let bound = try ArgumentBinder.bind(params, signature: ShareTextCommand.declaration.signature, command: "share_text",
                                             fullName: name.description).arguments
         return ShareScope.warnings(Invocation(name: name, arguments: params, bound: bound, context: CallContext(), grant: grant)).map(\.message)
+    }
+
+    @Test("a grant's scope entries are compiled once, not on every call (1,000 entries: 8 ms a call before)")
+    func compiledOnce() throws {
+        // Entries of this test alone (tests run in parallel).
+        let tag = UUID().uuidString.lowercased()
+        let entries: [JSON] = (0..<1000).map { ["url": .string("https://host\($0)-\(tag).frak.id/*")] }
+        let grant = CallGrant(allow: entries)
+        let first = try warnings(["url": "https://evil.example/i"], grant: grant)
+        for _ in 0..<50 { _ = try warnings(["url": .string("https://host7-\(tag).frak.id/x")], grant: grant) }
+        #expect(first.count == 1 && first[0].contains("is outside the scope"))
+        #expect(ShareScope.compilations(of: entries) == 1, "51 calls of the same grant compile its entries once")
     }
 
     @Test("allow entries constrain each argument they name; deny entries win", arguments: [

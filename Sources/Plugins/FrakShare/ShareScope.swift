@@ -2,6 +2,7 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
+import Synchronization
 
 /// The frak-share scope: entries `{"url": PATTERN}` constrain the shared `url`, entries
 /// `{"imageUrl": PATTERN}` the thumbnail; PATTERN is a URL pattern as in a capability's
@@ -51,6 +52,35 @@ enum ShareScope {
     }
 
     private static func patterns(_ key: String, in entries: [JSON]) -> [URLPattern] {
-        entries.compactMap { entry in entry[key]?.stringValue.flatMap { try? URLPattern($0) } }
+        compiled(entries)[key] ?? []
     }
+
+    /// The patterns of a grant's scope entries by key, compiled once per distinct set of
+    /// entries (a grant is resolved once per context, and every call of it brings the same
+    /// entries): a call with 1,000 scope entries no longer parses 1,000 patterns.
+    static func compiled(_ entries: [JSON]) -> [String: [URLPattern]] {
+        if let found = cache.withLock({ $0.patterns[entries] }) { return found }
+        var out: [String: [URLPattern]] = [:]
+        for entry in entries {
+            guard case .object(let o) = entry, let member = o.members.first, case .string(let text) = member.value,
+                  let pattern = try? URLPattern(text) else { continue }
+            out[member.key, default: []].append(pattern)
+        }
+        cache.withLock { c in
+            if c.patterns.count >= 64 { c = ScopeCache() }
+            c.patterns[entries] = out
+            c.compilations[entries, default: 0] += 1
+        }
+        return out
+    }
+
+    private struct ScopeCache {
+        var patterns: [[JSON]: [String: [URLPattern]]] = [:]
+        var compilations: [[JSON]: Int] = [:]
+    }
+
+    private static let cache = Mutex(ScopeCache())
+
+    /// How many times `entries` were compiled since they entered the cache (tests count it).
+    static func compilations(of entries: [JSON]) -> Int { cache.withLock { $0.compilations[entries] ?? 0 } }
 }
