@@ -173,6 +173,7 @@ public struct ShareInbox: Sendable {
         return try f.lock.withLock { () throws(InboxError) -> ReadResult in
             var items: [JSON] = []
             var quarantined: [JSON] = []
+            var marks: [String] = []
             for file in itemFiles(f) {
                 let id = String(file.dropLast(5))
                 let item: ShareItem?
@@ -196,10 +197,16 @@ public struct ShareInbox: Sendable {
                     continue
                 }
                 items.append(describe(item, f, quarantined: &quarantined))
-                if f.delivered.entry(id) == .missing {
-                    try DurableFile.write([], to: id, in: f.delivered, temporary: f.tmp)
-                }
+                if f.delivered.entry(id) == .missing { marks.append(id) }
             }
+            // The marks are empty files: what must be durable is their names, so one sync of
+            // the folder covers them all (one fsync per mark made 10,000 items take 8.4 s).
+            for id in marks {
+                let fd = f.delivered.create(id)
+                if fd < 0 && errno != EEXIST { throw DurableFile.storageError("cannot mark \(id) delivered in \(f.delivered.child(id))") }
+                if fd >= 0 { close(fd) }
+            }
+            if !marks.isEmpty { f.delivered.sync() }
             return ReadResult(items: items, quarantined: quarantined)
         }
     }
