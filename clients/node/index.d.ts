@@ -14,6 +14,8 @@ export interface SpawnOptions {
   app?: string
   /** `--fixtures FILE`: answers for the commands the bridge does not simulate. */
   fixtures?: string
+  /** `--app-group DIR`: the share inbox's App Group container. */
+  appGroup?: string
   /** `--strict`: warnings become refusals. */
   strict?: boolean
   /** Ask for `presentation` events (the platform record of each call). */
@@ -65,6 +67,11 @@ export class Bridge {
    * the result is what `fn` returns; what it throws is what `invoke()` rejects with.
    */
   handle(command: string, fn: (args: Record<string, unknown>, context: CallContext) => unknown): Promise<void>
+  /**
+   * Installs the bridge as `target`'s `__TAURI_INTERNALS__` (and the event plugin's internals),
+   * as `mockIPC` does, events included; returns `clearMocks`.
+   */
+  installMocks(target?: object, options?: { window?: string }): () => void
   /** Browser mode's addresses and key once `ready` resolved, or null without `http`. */
   readonly http: BrowserMode | null
   /** What the bridge wrote on stderr so far. */

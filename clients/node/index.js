@@ -16,7 +16,8 @@ export class BridgeError extends Error {
 
 const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
-  origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures'
+  origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures',
+  appGroup: '--app-group'
 }
 
 function argumentsFor(options) {
@@ -177,6 +178,106 @@ export class Bridge {
     }
     this.#events.on(name, callback)
     return () => this.#events.off(name, callback)
+  }
+
+  /**
+   * Installs the bridge as the IPC of `target` (a test's `globalThis`, or a `window`): what
+   * `@tauri-apps/api/mocks`' `mockIPC` does, with the real bridge behind it and events too. The
+   * app's unmodified `invoke`, `listen`, `once`, `emit`, `emitTo`, `Channel`, `addPluginListener`
+   * and `convertFileSrc` then run: commands go to the bridge; event commands are routed here as
+   * Tauri routes them (an `emit` reaches every listener of the event, an `emitTo` those of its
+   * target); plugin events the bridge emits (`bridge/event`) reach `addPluginListener` Channels
+   * and `listen('<plugin>://<event>')`. Returns `clearMocks`, which removes it all.
+   */
+  installMocks(target = globalThis, { window: label = 'main' } = {}) {
+    const bridge = this
+    const callbacks = new Map()
+    const listeners = new Map()       // event -> [{id, handler, target}]
+    const channels = new Map()        // `${plugin}|${event}` -> [channel id]
+    let nextCallback = 1, nextListener = 1
+    const transformCallback = (callback, once = false) => {
+      const id = nextCallback++
+      callbacks.set(id, (data) => { if (once) callbacks.delete(id); return callback && callback(data) })
+      return id
+    }
+    const run = (id, data) => { const f = callbacks.get(id); if (f) f(data) }
+    const deliver = (event, payload, to) => {
+      for (const l of listeners.get(event) || []) {
+        const t = l.target || { kind: 'Any' }
+        const reaches = !to || t.kind === 'Any' || (t.label !== undefined && t.label === to.label) || to.kind === 'Any'
+        if (reaches) run(l.handler, { event, id: l.id, payload })
+      }
+    }
+    const local = {
+      'plugin:event|listen': ({ event, target: t, handler }) => {
+        const id = nextListener++
+        if (!listeners.has(event)) listeners.set(event, [])
+        listeners.get(event).push({ id, handler, target: t })
+        return id
+      },
+      'plugin:event|unlisten': ({ event, eventId }) => {
+        listeners.set(event, (listeners.get(event) || []).filter((l) => l.id !== eventId))
+        return null
+      },
+      'plugin:event|emit': ({ event, payload }) => { deliver(event, payload, null); return null },
+      'plugin:event|emit_to': ({ target: to, event, payload }) => {
+        deliver(event, payload, typeof to === 'string' ? { kind: 'AnyLabel', label: to } : to)
+        return null
+      }
+    }
+    const listenerCommand = (cmd) => /^plugin:([a-z0-9-]+)\|(register_listener|registerListener|remove_listener|removeListener)$/.exec(cmd)
+    const sent = new Map()          // channel id -> messages sent (Channels keep their order by it)
+    const offEvents = this.on('event', ({ plugin, event, payload }) => {
+      for (const id of channels.get(`${plugin}|${event}`) || []) {
+        const n = sent.get(id) || 0
+        sent.set(id, n + 1)
+        // As Tauri's Channel sends: the message with its index (`id` before 2.3, `index` after).
+        run(id, { message: payload, index: n, id: n })
+      }
+      deliver(`${plugin}://${event}`, payload, null)
+    })
+    const internals = {
+      invoke: async (cmd, args = {}, options) => {
+        if (local[cmd]) return local[cmd](args || {})
+        const m = listenerCommand(cmd)
+        if (m) {
+          const key = `${m[1]}|${args.event}`
+          if (m[2].startsWith('register')) {
+            // A Channel object (or its `__CHANNEL__:<id>` form, serialised).
+            const h = args.handler
+            const id = h && typeof h === 'object' ? h.id : Number(String(h).replace('__CHANNEL__:', ''))
+            channels.set(key, [...(channels.get(key) || []), id])
+          } else {
+            channels.set(key, (channels.get(key) || []).filter((id) => id !== args.channelId))
+          }
+          return null
+        }
+        const serialized = JSON.parse(JSON.stringify(args === undefined ? {} : args, (_k, v) =>
+          v && typeof v === 'object' && typeof v.__TAURI_TO_IPC_KEY__ === 'function' ? v.__TAURI_TO_IPC_KEY__() : v))
+        try {
+          return await bridge.invoke(cmd, serialized)
+        } catch (e) {
+          throw e instanceof BridgeError ? (e.data && 'rejection' in e.data ? e.data.rejection : e.message) : e
+        }
+      },
+      transformCallback,
+      unregisterCallback: (id) => callbacks.delete(id),
+      runCallback: run,
+      callbacks,
+      convertFileSrc: (path, protocol = 'asset') => `${protocol}://localhost/${encodeURIComponent(path)}`,
+      metadata: { currentWindow: { label }, currentWebview: { windowLabel: label, label } },
+      plugins: { path: { sep: '/', delimiter: ':' } }
+    }
+    const eventInternals = {
+      unregisterListener: (event, id) => listeners.set(event, (listeners.get(event) || []).filter((l) => l.id !== id))
+    }
+    Object.defineProperty(target, '__TAURI_INTERNALS__', { value: internals, configurable: true, writable: true })
+    Object.defineProperty(target, '__TAURI_EVENT_PLUGIN_INTERNALS__', { value: eventInternals, configurable: true, writable: true })
+    return function clearMocks() {
+      offEvents()
+      delete target.__TAURI_INTERNALS__
+      delete target.__TAURI_EVENT_PLUGIN_INTERNALS__
+    }
   }
 
   /** `{url, script, key}` of browser mode once `ready` resolved (started with `http`), else null. */
