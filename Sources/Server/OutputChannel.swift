@@ -66,6 +66,15 @@ final class OutputChannel: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Blocks while more than `limit` messages wait for the peer (it is not reading what the
+    /// session writes), so the session stops reading requests until the peer catches up:
+    /// backpressure, as a socket gives it. Returns at once once the stream has closed.
+    func waitWhileBehind(limit: Int) {
+        condition.lock()
+        while pending.count > limit && !closed { condition.wait() }
+        condition.unlock()
+    }
+
     /// Blocks until everything queued so far is written (or the stream has closed).
     func flush() {
         condition.lock()
@@ -84,6 +93,8 @@ final class OutputChannel: @unchecked Sendable {
             swap(&batch, &pending)
             let framing = mode
             writing = true
+            // The queue emptied: a reader held back by `waitWhileBehind` may read again.
+            condition.broadcast()
             condition.unlock()
 
             for message in batch { message.write(framed: framing, into: &bytes) }

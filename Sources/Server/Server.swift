@@ -100,11 +100,18 @@ public final class Server: Sendable {
 
     // MARK: Reading
 
+    /// How many answers may wait for a peer that does not read them before the session stops
+    /// reading its input.
+    static let maxUnreadAnswers = 1024
+
     private func readLoop() {
         var framer = MessageFramer(maxMessageBytes: maxMessageBytes)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var modeSet = false
         while engine.isReading {
+            // A peer that stops reading the answers stops the session reading its requests,
+            // instead of answers queueing without bound (1 M unread answers held 80 MiB).
+            output.waitWhileBehind(limit: Server.maxUnreadAnswers)
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {

@@ -1,3 +1,4 @@
+import Synchronization
 import BridgeJSON
 import Foundation
 import Testing
@@ -401,4 +402,55 @@ struct ServeTests {
         #expect(p.waitForExit() == 0)
         #expect(p.remainingOutput() == "")
     }
+}
+
+@Suite("serve: a peer that stops reading")
+struct BackpressureTests {
+    @Test("a peer that reads no answers stops the session reading its requests; each request it did send is then answered")
+    func backpressure() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.bridge)
+        process.arguments = ["serve"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let fd = input.fileHandleForWriting.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"plugin:frak-share|share_text","params":{"text":"hi"}}"#.utf8) + [0x0A]
+        let total = 100_000
+        var data: [UInt8] = []
+        data.reserveCapacity(line.count * total)
+        for _ in 0..<total { data += line }
+        var offset = 0
+        var lastProgress = Date()
+        let deadline = Date().addingTimeInterval(120)
+        // Write without reading a single answer, until the bridge stops taking requests for 2 s.
+        while offset < data.count && Date() < deadline && Date().timeIntervalSince(lastProgress) < 2 {
+            let n = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, min(65536, data.count - offset)) }
+            if n > 0 { offset += n; lastProgress = Date() } else { usleep(10_000) }
+        }
+        let written = offset / line.count
+        #expect(written < 50_000, "the bridge took \(written) of \(total) requests while no answer was read")
+        // Now read: every complete request sent is answered, and the rest of the input flows.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let reader = Thread {
+            let bytes = output.fileHandleForReading.readDataToEndOfFile()
+            let answers = bytes.split(separator: 0x0A).count
+            BackpressureTests.answers.withLock { $0 = answers }
+        }
+        reader.start()
+        data.withUnsafeBytes { raw in
+            var o = offset
+            while o < raw.count { let n = write(fd, raw.baseAddress! + o, raw.count - o); if n > 0 { o += n } else { break } }
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        while BackpressureTests.answers.withLock({ $0 }) == nil { usleep(10_000) }
+        #expect(BackpressureTests.answers.withLock { $0 } == total, "every request answered once the peer reads")
+        #expect(process.terminationStatus == 0)
+    }
+
+    static let answers = Mutex<Int?>(nil)
 }
