@@ -97,5 +97,21 @@ for rule in [
 ]:
     seed("predicate", rule)
 
+# http: requests the bridge serves (calls, the script, the event stream, preflights), chunked
+# bodies, Expect: 100-continue, pipelining, and heads at the limits.
+requests = [
+    b"GET /__bridge/tauri.js HTTP/1.1\r\nHost: 127.0.0.1:4000\r\n\r\n",
+    b"POST /plugin%3Afrak-share%7Cshare_text HTTP/1.1\r\nHost: 127.0.0.1:4000\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{\"text\":\"hi\"}",
+    b"POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n",
+    b"POST /x HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc",
+    b"GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n",
+    b"OPTIONS / HTTP/1.1\r\nHost: h\r\nOrigin: http://localhost:5173\r\n\r\n",
+    b"GET http://127.0.0.1:4000/x HTTP/1.1\r\nHost: evil\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: h\r\nX: " + b"a" * 300 + b"\r\n\r\n",
+]
+for r in requests:
+    for head in (b"\x10\x01\x02", b"\xff\x07", b"\x00\x40"):
+        seed("http", head + b"\0" + r)
+
 for target in sorted(counts):
     print(f"fuzz: {counts[target]} seeds for {target}")

@@ -60,8 +60,9 @@ public final class BrowserServer: Sendable {
         } catch {
             throw BrowserSetupError("--http: \(error.message)")
         }
-        hostCheck = HostCheck(port: server.port)
-        origins = try OriginPolicy(port: server.port, devURL: configuration.devURL, allowOrigins: configuration.allowOrigins)
+        hostCheck = HostCheck(port: server.port, host: configuration.address.host)
+        origins = try OriginPolicy(port: server.port, host: configuration.address.host, devURL: configuration.devURL,
+                                   allowOrigins: configuration.allowOrigins)
         box.server = self
     }
 

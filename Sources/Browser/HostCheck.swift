@@ -5,8 +5,11 @@
 struct HostCheck: Sendable {
     let allowed: Set<String>
 
-    init(port: UInt16) {
-        allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "ipc.localhost", "ipc.localhost:\(port)"]
+    /// - Parameter host: the address listened on (`--http 127.0.0.2:PORT` answers to its own name too).
+    init(port: UInt16, host: String = "127.0.0.1") {
+        var names: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "ipc.localhost", "ipc.localhost:\(port)"]
+        names.insert(host.contains(":") ? "[\(host.lowercased())]:\(port)" : "\(host.lowercased()):\(port)")
+        allowed = names
     }
 
     /// `nil` when `host` is acceptable, else the refusal message.

@@ -19,8 +19,9 @@ public struct OriginPolicy: Sendable {
     ///     `http://[::1]:PORT` are the bridge's own origin.
     ///   - devURL: `--dev-url`, whose origin is local content too.
     ///   - allowOrigins: `--allow-origin` URLs, remote content.
-    public init(port: UInt16, devURL: String?, allowOrigins: [String]) throws(BrowserSetupError) {
+    public init(port: UInt16, host: String = "127.0.0.1", devURL: String?, allowOrigins: [String]) throws(BrowserSetupError) {
         var local: Set<String> = ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"]
+        local.insert(host.contains(":") ? "http://[\(host.lowercased())]:\(port)" : "http://\(host.lowercased()):\(port)")
         if let devURL {
             guard let o = OriginPolicy.origin(of: devURL) else {
                 throw BrowserSetupError("--dev-url '\(devURL)' is not an http(s) URL such as http://localhost:5173")

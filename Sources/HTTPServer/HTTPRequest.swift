@@ -18,17 +18,22 @@ public struct HTTPRequest: Sendable, Equatable {
         self.method = method
         self.target = target
         self.minorVersion = minorVersion
-        self.headers = headers
         self.body = body
         var pathPart = Substring(target)
+        var fields = headers
         if target == "*" {
             pathPart = "/"
         } else if !target.hasPrefix("/"), let scheme = target.range(of: "://") {
-            // Absolute form (`http://host/path`): the path starts at the first `/` after the authority.
+            // Absolute form (`http://host/path`): the path starts at the first `/` after the
+            // authority, and the authority replaces `Host` (RFC 9112 §3.2.2), so the Host check
+            // sees where the request really goes.
             let afterAuthority = target[scheme.upperBound...]
-            pathPart = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? "/"
+            let authorityEnd = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? afterAuthority.endIndex
+            pathPart = authorityEnd < afterAuthority.endIndex ? afterAuthority[authorityEnd...] : "/"
             if pathPart.hasPrefix("?") { pathPart = "/" + pathPart }
+            fields["Host"] = String(afterAuthority[..<authorityEnd])
         }
+        self.headers = fields
         if let q = pathPart.firstIndex(of: "?") {
             path = String(pathPart[..<q])
             query = String(pathPart[pathPart.index(after: q)...])

@@ -101,7 +101,9 @@ public struct HTTPRequestParser: Sendable {
                 return nil
             case .head:
                 guard let end = findHeadEnd() else {
-                    if buffer.count - start > limits.maxHeaderBytes {
+                    // Up to 3 bytes of the blank line that ends the head may already be here: a
+                    // head of the limit is refused or not whatever reads it arrived in.
+                    if buffer.count - start > limits.maxHeaderBytes + 3 {
                         return fail(.headerFieldsTooLarge, "the request line and headers are over \(limits.maxHeaderBytes) bytes")
                     }
                     return nil

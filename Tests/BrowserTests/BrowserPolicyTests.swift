@@ -51,6 +51,9 @@ struct BrowserPolicyTests {
     @Test("a missing Host is refused")
     func missingHost() {
         #expect(HostCheck(port: 4000).refusal(nil) != nil)
+        // `--http 127.0.0.2:4000` answers to its own name.
+        #expect(HostCheck(port: 4000, host: "127.0.0.2").refusal("127.0.0.2:4000") == nil)
+        #expect(HostCheck(port: 4000, host: "127.0.0.2").refusal("127.0.0.3:4000") != nil)
     }
 
     @Test("Origin: own and --dev-url are local, --allow-origin remote, others refused naming --allow-origin")

@@ -187,3 +187,32 @@ struct HTTPRequestParserTests {
         #expect(!parser.isInsideRequest)
     }
 }
+
+@Suite("Request targets and hosts")
+struct RequestTargetTests {
+    @Test("an absolute-form target's authority replaces Host (RFC 9112 §3.2.2)")
+    func absoluteForm() {
+        let request = HTTPRequest(method: "GET", target: "http://evil.example:80/__bridge/tauri.js?x=1", headers: ["Host": "127.0.0.1:4000"])
+        #expect(request.headers["Host"] == "evil.example:80")
+        #expect(request.path == "/__bridge/tauri.js" && request.query == "x=1")
+        #expect(HTTPRequest(method: "GET", target: "http://127.0.0.1:4000", headers: ["Host": "x"]).path == "/")
+    }
+
+    @Test("a head at the limit is refused or not, however its bytes arrive")
+    func limitWhateverTheReads() {
+        let limits = HTTPLimits(maxHeaderBytes: 64)
+        // The request line and header lines, each with its CRLF: 64 bytes, the limit.
+        let requestLine = "GET / HTTP/1.1\r\nHost: h\r\nX: "
+        let head = requestLine + String(repeating: "a", count: 62 - requestLine.utf8.count) + "\r\n"
+        #expect(head.utf8.count == 64)
+        var whole = HTTPRequestParser(limits: limits)
+        whole.append(Array((head + "\r\n").utf8))
+        guard case .request = whole.next() else { Issue.record("a 64-byte head refused whole"); return }
+        // The same bytes with the blank line cut after its CR: accepted too once it completes.
+        var split = HTTPRequestParser(limits: limits)
+        split.append(Array((head + "\r").utf8))
+        #expect(split.next() == nil, "incomplete, not yet over the limit")
+        split.append(Array("\n".utf8))
+        guard case .request = split.next() else { Issue.record("a 64-byte head refused when split"); return }
+    }
+}
