@@ -93,18 +93,68 @@ struct StaticFiles: Sendable {
         if lower.range(of: #"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#, options: .regularExpression) != nil {
             return html
         }
-        if let head = lower.range(of: #"<head(\s[^>]*)?>"#, options: .regularExpression) {
-            let offset = lower.utf8.distance(from: lower.startIndex, to: head.upperBound)
+        if let offset = StaticFiles.endOfFirstTag("head", in: html) {
             return Array(html[..<offset]) + Array(scriptTag.utf8) + Array(html[offset...])
         }
         // No <head>: one is opened right after <html …> (or at the top, after a doctype).
         var offset = 0
-        if let tag = lower.range(of: #"<html(\s[^>]*)?>"#, options: .regularExpression) {
-            offset = lower.utf8.distance(from: lower.startIndex, to: tag.upperBound)
+        if let end = StaticFiles.endOfFirstTag("html", in: html) {
+            offset = end
         } else if let doctype = lower.range(of: #"^\s*<!doctype[^>]*>"#, options: .regularExpression) {
             offset = lower.utf8.distance(from: lower.startIndex, to: doctype.upperBound)
         }
         return Array(html[..<offset]) + Array("<head>\(scriptTag)</head>".utf8) + Array(html[offset...])
+    }
+
+    /// The offset just past the `>` of the first start tag named `name` in the markup: not one
+    /// in a comment, in an attribute's value, or in the text of a `<script>`, `<style>`,
+    /// `<textarea>` or `<title>` (a `<head>` written there is no element).
+    static func endOfFirstTag(_ name: String, in html: [UInt8]) -> Int? {
+        let wanted = Array(name.utf8)
+        func lower(_ b: UInt8) -> UInt8 { (b >= 65 && b <= 90) ? b + 32 : b }
+        func isNameByte(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 45 }
+        func starts(_ text: String, at i: Int) -> Bool {
+            let t = Array(text.utf8)
+            guard i + t.count <= html.count else { return false }
+            for k in 0..<t.count where lower(html[i + k]) != t[k] { return false }
+            return true
+        }
+        var i = 0
+        var rawText: [UInt8]? = nil   // inside <script>…: its closing tag's name
+        while i < html.count {
+            if html[i] != UInt8(ascii: "<") { i += 1; continue }
+            if let closing = rawText {
+                if starts("</" + String(decoding: closing, as: UTF8.self), at: i) { rawText = nil }
+                i += 1
+                continue
+            }
+            if starts("<!--", at: i) {
+                var j = i + 4
+                while j < html.count && !starts("-->", at: j) { j += 1 }
+                i = j + 3
+                continue
+            }
+            // A tag: its name, then attributes whose quoted values may hold anything.
+            var j = i + 1
+            let closingTag = j < html.count && html[j] == UInt8(ascii: "/")
+            if closingTag { j += 1 }
+            let nameStart = j
+            while j < html.count && isNameByte(html[j]) { j += 1 }
+            let tagName = html[nameStart..<j].map(lower)
+            var quote: UInt8? = nil
+            while j < html.count {
+                let b = html[j]
+                if let q = quote { if b == q { quote = nil } } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b } else if b == UInt8(ascii: ">") { break }
+                j += 1
+            }
+            guard j < html.count else { return nil }
+            if !closingTag && !tagName.isEmpty {
+                if tagName == wanted { return j + 1 }
+                if ["script", "style", "textarea", "title"].contains(String(decoding: tagName, as: UTF8.self)) { rawText = tagName }
+            }
+            i = j + 1
+        }
+        return nil
     }
 
     static func contentType(_ path: String) -> String {

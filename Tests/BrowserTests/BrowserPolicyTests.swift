@@ -95,6 +95,10 @@ struct BrowserPolicyTests {
         ("<head><script type=module src='http://127.0.0.1:9/__bridge/tauri.js?window=a'></script></head>", "<head><script type=module src='http://127.0.0.1:9/__bridge/tauri.js?window=a'></script></head>"),
         ("<head><!-- injects <script src=\"/__bridge/tauri.js\"></script> here --></head>", "<head><script src=\"/__bridge/tauri.js\"></script><!-- injects <script src=\"/__bridge/tauri.js\"></script> here --></head>"),
         ("<head></head><p>load /__bridge/tauri.js first</p>", "<head><script src=\"/__bridge/tauri.js\"></script></head><p>load /__bridge/tauri.js first</p>"),
+        // A <head> in a comment, an attribute or a title is no element: the script goes in the real one.
+        ("<!-- <head> --><html><head></head></html>", "<!-- <head> --><html><head><script src=\"/__bridge/tauri.js\"></script></head></html>"),
+        ("<html data-x=\"<head>\"><head></head></html>", "<html data-x=\"<head>\"><head><script src=\"/__bridge/tauri.js\"></script></head></html>"),
+        ("<html><title><head></title><body></body></html>", "<html><head><script src=\"/__bridge/tauri.js\"></script></head><title><head></title><body></body></html>"),
     ])
     func injection(_ html: String, _ expected: String) {
         #expect(String(decoding: StaticFiles.inject(Array(html.utf8)), as: UTF8.self) == expected)
