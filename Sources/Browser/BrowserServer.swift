@@ -133,7 +133,7 @@ public final class BrowserServer: Sendable {
                 exchange.respond(.text(.notFound, "not found: \(request.path); no --static DIR was given, so the bridge serves only /__bridge/tauri.js, the IPC protocol (POST /<command>) and /__bridge/events"))
                 return
             }
-            exchange.respond(files.response(for: request.path, headOnly: request.method == "HEAD"))
+            exchange.respond(files.response(for: request.path, headOnly: request.method == "HEAD", range: request.headers["Range"]))
         default:
             exchange.respond(.text(.methodNotAllowed, "method \(request.method) is not served: use GET, HEAD, POST or OPTIONS",
                                    headers: ["Allow": "GET, HEAD, POST, OPTIONS"]))

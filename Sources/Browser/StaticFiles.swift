@@ -25,7 +25,12 @@ struct StaticFiles: Sendable {
     }
 
     /// The response for `GET path` (still percent-encoded).
-    func response(for rawPath: String, headOnly: Bool) -> HTTPResponse {
+    /// The largest HTML page read whole to inject the script; a larger one is sent as it is.
+    static let maxInjectedPageBytes = 16 * 1024 * 1024
+
+    /// - Parameter range: the request's `Range` header: one byte range is answered 206 with
+    ///   `Content-Range`, an unsatisfiable one 416; files are streamed, never read whole.
+    func response(for rawPath: String, headOnly: Bool, range: String? = nil) -> HTTPResponse {
         guard let decoded = PercentEncoding.decode(rawPath), !decoded.contains("\0") else {
             return .text(.badRequest, "malformed percent-encoding in the path")
         }
@@ -49,15 +54,61 @@ struct StaticFiles: Sendable {
                 return .text(.notFound, "not found: \(decoded), and the --static folder has no index.html to fall back to")
             }
         }
-        guard let path = file, let data = FileManager.default.contents(atPath: path) else {
+        guard let path = file, let size = StaticFiles.fileSize(path) else {
             return .text(.notFound, "not found: \(decoded)")
         }
         let type = StaticFiles.contentType(path)
-        var body = [UInt8](data)
-        if type.hasPrefix("text/html") { body = StaticFiles.inject(body) }
         var headers: HTTPHeaders = ["Content-Type": type, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
-        if headOnly { headers["Content-Length"] = String(body.count) }
-        return HTTPResponse(status: .ok, headers: headers, body: body)
+        if type.hasPrefix("text/html") && size <= StaticFiles.maxInjectedPageBytes {
+            guard let data = FileManager.default.contents(atPath: path) else { return .text(.notFound, "not found: \(decoded)") }
+            let body = StaticFiles.inject([UInt8](data))
+            if headOnly { headers["Content-Length"] = String(body.count) }
+            return HTTPResponse(status: .ok, headers: headers, body: body)
+        }
+        headers["Accept-Ranges"] = "bytes"
+        var response = HTTPResponse(status: .ok, headers: headers)
+        switch StaticFiles.byteRange(range, size: size) {
+        case .whole:
+            response.file = HTTPFileBody(path: path, offset: 0, length: size)
+        case .part(let first, let last):
+            response.status = .partialContent
+            response.headers["Content-Range"] = "bytes \(first)-\(last)/\(size)"
+            response.file = HTTPFileBody(path: path, offset: first, length: last - first + 1)
+        case .unsatisfiable:
+            return .text(.rangeNotSatisfiable, "the range \(range ?? "") is outside the file's \(size) bytes",
+                         headers: ["Content-Range": "bytes */\(size)"])
+        }
+        return response
+    }
+
+    enum ByteRange: Equatable {
+        case whole
+        case part(first: Int, last: Int)
+        case unsatisfiable
+    }
+
+    /// One range of `Range: bytes=…` (RFC 9110 §14.1.2): `a-b`, `a-` or `-suffix`. Several
+    /// ranges, or a header that is not a byte range, get the whole file (allowed by §14.2).
+    static func byteRange(_ header: String?, size: Int) -> ByteRange {
+        guard let header, header.lowercased().hasPrefix("bytes="), !header.contains(",") else { return .whole }
+        let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
+        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return .whole }
+        if parts[0].isEmpty {
+            guard let suffix = Int(parts[1]), suffix > 0 else { return parts[1].isEmpty ? .whole : .unsatisfiable }
+            return size == 0 ? .unsatisfiable : .part(first: max(0, size - suffix), last: size - 1)
+        }
+        guard let first = Int(parts[0]), first >= 0 else { return .whole }
+        guard first < size else { return .unsatisfiable }
+        let last = parts[1].isEmpty ? size - 1 : min(Int(parts[1]) ?? -1, size - 1)
+        guard last >= first else { return parts[1].isEmpty || Int(parts[1]) != nil ? .unsatisfiable : .whole }
+        return .part(first: first, last: last)
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// The real path of `relative` under the root, when it is a file or folder that stays inside it.

@@ -66,7 +66,13 @@ struct HTTPConnection {
         switch exchange.waitForAnswer() {
         case .response(let response):
             let keepAlive = request.keepAlive && !response.headers.contains("Connection", token: "close")
-            guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: request.method == "HEAD")) else { return false }
+            let headOnly = request.method == "HEAD"
+            guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: headOnly)) else { return false }
+            if let file = response.file, !headOnly {
+                // A file that cannot be read to its announced length ends the connection: the
+                // client sees a short body, never another response's bytes in its place.
+                guard HTTPConnection.send(file, writer: writer) else { return false }
+            }
             return keepAlive
         case .stream(let head, let stream):
             guard writer.write(head.serialized(keepAlive: false, streaming: true)) else {
@@ -77,6 +83,24 @@ struct HTTPConnection {
             holdStream(stream, writer: writer)
             return false
         }
+    }
+
+    /// Writes a file body in 64 KiB reads; `false` when the file ends early or the peer is gone.
+    static func send(_ file: HTTPFileBody, writer: HTTPConnectionWriter) -> Bool {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard lseek(fd, off_t(file.offset), SEEK_SET) == off_t(file.offset) else { return false }
+        var left = file.length
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            guard writer.write(Array(buffer[0..<n])) else { return false }
+            left -= n
+        }
+        return true
     }
 
     /// Keeps a streaming connection until the client leaves or the stream is closed, writing an

@@ -4,6 +4,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body read from a file as it is written (`body` is then unused): a large static file
+    /// costs a 64 KiB buffer, not its size.
+    public var file: HTTPFileBody?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -28,11 +31,24 @@ public struct HTTPResponse: Sendable, Equatable {
             out += "\(field.name): \(field.value)\r\n"
         }
         let bodiless = status.code < 200 || status.code == 204 || status.code == 304
-        if !streaming && !bodiless { out += "Content-Length: \(body.count)\r\n" }
+        if !streaming && !bodiless { out += "Content-Length: \(file?.length ?? body.count)\r\n" }
         if !keepAlive || streaming { out += "Connection: close\r\n" }
         out += "\r\n"
         var bytes = Array(out.utf8)
-        if !omitBody && !bodiless && !streaming { bytes += body }
+        if !omitBody && !bodiless && !streaming && file == nil { bytes += body }
         return bytes
+    }
+}
+
+/// `length` bytes of the file at `path` from `offset`: a response body read as it is sent.
+public struct HTTPFileBody: Sendable, Equatable {
+    public let path: String
+    public let offset: Int
+    public let length: Int
+
+    public init(path: String, offset: Int, length: Int) {
+        self.path = path
+        self.offset = offset
+        self.length = length
     }
 }

@@ -1,3 +1,4 @@
+import BridgeHTTPServer
 import Foundation
 import Testing
 @testable import BridgeBrowser
@@ -175,5 +176,41 @@ private final class RecordingAuthority: CallAuthority {
     func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
         names.withLock { $0.append(name.description) }
         return allow.contains(name.description) ? .success(CallGrant()) : .failure(.notAllowed("refused \(name)"))
+    }
+}
+
+@Suite("--static: files streamed, ranges answered")
+struct StaticRangeTests {
+    @Test("Range: bytes=… gives one part; several or malformed give the whole; past the end is unsatisfiable", arguments: [
+        ("bytes=0-9", StaticFiles.ByteRange.part(first: 0, last: 9)),
+        ("bytes=90-", .part(first: 90, last: 99)),
+        ("bytes=-10", .part(first: 90, last: 99)),
+        ("bytes=95-200", .part(first: 95, last: 99)),
+        ("bytes=100-", .unsatisfiable),
+        ("bytes=-0", .unsatisfiable),
+        ("bytes=5-1", .unsatisfiable),
+        ("bytes=0-1,5-6", .whole),
+        ("items=0-1", .whole),
+    ] as [(String, StaticFiles.ByteRange)])
+    func ranges(header: String, expected: StaticFiles.ByteRange) {
+        #expect(StaticFiles.byteRange(header, size: 100) == expected)
+    }
+
+    @Test("a large file is a file body (streamed by the connection), never read into the response")
+    func streamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-static-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("movie.mp4")
+        FileManager.default.createFile(atPath: file.path, contents: Data(repeating: 7, count: 8 * 1024 * 1024))
+        let files = try StaticFiles(directory: folder.path)
+        let whole = files.response(for: "/movie.mp4", headOnly: false)
+        #expect(whole.status == .ok && whole.body.isEmpty && whole.file?.length == 8 * 1024 * 1024)
+        #expect(whole.headers["Accept-Ranges"] == "bytes")
+        let part = files.response(for: "/movie.mp4", headOnly: false, range: "bytes=1024-2047")
+        #expect(part.status == .partialContent && part.file == HTTPFileBody(path: part.file?.path ?? "", offset: 1024, length: 1024))
+        #expect(part.headers["Content-Range"] == "bytes 1024-2047/8388608")
+        let outside = files.response(for: "/movie.mp4", headOnly: false, range: "bytes=9000000-")
+        #expect(outside.status == .rangeNotSatisfiable && outside.headers["Content-Range"] == "bytes */8388608")
     }
 }
