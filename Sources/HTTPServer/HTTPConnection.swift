@@ -12,6 +12,7 @@ struct HTTPConnection {
     let limits: HTTPLimits
     let keepAliveInterval: Double
     let handler: HTTPServer.Handler
+    let load: HTTPLoad
 
     func run() {
         let writer = HTTPConnectionWriter(fd: fd)
@@ -36,19 +37,25 @@ struct HTTPConnection {
             }
             if parser.isInsideRequest && requestStarted == nil { requestStarted = lastActivity }
             let now = Date()
-            var deadline = lastActivity.addingTimeInterval(limits.idleTimeout)
-            if let started = requestStarted { deadline = min(deadline, started.addingTimeInterval(limits.requestTimeout)) }
+            // Under pressure a slow or idle connection gets `pressuredTimeout`, not the full
+            // timeouts: 64 dripping clients can no longer hold every connection for 30 s.
+            let pressured = limits.underPressure(load.open.load(ordering: .relaxed))
+            let idle = pressured ? min(limits.idleTimeout, limits.pressuredTimeout) : limits.idleTimeout
+            let whole = pressured ? min(limits.requestTimeout, limits.pressuredTimeout) : limits.requestTimeout
+            var deadline = lastActivity.addingTimeInterval(idle)
+            if let started = requestStarted { deadline = min(deadline, started.addingTimeInterval(whole)) }
             let wait = deadline.timeIntervalSince(now)
             if wait <= 0 {
                 if parser.isInsideRequest {
-                    let message = requestStarted.map { now.timeIntervalSince($0) >= limits.requestTimeout } == true
-                        ? "the request did not arrive within \(Int(limits.requestTimeout)) s; send it whole, at once"
-                        : "no bytes for \(Int(limits.idleTimeout)) s inside a request; send it whole, at once"
+                    let message = requestStarted.map { now.timeIntervalSince($0) >= whole } == true
+                        ? "the request did not arrive within \(Int(whole)) s\(pressured ? " (the bridge is busy)" : ""); send it whole, at once"
+                        : "no bytes for \(Int(idle)) s inside a request; send it whole, at once"
                     _ = writer.write(HTTPResponse.text(.requestTimeout, message).serialized(keepAlive: false))
                 }
                 return
             }
-            guard waitReadable(seconds: wait) else { continue }
+            // Wake at least every half second to see whether pressure shortened the deadline.
+            guard waitReadable(seconds: min(wait, 0.5)) else { continue }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if n <= 0 { return }
@@ -61,7 +68,8 @@ struct HTTPConnection {
     /// Hands `request` to the handler and writes its answer. Returns whether the connection
     /// stays open for another request.
     private func serve(_ request: HTTPRequest, writer: HTTPConnectionWriter) -> Bool {
-        let exchange = HTTPExchange(request: request, connection: writer)
+        let exchange = HTTPExchange(request: request, connection: writer,
+                                    admitsStream: load.streams.load(ordering: .relaxed) < limits.maxStreams, maxStreams: limits.maxStreams)
         handler(exchange)
         switch exchange.waitForAnswer() {
         case .response(let response):
@@ -80,7 +88,9 @@ struct HTTPConnection {
                 return false
             }
             stream.markStarted()
+            load.streams.add(1, ordering: .relaxed)
             holdStream(stream, writer: writer)
+            load.streams.subtract(1, ordering: .relaxed)
             return false
         }
     }

@@ -17,10 +17,15 @@ public final class HTTPExchange: Sendable {
     private let answer = Mutex<Answer?>(nil)
     private let answered = DispatchSemaphore(value: 0)
     private let connection: HTTPConnectionWriter
+    /// Whether a stream may open (fewer than `maxStreams` are).
+    private let admitsStream: Bool
+    private let maxStreams: Int
 
-    init(request: HTTPRequest, connection: HTTPConnectionWriter) {
+    init(request: HTTPRequest, connection: HTTPConnectionWriter, admitsStream: Bool = true, maxStreams: Int = 32) {
         self.request = request
         self.connection = connection
+        self.admitsStream = admitsStream
+        self.maxStreams = maxStreams
     }
 
     /// Answers with `response`.
@@ -35,8 +40,13 @@ public final class HTTPExchange: Sendable {
 
     /// Answers with `head` and keeps the connection for a stream of bytes (Server-Sent Events):
     /// the stream stays open until the client goes away or `close()` is called.
-    /// - Returns: the stream, or `nil` when the exchange was already answered.
+    /// - Returns: the stream, or `nil` when the exchange was already answered, or when the
+    ///   server has its most streams open (it is then answered 503).
     public func openStream(_ head: HTTPResponse) -> HTTPEventStream? {
+        guard admitsStream else {
+            respond(.text(.serviceUnavailable, "the bridge has \(maxStreams) event streams open, its limit; close a tab (or its EventSource) and retry"))
+            return nil
+        }
         let stream = HTTPEventStream(writer: connection)
         let first = answer.withLock { a -> Bool in
             guard a == nil else { return false }

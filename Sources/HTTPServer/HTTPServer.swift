@@ -31,7 +31,8 @@ public final class HTTPServer: Sendable {
     public let limits: HTTPLimits
     private let listener: Int32
     private let handler: Handler
-    private let open = Atomic<Int>(0)
+    /// The connections and event streams open now, which every connection reads.
+    private let load = HTTPLoad()
     private let stopped = Atomic<Bool>(false)
     /// How often a streaming connection writes an SSE comment, so a vanished client is noticed.
     private let keepAliveInterval: Double
@@ -105,7 +106,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The number of open connections.
-    public var openConnections: Int { open.load(ordering: .relaxed) }
+    public var openConnections: Int { load.open.load(ordering: .relaxed) }
 
     /// Starts accepting connections on a background thread.
     public func start() {
@@ -133,22 +134,28 @@ public final class HTTPServer: Sendable {
             }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            if open.add(1, ordering: .relaxed).newValue > limits.maxConnections {
+            if load.open.add(1, ordering: .relaxed).newValue > limits.maxConnections {
                 let refusal = HTTPResponse.text(.serviceUnavailable,
                     "the bridge has \(limits.maxConnections) open connections, its limit; close idle ones (or reuse them with keep-alive) and retry")
                 _ = HTTPConnectionWriter(fd: fd).write(refusal.serialized(keepAlive: false))
                 close(fd)
-                open.subtract(1, ordering: .relaxed)
+                load.open.subtract(1, ordering: .relaxed)
                 continue
             }
             let thread = Thread { [self] in
-                HTTPConnection(fd: fd, limits: limits, keepAliveInterval: keepAliveInterval, handler: handler).run()
+                HTTPConnection(fd: fd, limits: limits, keepAliveInterval: keepAliveInterval, handler: handler, load: load).run()
                 close(fd)
-                open.subtract(1, ordering: .relaxed)
+                load.open.subtract(1, ordering: .relaxed)
             }
             thread.name = "bridge.http.connection"
             thread.stackSize = 1 << 20
             thread.start()
         }
     }
+}
+
+/// What is open on a server: connections, and event streams among them.
+final class HTTPLoad: Sendable {
+    let open = Atomic<Int>(0)
+    let streams = Atomic<Int>(0)
 }

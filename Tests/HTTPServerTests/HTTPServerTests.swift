@@ -206,6 +206,53 @@ struct HTTPServerTests {
         #expect(!stream.isOpen)
         _ = client
     }
+
+    @Test("clients dripping a request's bytes hold no connection for long when the server is full: calls still get through")
+    func drippingClients() throws {
+        let limits = HTTPLimits(maxConnections: 8, idleTimeout: 30, requestTimeout: 30, pressuredTimeout: 1)
+        let server = try echoServer(limits)
+        server.start()
+        defer { server.stop() }
+        // Eight clients that start a request and never finish it: every connection taken.
+        let drippers = try (0..<8).map { _ in try RawClient(port: server.port) }
+        for d in drippers { d.send("GET /slow HTTP/1.1\r\nHo") }
+        Thread.sleep(forTimeInterval: 0.3)
+        let started = Date()
+        var answered = false
+        while !answered && Date().timeIntervalSince(started) < 15 {
+            let client = try RawClient(port: server.port)
+            client.send("GET /fast HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+            answered = client.readAll().contains("GET /fast 0")
+            if !answered { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        // Without the pressure rule the drippers kept every connection for the 30 s request timeout.
+        #expect(answered, "a call got through within 15 s while 8 clients dripped")
+        #expect(drippers[0].readAll().contains("408"), "a dripping client is told it was too slow")
+    }
+
+    @Test("event streams are capped apart from calls: idle tabs never take every connection")
+    func streamCap() throws {
+        let limits = HTTPLimits(maxConnections: 8, maxStreams: 2)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, keepAliveInterval: 0) { exchange in
+            if exchange.request.path == "/events" {
+                _ = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"]))
+            } else {
+                exchange.respond(HTTPResponse(status: .ok, body: Array("call".utf8)))
+            }
+        }
+        server.start()
+        defer { server.stop() }
+        let streams = try (0..<2).map { _ in try RawClient(port: server.port) }
+        for s in streams { s.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n"); _ = s.read(until: "text/event-stream") }
+        let third = try RawClient(port: server.port)
+        third.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        let refused = third.read(until: "retry")
+        #expect(refused.hasPrefix("HTTP/1.1 503"), "a third stream is refused: \(refused)")
+        #expect(refused.contains("event streams open"))
+        let call = try RawClient(port: server.port)
+        call.send("GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(call.readAll().hasSuffix("call"), "calls still get through")
+    }
 }
 
 final class StreamBox: @unchecked Sendable {
