@@ -80,7 +80,8 @@ let package = Package(
                 path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
-                dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension"],
+                dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension",
+                               "BridgeCorePlugins"],
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.
         .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),

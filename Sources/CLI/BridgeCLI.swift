@@ -4,6 +4,7 @@ import BridgeContract
 import BridgeCorePlugins
 import BridgeEvents
 import BridgeRouter
+import BridgePlugins
 import BridgeStreams
 
 /// The `bridge` command line: parses the arguments, runs a subcommand, returns the exit status.
@@ -145,7 +146,9 @@ public enum BridgeCLI {
             streams.write(help + "\n")
             return 0
         case "--version", "-V":
-            streams.write("bridge \(BridgeVersion.current)\n")
+            // The first line is the version alone (what scripts read); then what each simulated
+            // behaviour is pinned to.
+            streams.write((["bridge \(BridgeVersion.current)"] + UpstreamPins.lines).joined(separator: "\n") + "\n")
             return 0
         default:
             guard let subcommand = subcommands[first] else {

@@ -121,7 +121,12 @@ struct HelpTests {
     func version() throws {
         let r = try runBridge(["--version"], executable: Products.bridge)
         #expect(r.status == 0)
-        #expect(r.stdout == "bridge 0.1.0\n")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "bridge 0.1.0", "the first line is the version alone")
+        #expect(lines.dropFirst().map { String($0.prefix { $0 != "@" }) } == ["frak-share", "tauri", "@tauri-apps/api"].map { $0.hasPrefix("@") ? "" : $0 },
+                "then each upstream the models are pinned to: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("frak-share@0fd3b566  frak-id/wallet") })
+        #expect(lines.contains { $0.hasPrefix("tauri@a8105ecc  tauri-apps/tauri") })
     }
 
     @Test("--help prints the whole usage on stdout")

@@ -1,0 +1,26 @@
+import BridgeCorePlugins
+
+/// The upstream code each simulated behaviour follows, in one place (`bridge --version` prints
+/// it). A model is faithful to the commit named here; a change upstream after it is a task.
+public enum UpstreamPins {
+    public struct Pin: Sendable {
+        public let name: String
+        public let repository: String
+        public let commit: String
+        public let what: String
+    }
+
+    public static let all: [Pin] = [
+        Pin(name: "frak-share", repository: "frak-id/wallet", commit: "0fd3b566afc397b5fbb41268ba64585cf6a55976",
+            what: "apps/wallet/src-tauri/plugins/tauri-plugin-frak-share as before 0aa82fbd (2026-05-15: the iOS topmost-controller present)"),
+        Pin(name: "tauri", repository: "tauri-apps/tauri", commit: TauriPin.commit,
+            what: "\(TauriPin.version): the IPC, the core plugins, argument binding; core permissions from crates/tauri/build.rs @ \(TauriPin.permissionsCommit.prefix(8))"),
+        Pin(name: "@tauri-apps/api", repository: "tauri-apps/tauri", commit: TauriPin.commit,
+            what: "2.0.3's global bundle: window.__TAURI__'s names and IPC calls (packages/api)"),
+    ]
+
+    /// `bridge --version`'s lines after the first.
+    public static var lines: [String] {
+        all.map { "\($0.name)@\($0.commit.prefix(8))  \($0.repository): \($0.what)" }
+    }
+}
