@@ -116,4 +116,31 @@ struct DownloadProcessTests {
         p.closeInput()
         #expect(p.waitForExit(timeout: 30) == 0)
     }
+
+    @Test("1,500 stalled downloads under ulimit -n 256: admitted against the descriptor limit, every call answered, no crash")
+    func descriptorLimit() throws {
+        // The shell lowers the soft limit, then becomes the bridge.
+        let p = try BridgeProcess(["-c", "ulimit -n 256 && exec \"$0\" serve", Products.bridge], executable: "/bin/sh")
+        let count = 1500
+        var batch = ""
+        for i in 0..<count {
+            batch += request("\(i)", "plugin:frak-share|share_text", #"{"text":"hi","imageUrl":"\#(peer.url("/stall?n=\(i)"))"}"#) + "\n"
+        }
+        p.send(batch)
+        var answered = Set<String>()
+        let deadline = Date().addingTimeInterval(120)
+        while answered.count < count && Date() < deadline {
+            guard let line = p.nextLine(timeout: 60) else { break }
+            let message = try JSONParser.parse(line)
+            if let id = message["id"], message["result"] == ["shared": true] { answered.insert(id.serialized()) }
+        }
+        #expect(answered.count == count, "every call answered (the icon race lost, the sheet presented)")
+        // At most (256 - 96) / 3 = 53 downloads ran at once (a few more may overlap while the
+        // peer notices a closed one); without admission every descriptor left was a download.
+        let peak = try peer.peak("/stall")
+        #expect(peak > 0 && peak <= 53 + 10, "\(peak) stalled downloads were open at once")
+        p.closeInput()
+        #expect(p.waitForExit(timeout: 60) == 0, "the bridge ended normally: \(p.stderr.suffix(400))")
+    }
 }
+

@@ -4,7 +4,7 @@
 Prints "PORT <n>" once listening, then serves until stdin closes (so it dies with the test).
 Routes: /image.png /image.jpg /octet.png (PNG bytes, no image type) /slow?ms=N /stall /404
 /drip (1 byte a second) /html /redirect-same /redirect-https /redirect-http /redirect-loop /huge
-/hits?path=P (how often P was served).
+/hits?path=P (how often P was served), /peak?path=P (the most requests of P open at once).
 
 With --tls DIR it serves https instead: it makes a test certificate authority and a certificate
 for 127.0.0.1 signed by it with `openssl`, writes DIR/ca.pem (the file a client must trust) and
@@ -33,7 +33,25 @@ def png_bytes():
 PNG = png_bytes()
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + b"\x00" * 64 + b"\xff\xd9"
 HITS = {}
+ACTIVE = {}
+PEAK = {}
 LOCK = threading.Lock()
+
+
+def client_left(connection, seconds):
+    """Waits up to `seconds` for the client to close the connection; True when it did."""
+    import select
+    import socket
+    end = time.time() + seconds
+    while time.time() < end:
+        readable, _, _ = select.select([connection], [], [], 0.1)
+        if readable:
+            try:
+                if connection.recv(1, socket.MSG_PEEK) == b"":
+                    return True
+            except OSError:
+                return True
+    return False
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -69,13 +87,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(int(q.get("ms", ["3000"])[0]) / 1000)
                 self.send_body(200, "image/png", PNG)
             elif url.path == "/stall":
-                self.send_response(200)
-                self.send_header("Content-Type", "image/png")
-                self.send_header("Content-Length", "100000")
-                self.end_headers()
-                self.wfile.write(PNG[:16])
-                self.wfile.flush()
-                time.sleep(10)
+                with LOCK:
+                    ACTIVE["/stall"] = ACTIVE.get("/stall", 0) + 1
+                    PEAK["/stall"] = max(PEAK.get("/stall", 0), ACTIVE["/stall"])
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "image/png")
+                    self.send_header("Content-Length", "100000")
+                    self.end_headers()
+                    self.wfile.write(PNG[:16])
+                    self.wfile.flush()
+                    client_left(self.connection, 10)
+                finally:
+                    with LOCK:
+                        ACTIVE["/stall"] -= 1
             elif url.path == "/drip":
                 self.send_response(200)
                 self.send_header("Content-Type", "image/png")
@@ -105,6 +130,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 block = PNG + b"\x00" * (65536 - len(PNG))
                 for _ in range(100000):
                     self.wfile.write(b"%x\r\n" % len(block) + block + b"\r\n")
+            elif url.path == "/peak":
+                path = q.get("path", [""])[0]
+                with LOCK:
+                    value = PEAK.get(path, 0)
+                self.send_body(200, "text/plain", str(value).encode())
             elif url.path == "/hits":
                 path = q.get("path", [""])[0]
                 with LOCK:

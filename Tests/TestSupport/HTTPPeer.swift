@@ -59,6 +59,12 @@ public final class HTTPPeer: @unchecked Sendable {
     public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
     /// How many times the peer served `path` (over http only).
+    /// The most requests of `path` the peer had open at once (`/stall` only).
+    public func peak(_ path: String) throws -> Int {
+        let socket = try LoopbackGET(port: port, path: "/peak?path=\(path)")
+        return Int(socket.body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
     public func hits(_ path: String) throws -> Int {
         let socket = try LoopbackGET(port: port, path: "/hits?path=\(path)")
         return Int(socket.body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

@@ -73,6 +73,11 @@ enum HTTPDownload {
         // A task cancelled before it starts never downloads (else a fast download could finish
         // between the engine's start and `attach`, and the cancellation would be lost).
         if Task.isCancelled { return .cancelledBeforeStart }
+        // Admitted against the descriptor limit: 10,000 downloads at once took every descriptor,
+        // and libdispatch aborted the process when it could not open one.
+        guard await DownloadAdmission.shared.enter() else { return .cancelledBeforeStart }
+        defer { DownloadAdmission.shared.leave() }
+        if Task.isCancelled { return .cancelledBeforeStart }
         let pending = PendingDownload()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -110,6 +115,82 @@ private let downloadFinished: bridge_http_completion = { context, result in
     guard let context, let result else { return }
     let pending = Unmanaged<PendingDownload>.fromOpaque(context).takeRetainedValue()
     pending.complete(DownloadResult(result.pointee))
+}
+
+/// How many downloads run at once: as many as the process's descriptor limit leaves room for
+/// (a download holds a socket and a file; `reserve` descriptors stay for the session, its
+/// threads and libdispatch), the rest waiting in order. A waiting download whose task is
+/// cancelled leaves the queue at once.
+final class DownloadAdmission: Sendable {
+    static let shared = DownloadAdmission(capacity: DownloadAdmission.capacityFromLimit())
+
+    private struct State {
+        var running = 0
+        var next: UInt64 = 0
+        var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// The descriptors a download needs, and those kept for the rest of the process.
+    static let descriptorsPerDownload = 3
+    static let reserve = 96
+
+    static func capacityFromLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        let soft = limit.rlim_cur >= rlim_t(1 << 20) ? 1 << 20 : Int(limit.rlim_cur)
+        return max(4, min(4096, (soft - reserve) / descriptorsPerDownload))
+    }
+
+    /// Waits for a place; `false` when the task was cancelled while it waited.
+    func enter() async -> Bool {
+        let id = state.withLock { s -> UInt64? in
+            if s.running < capacity {
+                s.running += 1
+                return nil
+            }
+            s.next += 1
+            return s.next
+        }
+        guard let id else { return true }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let admitted = state.withLock { s -> Bool? in
+                    // A place freed (or the task was cancelled) between the first check and now.
+                    if Task.isCancelled { return false }
+                    if s.running < capacity { s.running += 1; return true }
+                    s.waiting.append((id, continuation))
+                    return nil
+                }
+                if let admitted { continuation.resume(returning: admitted) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { s -> CheckedContinuation<Bool, Never>? in
+                guard let index = s.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+                return s.waiting.remove(at: index).continuation
+            }
+            waiter?.resume(returning: false)
+        }
+    }
+
+    /// Gives the place to the next waiting download.
+    func leave() {
+        let next = state.withLock { s -> CheckedContinuation<Bool, Never>? in
+            guard !s.waiting.isEmpty else {
+                s.running -= 1
+                return nil
+            }
+            return s.waiting.removeFirst().continuation
+        }
+        next?.resume(returning: true)
+    }
+
+    /// Downloads running and waiting (tests read it).
+    var counts: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.waiting.count) } }
 }
 
 /// The state shared by the caller, the cancellation handler and the engine's callback.
