@@ -70,7 +70,6 @@ public final class AppSurface: CommandFallback {
     private func entry(_ name: CommandName, kind: String) -> CommandRegistry.Entry {
         let method = name.description
         let rust = name.isAppCommand ? commands.commands[name.command] : nil
-        let clients = self.clients, fixtures = self.fixtures, ledger = self.ledger
         let command = Command(name.command, summary: "\(kind): answered by a handler or a fixture") { [self] invocation in
             let payload = JSON.object(invocation.arguments)
             if let rust, let refusal = TauriArguments.refusal(payload, arguments: rust.arguments, command: name.command) {
