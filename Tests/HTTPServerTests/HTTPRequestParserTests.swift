@@ -216,3 +216,22 @@ struct RequestTargetTests {
         guard case .request = split.next() else { Issue.record("a 64-byte head refused when split"); return }
     }
 }
+
+@Suite("Chunked trailers at the limit")
+struct TrailerLimitTests {
+    @Test("a trailer of exactly the limit is accepted whether its blank line's CR arrives alone or not (a fuzz finding)")
+    func trailerAtLimit() {
+        let limits = HTTPLimits(maxHeaderBytes: 64)
+        let head = "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+        let trailer = "A: " + String(repeating: "b", count: 59) + "\r\n"
+        #expect(trailer.utf8.count == 64)
+        let bytes = Array((head + trailer + "\r\n").utf8)
+        var whole = HTTPRequestParser(limits: limits)
+        whole.append(bytes)
+        guard case .request = whole.next() else { Issue.record("refused whole"); return }
+        var split = HTTPRequestParser(limits: limits)
+        var events: [HTTPParseEvent] = []
+        for b in bytes { split.append([b]); while let e = split.next() { events.append(e) } }
+        guard events.count == 1, case .request = events[0] else { Issue.record("byte by byte: \(events)"); return }
+    }
+}
