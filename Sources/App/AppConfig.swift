@@ -243,16 +243,9 @@ public enum MergePatch {
         var out: JSONObject
         if case .object(let t) = target { out = t } else { out = JSONObject() }
         for member in p {
-            if member.value.isNull {
-                out = JSONObject(out.members.filter { $0.key != member.key })
-            } else {
-                let merged = apply(member.value, to: out[member.key] ?? .null)
-                if out[member.key] != nil {
-                    out = JSONObject(out.members.map { $0.key == member.key ? JSONObject.Member(key: $0.key, value: merged) : $0 })
-                } else {
-                    out = JSONObject(out.members + [JSONObject.Member(key: member.key, value: merged)])
-                }
-            }
+            // JSONObject's subscript removes a member for nil and replaces one in place (JSON?.none:
+            // a bare nil literal would be JSON.null here).
+            out[member.key] = member.value.isNull ? JSON?.none : apply(member.value, to: out[member.key] ?? .null)
         }
         return .object(out)
     }

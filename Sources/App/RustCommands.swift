@@ -1,3 +1,4 @@
+import BridgeBinding
 import Foundation
 
 /// A `#[tauri::command]` function of the app's Rust sources, as `tauri-macros` sees it
@@ -323,7 +324,7 @@ struct RustSource {
                 if argName.hasPrefix("mut ") { argName = String(argName.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
                 let typeText = String(piece[piece.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
                 if RustSource.isInjected(typeText) { continue }
-                let key = snake ? argName : RustSource.camelKey(argName)
+                let key = snake ? argName : CaseConversion.lowerCamelCase(argName)
                 arguments.append(RustArgument(name: argName, key: key, type: RustType(rust: typeText)))
             }
             out.append(RustCommand(name: name, arguments: arguments, snakeCaseKeys: snake, returnType: returnType,
@@ -400,22 +401,5 @@ struct RustSource {
             i = piece.index(after: i)
         }
         return nil
-    }
-}
-
-extension RustSource {
-    /// serde's `rename_all = "camelCase"` on a Rust name, as `tauri-macros` applies it to
-    /// argument names (heck's `to_lower_camel_case`: `image_url` → `imageUrl`).
-    static func camelKey(_ snake: String) -> String {
-        var out = ""
-        var upperNext = false
-        for ch in snake {
-            if ch == "_" {
-                upperNext = !out.isEmpty
-                continue
-            }
-            if upperNext { out.append(contentsOf: ch.uppercased()); upperNext = false } else { out.append(out.isEmpty ? Character(ch.lowercased()) : ch) }
-        }
-        return out
     }
 }

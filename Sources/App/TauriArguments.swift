@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 
@@ -34,7 +35,7 @@ public enum TauriArguments {
     }
 
     static func mismatch(_ value: JSON, _ type: RustType) -> String? {
-        func invalid(_ expected: String) -> String { "invalid type: \(unexpected(value)), expected \(expected)" }
+        func invalid(_ expected: String) -> String { "invalid type: \(ArgumentBinder.describe(value)), expected \(expected)" }
         switch type {
         case .option(let inner):
             return value.isNull ? nil : mismatch(value, inner)
@@ -76,27 +77,8 @@ public enum TauriArguments {
         }
     }
 
-    /// serde_json's `Unexpected` as it prints it (`JsonUnexpected`: null, not "unit value").
-    static func unexpected(_ value: JSON) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let b): return "boolean `\(b)`"
-        case .number(let n): return isIntegerText(n.text) ? "integer `\(n.text)`" : "floating point `\(floatText(n))`"
-        case .string(let s): return "string \(JSON.string(s).serialized())"
-        case .array: return "sequence"
-        case .object: return "map"
-        }
-    }
-
     static func isIntegerText(_ text: String) -> Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-    }
-
-    /// A float as ryu prints it (`1.0`, `1.5`, `1e21`).
-    static func floatText(_ n: JSONNumber) -> String {
-        let d = n.doubleValue
-        if d == d.rounded(), abs(d) < 1e16 { return String(format: "%.1f", d) }
-        return "\(d)"
     }
 
     static func integerRange(_ name: String) -> ClosedRange<Int>? {

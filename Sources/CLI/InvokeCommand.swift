@@ -202,7 +202,7 @@ struct InvokeCommand {
     /// Runs `work` and blocks this thread until it finishes. The work starts right here
     /// (`Task.immediate`): a call that never suspends finishes without starting the
     /// concurrency pool's threads, which keeps `bridge invoke`'s start-up short.
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let box = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.immediate {

@@ -2,8 +2,6 @@ import BridgeApp
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
-import Dispatch
-import Synchronization
 
 /// `bridge replay FILE [options]`: sends the calls a `--record FILE` session made again, each
 /// with its recorded platform, window, webview and origin, and prints every answer that differs.
@@ -62,7 +60,7 @@ struct ReplayCommand {
                 if let now = router.runNow(prepared) {
                     outcome = now.map(\.result)
                 } else {
-                    outcome = ReplayCommand.wait { await router.run(prepared) }.map(\.result)
+                    outcome = InvokeCommand.wait { await router.run(prepared) }.map(\.result)
                 }
             }
             let now: JSON
@@ -80,17 +78,5 @@ struct ReplayCommand {
         streams.error("bridge: replayed \(calls.count) call\(calls.count == 1 ? "" : "s") of \(file): "
                       + (differing == 0 ? "every answer is the recorded one" : "\(differing) answer\(differing == 1 ? " differs" : "s differ")"))
         return differing == 0 ? 0 : 1
-    }
-
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = Mutex<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await work()
-            box.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return box.withLock { $0 }!
     }
 }

@@ -107,3 +107,13 @@ struct RecordReplayTests {
         #expect(unusable.status == 2 && unusable.stderr.contains(":1: a recorded call needs \"command\""))
     }
 }
+
+@Suite("--global-tauri")
+struct GlobalTauriOptionTests {
+    @Test("without --http it is a usage error naming what it needs")
+    func needsHTTP() throws {
+        let r = try runBridge(["serve", "--global-tauri"], executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("option '--global-tauri' needs --http [HOST:]PORT"))
+    }
+}
