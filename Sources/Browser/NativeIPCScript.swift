@@ -136,6 +136,17 @@ enum NativeIPCScript {
     })
     ;(document.body || document.documentElement).appendChild(host)
     fitSheet(host)
+    restack()
+  }
+
+  // Only the sheet on top takes input: one presented over another (frak-share's topmost
+  // present) leaves the one below covered, as UIKit's presenting view is under a modal.
+  function restack() {
+    var hosts = document.querySelectorAll('[data-bridge-sheet]')
+    for (var i = 0; i < hosts.length; i++) {
+      if (i < hosts.length - 1) hosts[i].setAttribute('inert', '')
+      else hosts[i].removeAttribute('inert')
+    }
   }
 
   // The device is drawn at its size in points; it is scaled down to fit the window, so the whole
@@ -157,6 +168,7 @@ enum NativeIPCScript {
   function closeSheet(id) {
     var host = overlayFor(id)
     if (host) host.remove()
+    restack()
   }
 
   if (typeof bridge.onSheet !== 'function') bridge.onSheet = function (params) {

@@ -124,9 +124,15 @@ enum TauriScript {
       'Bridge-Window': internals.metadata.currentWindow.label,
       'Bridge-Webview': internals.metadata.currentWebview.label
     }
-    var extra = (options && options.headers) || {}
-    for (var name in extra) headers[name] = extra[name]
+    // The app's headers override these, case-insensitively, a Headers object as a plain one
+    // (tauri-apps/tauri#13227, Tauri 2.5: ipc-protocol.js builds a Headers and sets each entry).
+    headers = new Headers(headers)
+    if (options && options.headers) {
+      var extra = options.headers instanceof Headers ? Array.from(options.headers.entries()) : Object.entries(options.headers)
+      extra.forEach(function (pair) { headers.set(pair[0], pair[1]) })
+    }
     fetch(internals.convertFileSrc(cmd, 'ipc'), { method: 'POST', body: processed.data, headers: headers })
+
       .then(function (response) {
         var cb = response.headers.get('Tauri-Response') === 'ok' ? callback : error
         switch ((response.headers.get('content-type') || '').split(',')[0].split(';')[0]) {

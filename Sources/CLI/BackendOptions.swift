@@ -7,7 +7,7 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root"]
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -20,11 +20,15 @@ struct BackendOptions {
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
       --files-root DIR        share: a folder files may be shared from (repeatable)
                               [the working directory]
+      --plugin-version NAME@COMMIT
+                              follow a plugin as shipped at an older upstream commit:
+                              frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
     """
 
     let android: AndroidConfiguration
     let inbox: ShareInbox?
     let shareFiles: ShareFileRules
+    let frakShare: FrakShareVersion
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -68,11 +72,36 @@ struct BackendOptions {
             }
         }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
+        frakShare = try BackendOptions.frakShareVersion(args)
+    }
+
+    /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
+    private static func frakShareVersion(_ args: ArgumentList) throws(UsageError) -> FrakShareVersion {
+        var version = FrakShareVersion.head
+        let known = FrakShareVersion.known.map { "\($0.short) (\($0.date): \($0.summary))" }.joined(separator: "; ")
+        for value in args.values("plugin-version") {
+            let parts = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("option '--plugin-version' takes NAME@COMMIT, such as frak-share@0fd3b566, got '\(value)'",
+                                 subcommand: args.subcommand)
+            }
+            guard parts[0] == "frak-share" else {
+                throw UsageError("option '--plugin-version': only frak-share has more than one modelled version, got '\(parts[0])' "
+                                 + "(`bridge --version` lists what each plugin follows)", subcommand: args.subcommand)
+            }
+            guard let found = FrakShareVersion.named(String(parts[1])) else {
+                throw UsageError("option '--plugin-version': frak-share@\(parts[1]) is not a version the bridge models; "
+                                 + "name one of these commits (7 digits or more): \(known)", subcommand: args.subcommand)
+            }
+            version = found
+        }
+        return version
     }
 
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
-        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles))
+        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
+
     }
 }

@@ -28,10 +28,13 @@ struct ContextOptions {
                               copy, or background
       --cancel                the simulated user dismisses the sheet (iOS share_text:
                               {"shared": false}; plugin share: Share canceled)
-      --outcome complete|never|busy|unanchored
+      --outcome complete|never|busy|unanchored|no-key-window
                               how the presentation goes: the user acts; the sheet never
-                              completes; a sheet is already up (UIKit refuses the present);
-                              no popover anchor (iPad: NSGenericException) [complete]
+                              completes; a sheet is already up (frak-share stacks on it;
+                              at 0fd3b566 UIKit refuses the present); no popover anchor
+                              (iPad: NSGenericException); no key window (frak-share
+                              rejects) [complete]
+
       --strict                refuse (-32602) what would only be a warning: an unknown key,
                               a link iOS cannot parse, a thumbnail that cannot load, …
     """

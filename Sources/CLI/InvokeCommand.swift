@@ -94,9 +94,16 @@ struct InvokeCommand {
         do {
             entry = try CommandLookup.entry(command, in: router.registry, subcommand: "invoke")
         } catch {
-            guard let found = router.fallback?.resolve(command, registry: router.registry) else { throw error }
-            entry = found.entry
-            viaFallback = true
+            if let found = router.fallback?.resolve(command, registry: router.registry) {
+                entry = found.entry
+                viaFallback = true
+            } else if command.contains("|") {
+                // A plugin command spelled as Tauri spells it is a call: the answer is Tauri's
+                // (the ACL's `… not allowed. Command not found`), exit 1; the usage hint on stderr.
+                return unknownPluginCommand(router: router, streams: streams, usage: error)
+            } else {
+                throw error
+            }
         }
         let params = try readParams()
         ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
@@ -159,7 +166,22 @@ struct InvokeCommand {
         }
     }
 
+    /// The answer to a `plugin:<p>|<c>` (or `<p>|<c>`) no plugin has: the error object Tauri's
+    /// `invoke()` rejects with on stdout, what exists (and the did-you-mean) on stderr; exit 1.
+    private func unknownPluginCommand(router: Router, streams: StandardStreams, usage: UsageError) -> Int32 {
+        let method = command.hasPrefix("plugin:") ? command : "plugin:" + command
+        _ = try? readParams()
+        guard case .failure(let error) = router.prepare(method: method, params: nil, context: context) else {
+            streams.error("bridge: \(usage.message)")
+            return 1
+        }
+        streams.write(error.json.serialized() + "\n")
+        streams.error("bridge: \(method) failed: \(error.message) (\(error.code.rawValue) \(error.code.kind)); \(usage.message)")
+        return 1
+    }
+
     /// Writes `--preview`'s rendering of what the call presented, or says why there is none
+
     /// (`missing`); the call's exit status does not depend on it.
     private func writePreview(_ presentation: JSON?, streams: StandardStreams, missing: String) throws(UsageError) {
         guard let preview else { return }

@@ -945,7 +945,7 @@ enum EmbeddedSchemas {
     "origin": { "description": "local, or the remote URL the calls come from.", "type": "string", "minLength": 1 },
     "inspect": { "description": "Whether bridge/presentation notifications precede each call's response.", "type": "boolean" },
     "strict": { "description": "Whether what would only be a warning (bridge/warning) is refused with -32602 instead: --strict, or initialize {\"strict\": true}.", "type": "boolean" },
-    "outcome": { "description": "The session's scripted outcome of a presentation (--outcome, or initialize {\"outcome\": …}); a call's __bridge.outcome overrides it.", "type": "string", "enum": ["complete", "never", "busy", "unanchored"] },
+    "outcome": { "description": "The session's scripted outcome of a presentation (--outcome, or initialize {\"outcome\": …}); a call's __bridge.outcome overrides it.", "type": "string", "enum": ["complete", "never", "busy", "unanchored", "no-key-window"] },
     "user": { "description": "Who answers the sheets: the scripted user, or a person clicking in a browser page (--user interactive).", "type": "string", "enum": ["scripted", "interactive"] },
     "commands": {
       "description": "Every command served, as plugin:<plugin>|<command>.",
@@ -1048,7 +1048,7 @@ enum EmbeddedSchemas {
                   "properties": {
                     "activity": { "type": "string", "minLength": 1 },
                     "cancel": { "type": "boolean" },
-                    "outcome": { "enum": ["complete", "never", "busy", "unanchored"] }
+                    "outcome": { "enum": ["complete", "never", "busy", "unanchored", "no-key-window"] }
                   }
                 }
               }

@@ -144,10 +144,13 @@ public final class Screen: Sendable, Equatable {
 
     /// Occupies the slot with a sheet and shows it to the watchers (unless `answerable` is false:
     /// a sheet that never completes); `nil` when the slot is occupied or `claim` was withdrawn.
-    /// A sheet that does not await an answer (an Android chooser) is shown without occupying the slot.
-    func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true, claim: Claim? = nil) -> Shown? {
+    /// A sheet that does not await an answer (an Android chooser) is shown without occupying the
+    /// slot; one that `stacks` (presented on the topmost view controller) is shown on top of
+    /// the sheet up.
+    func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true, stacks: Bool = false,
+                claim: Claim? = nil) -> Shown? {
         let (shown, watchers) = state.withLock { s -> (Shown?, [@Sendable (Change) -> Void]) in
-            if awaitsAnswer, s.up.values.contains(where: { $0.shown.awaitsAnswer }) { return (nil, []) }
+            if awaitsAnswer, !stacks, s.up.values.contains(where: { $0.shown.awaitsAnswer }) { return (nil, []) }
             if let claim, s.withdrawn.contains(claim.number) { return (nil, []) }
             s.nextID += 1
             let shown = Shown(id: "sheet-\(s.nextID)", record: record, client: client, awaitsAnswer: awaitsAnswer)

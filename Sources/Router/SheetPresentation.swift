@@ -7,8 +7,10 @@ import BridgeProtocol
 ///   Android chooser's `IntentSender`). The answer comes from the scripted user at once, or from
 ///   a click (`--user interactive`); `never` holds the slot until the call is cancelled; a
 ///   present while a sheet is up (or with `busy`) is `.refused`, and the plugin answers that as
-///   its native code does (frak-share: UIKit's refusal, the promise never settles; `share`: it
-///   rejects `Can't share while sharing is in progress`).
+///   its native code does (frak-share before 0aa82fbd: UIKit's refusal, the promise never
+///   settles; `share`: it rejects `Can't share while sharing is in progress`). A plugin that
+///   presents on the topmost view controller (`stacks`: frak-share from 0aa82fbd) is never
+///   refused: its sheet stacks on the one up.
 /// - `show`: a sheet the plugin does not wait for (frak-share's Android chooser resolves as soon
 ///   as it opens): shown to a person in interactive mode, the call goes on.
 ///
@@ -27,15 +29,17 @@ public enum SheetPresentation {
     /// - Parameters:
     ///   - record: the presentation record as presented (no completion yet), for the overlay.
     ///   - context: the call's context: its screen, simulated user, platform and device.
-    /// - Returns: the answer, or `.refused` when the slot is occupied.
+    ///   - stacks: the plugin presents on the topmost view controller, so a sheet up (or `busy`)
+    ///     does not refuse it: the new sheet stacks on top and is answered on its own.
+    /// - Returns: the answer, or `.refused` when the slot is occupied (never when `stacks`).
     /// - Throws: `-32800` when a sheet that never completes (`never`) or that waits for a click
     ///   is cancelled with its call; a `--strict` refusal of an `outcome_ignored` warning.
-    public static func present(_ record: @Sendable () -> JSON, context: CallContext) async throws(ResponseError) -> Outcome {
-        if let answer = try answerNow(context: context) { return .answered(answer) }
+    public static func present(_ record: @Sendable () -> JSON, context: CallContext, stacks: Bool = false) async throws(ResponseError) -> Outcome {
+        if let answer = try answerNow(context: context, stacks: stacks) { return .answered(answer) }
         try warnIfUnanchoredChangesNothing(context)
         let screen = context.screen ?? Screen()
         let simulation = context.simulation
-        if isBusy(context) { return .refused }
+        if !stacks && isBusy(context) { return .refused }
         let never = simulation.outcome == .never
         guard never || screen.user == .interactive else {
             return .answered(simulation.cancel ? .dismissed : .activity(simulation.activity))
@@ -45,7 +49,8 @@ public enum SheetPresentation {
         let claim = screen.claim()
         defer { screen.release(claim) }
         let outcome: Outcome? = await withTaskCancellationHandler {
-            guard let shown = screen.occupy(record: record(), client: context.client, awaitsAnswer: true, answerable: !never, claim: claim) else {
+            guard let shown = screen.occupy(record: record(), client: context.client, awaitsAnswer: true, answerable: !never,
+                                            stacks: stacks, claim: claim) else {
                 return Task.isCancelled ? nil : .refused
             }
             if never {
@@ -65,9 +70,9 @@ public enum SheetPresentation {
     /// answers at once. `nil` — before any warning — when the present would be refused or its
     /// sheet would stay up (`never`, a person's click): `present` then presents it.
     /// - Throws: a `--strict` refusal of an `outcome_ignored` warning.
-    public static func answerNow(context: CallContext) throws(ResponseError) -> SheetAnswer? {
+    public static func answerNow(context: CallContext, stacks: Bool = false) throws(ResponseError) -> SheetAnswer? {
         let simulation = context.simulation
-        if simulation.outcome == .never || isBusy(context) || context.screen?.user == .interactive { return nil }
+        if simulation.outcome == .never || (!stacks && isBusy(context)) || context.screen?.user == .interactive { return nil }
         try warnIfUnanchoredChangesNothing(context)
         return simulation.cancel ? .dismissed : .activity(simulation.activity)
     }

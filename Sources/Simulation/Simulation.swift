@@ -22,7 +22,11 @@ public struct Simulation: Sendable, Equatable {
         /// The sheet is presented without a popover anchor: on iPad UIKit raises
         /// `NSGenericException` (the app crashes); an iPhone has no popover and presents.
         case unanchored
+        /// No window is key (the app in the background, its scene not yet active): frak-share
+        /// finds no root view controller and rejects `No root view controller available`.
+        case noKeyWindow = "no-key-window"
     }
+
 
     /// The iOS activity type the user picks.
     public var activity: String

@@ -289,6 +289,29 @@ def presentation_records_reach_the_page(ctx):
     equal(record["presentation"]["platform"], "ios", "presentation platform")
 
 
+@test
+def invoke_headers_reach_the_request_as_tauri_sends_them(ctx):
+    # tauri-apps/tauri#13227 (Tauri 2.5): a Headers object's entries are sent, as a plain
+    # object's are, and override the preset ones case-insensitively; never its method names.
+    bridge, page = ready_page(ctx, "--platform", "ios")
+    got = page.evaluate("""(async () => {
+      const sent = []
+      const real = window.fetch
+      window.fetch = (url, init) => { sent.push(Array.from(new Headers(init.headers).keys())); return real(url, init) }
+      try {
+        const a = await window.__TAURI_INTERNALS__.invoke(%s, %s, {headers: new Headers({'X-Trace': 'one'})})
+        const b = await window.__TAURI_INTERNALS__.invoke(%s, %s, {headers: {'x-plain': 'two'}})
+        return {a, b, sent}
+      } finally { window.fetch = real }
+    })()""" % (json.dumps(SHARE), json.dumps(ARGS), json.dumps(SHARE), json.dumps(ARGS)))
+    equal(got["a"], {"shared": True}, "the call with a Headers object is answered")
+    equal(got["b"], {"shared": True}, "the call with a plain object is answered")
+    check("x-trace" in got["sent"][0], f"a Headers object's entry is sent: {got['sent'][0]}")
+    check("x-plain" in got["sent"][1], f"a plain object's entry is sent: {got['sent'][1]}")
+    for name in ("append", "get", "set", "has", "entries"):
+        check(name not in got["sent"][0], f"no method name {name!r} as a header: {got['sent'][0]}")
+
+
 def button_named(page, name):
     """The backend node id of the one button whose accessible name is `name` (the accessibility
     tree, as a screen reader or a WebDriver test finds it; shadow roots included), or None."""
@@ -423,8 +446,28 @@ def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
 
 
 @test
-def interactive_second_share_while_a_sheet_is_up_is_busy(ctx):
+def interactive_second_share_stacks_on_the_sheet_up(ctx):
+    # frak-share from 0aa82fbd presents on the topmost view controller: the second sheet is drawn
+    # over the first, a click answers it, then the first.
     bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive")
+    start_call(page, "first", ARGS)
+    page.wait_for(f"{SHEET_UP} === 1")
+    start_call(page, "second", {"text": "Again"})
+    page.wait_for(f"{SHEET_UP} === 2")
+    equal(page.evaluate("window.__BRIDGE__.warnings.length"), 0, "no refusal at HEAD")
+    click_button(page, "Messages")
+    page.wait_for("'second' in window.__calls")
+    equal(page.evaluate("window.__calls.second"), {"ok": {"shared": True}}, "the click lands on the sheet on top")
+    equal(page.evaluate("'first' in window.__calls"), False, "the sheet below is still up")
+    page.wait_for(f"{SHEET_UP} === 1")
+    click_button(page, "Messages")
+    page.wait_for("'first' in window.__calls")
+    equal(page.evaluate("window.__calls.first"), {"ok": {"shared": True}}, "then the first share completes")
+
+
+@test
+def interactive_second_share_while_a_sheet_is_up_is_busy_at_the_seeds_version(ctx):
+    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive", "--plugin-version", "frak-share@0fd3b566")
     start_call(page, "first", ARGS)
     page.wait_for(f"{SHEET_UP} === 1")
     start_call(page, "second", {"text": "Again"})

@@ -8,6 +8,10 @@ import Testing
 struct OutcomeTests {
     static let share = #"{"url":"https://frak.id/invite","text":"Join me","title":"Frak""#
 
+    /// frak-share as the seeds knew it: the iOS sheet presents on the root view controller,
+    /// which UIKit refuses while a sheet is up.
+    static let seed = ["--plugin-version", "frak-share@0fd3b566"]
+
     static func share(outcome: String) -> String {
         share + #","__bridge":{"outcome":"\#(outcome)"}}"#
     }
@@ -21,9 +25,65 @@ struct OutcomeTests {
         }
     }
 
+    @Test("at HEAD a share while a sheet is up stacks on it and completes; on iPad it anchors at the sheet up")
+    func headStacks() throws {
+        let p = try BridgeProcess(["serve", "--device", "ipad"], executable: Products.bridge)
+        p.sendLine(request("0", "initialize", #"{"inspect":true}"#))
+        _ = try p.nextJSON()
+        p.sendLine(request("1", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "never")))
+        #expect(p.nextLine(timeout: 0.5) == nil, "a sheet that never completes is not answered")
+        p.sendLine(request("2", "plugin:frak-share|share_text", OutcomeTests.share + "}"))
+        var warnings: [JSON] = []
+        var presentation = try OutcomeTests.nextAnswer(p, warnings: &warnings)
+        #expect(presentation["method"] == "bridge/presentation")
+        #expect(presentation["params"]?["presentation"]?["popover"]?["sourceView"] == "presentedViewController.view")
+        let second = try OutcomeTests.nextAnswer(p, warnings: &warnings)
+        #expect(second["id"] == 2)
+        #expect(second["result"] == ["shared": true])
+        #expect(warnings.isEmpty, "no refusal at HEAD: \(warnings)")
+        // busy (a sheet already up) stacks the same way.
+        p.sendLine(request("3", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "busy")))
+        presentation = try OutcomeTests.nextAnswer(p, warnings: &warnings)
+        #expect(presentation["params"]?["presentation"]?["popover"]?["sourceView"] == "presentedViewController.view")
+        #expect(try OutcomeTests.nextAnswer(p, warnings: &warnings)["result"] == ["shared": true])
+        p.sendLine(notification("$/cancelRequest", #"{"id":1}"#))
+        #expect(try OutcomeTests.nextAnswer(p, warnings: &warnings)["error"]?["code"] == -32800)
+        // With nothing up, the sheet anchors at the root view again.
+        p.sendLine(request("4", "plugin:frak-share|share_text", OutcomeTests.share + "}"))
+        presentation = try OutcomeTests.nextAnswer(p, warnings: &warnings)
+        #expect(presentation["params"]?["presentation"]?["popover"]?["sourceView"] == "rootViewController.view")
+        #expect(try OutcomeTests.nextAnswer(p, warnings: &warnings)["result"] == ["shared": true])
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("no key window: frak-share rejects No root view controller available, at HEAD and at the seeds' version",
+          arguments: [[], OutcomeTests.seed])
+    func noKeyWindow(version: [String]) throws {
+        let r = try runBridge(["invoke", "share_text", OutcomeTests.share(outcome: "no-key-window")] + version, executable: Products.bridge)
+        #expect(r.status == 1)
+        let error = try JSONParser.parse(r.stdout)
+        #expect(error["code"] == -32003)
+        #expect(error["message"] == "No root view controller available")
+    }
+
+    @Test("--plugin-version names a modelled commit, or says which are")
+    func pluginVersion() throws {
+        let unknown = try runBridge(["invoke", "share_text", OutcomeTests.share + "}", "--plugin-version", "frak-share@144184e4"],
+                                    executable: Products.bridge)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("frak-share@144184e4 is not a version the bridge models"))
+        #expect(unknown.stderr.contains("0fd3b566 (2026-05-15"))
+        let other = try runBridge(["invoke", "share_text", "--plugin-version", "share@0fd3b566"], executable: Products.bridge)
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("only frak-share has more than one modelled version"))
+        let version = try runBridge(["--version"], executable: Products.bridge)
+        #expect(version.stdout.contains("frak-share@da58e5f8"))
+    }
+
     @Test("busy: UIKit's refusal is a bridge/warning sent at once, the call stays pending, others are answered, $/cancelRequest ends it")
     func busyPendingUntilCancelled() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        let p = try BridgeProcess(["serve"] + OutcomeTests.seed, executable: Products.bridge)
         p.sendLine(request("1", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "busy")))
         let warning = try p.nextJSON()
         #expect(warning["method"] == "bridge/warning")
@@ -47,7 +107,7 @@ struct OutcomeTests {
 
     @Test("never holds the slot: a second share while it is up is refused as busy (automatically), one after its cancellation presents")
     func neverMakesTheNextShareBusy() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        let p = try BridgeProcess(["serve"] + OutcomeTests.seed, executable: Products.bridge)
         p.sendLine(request("1", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "never")))
         #expect(p.nextLine(timeout: 0.5) == nil, "a sheet that never completes is not answered")
         p.sendLine(request("2", "plugin:frak-share|share_text", OutcomeTests.share + "}"))
@@ -79,7 +139,7 @@ struct OutcomeTests {
 
     @Test("the end of input answers the calls that wait on nobody with -32800 (session_end)")
     func endOfInput() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        let p = try BridgeProcess(["serve"] + OutcomeTests.seed, executable: Products.bridge)
         p.sendLine(request("1", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "never")))
         p.sendLine(request("2", "plugin:frak-share|share_text", OutcomeTests.share + "}"))
         p.closeInput()
@@ -99,7 +159,7 @@ struct OutcomeTests {
 
     @Test("shutdown answers a call that waits on nobody, then itself")
     func shutdown() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        let p = try BridgeProcess(["serve"] + OutcomeTests.seed, executable: Products.bridge)
         p.sendLine(request("1", "plugin:frak-share|share_text", OutcomeTests.share(outcome: "busy")))
         p.sendLine(request("2", "shutdown"))
         var warnings: [JSON] = []
@@ -116,7 +176,7 @@ struct OutcomeTests {
 
     @Test("initialize sets the session's outcome; __bridge overrides it per call")
     func initializeOutcome() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        let p = try BridgeProcess(["serve"] + OutcomeTests.seed, executable: Products.bridge)
         p.sendLine(request("0", "initialize", #"{"outcome":"busy"}"#))
         let initialized = try p.nextJSON()
         #expect(initialized["result"]?["outcome"] == "busy")
@@ -137,7 +197,8 @@ struct OutcomeTests {
 
     @Test("--strict refuses UIKit's refusal instead of leaving the promise pending")
     func strictBusy() throws {
-        let r = try runBridge(["invoke", "share_text", OutcomeTests.share(outcome: "busy"), "--strict"], executable: Products.bridge)
+        let r = try runBridge(["invoke", "share_text", OutcomeTests.share(outcome: "busy"), "--strict"] + OutcomeTests.seed,
+                              executable: Products.bridge)
         #expect(r.status == 1)
         let error = try JSONParser.parse(r.stdout)
         #expect(error["code"] == -32602)
@@ -176,7 +237,7 @@ struct OutcomeTests {
     func badOutcome() throws {
         let r = try runBridge(["invoke", "share_text", OutcomeTests.share + "}", "--outcome", "later"], executable: Products.bridge)
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("bridge: option '--outcome' must be one of complete|never|busy|unanchored, got 'later'"))
+        #expect(r.stderr.hasPrefix("bridge: option '--outcome' must be one of complete|never|busy|unanchored|no-key-window, got 'later'"))
     }
 
     @Test("--user interactive needs --http: no page could show the sheet")

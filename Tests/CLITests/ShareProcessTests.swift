@@ -33,7 +33,8 @@ struct ShareProcessTests {
 
     @Test("serve on iOS: a sheet that never completes holds the screen; a share meanwhile is refused as the plugin refuses it, one right after the cancellation presents")
     func slot() throws {
-        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        // frak-share as the seeds knew it, whose iOS present UIKit refuses while a sheet is up.
+        let p = try BridgeProcess(["serve", "--plugin-version", "frak-share@0fd3b566"], executable: Products.bridge)
         p.sendLine(request("1", "plugin:share|share", #"{"text":"Look","__bridge":{"outcome":"never"}}"#))
         #expect(p.nextLine(timeout: 0.5) == nil, "a sheet that never completes is not answered")
         p.sendLine(request("2", "plugin:share|share", #"{"text":"Again"}"#))

@@ -54,7 +54,7 @@ struct RouterTests {
         (JSON.number(JSONNumber(1)), "invalid args `__bridge` for command `echo`: expected an object"),
         (["cancel": "yes"], "invalid args `__bridge.cancel` for command `echo`: expected a boolean"),
         (["activity": ""], "invalid args `__bridge.activity` for command `echo`: expected a non-empty string"),
-        (["outcome": "later"], "invalid args `__bridge.outcome` for command `echo`: expected one of complete, never, busy, unanchored"),
+        (["outcome": "later"], "invalid args `__bridge.outcome` for command `echo`: expected one of complete, never, busy, unanchored, no-key-window"),
         (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity`, `cancel` or `outcome`"),
     ] as [(JSON, String)])
     func badReservedKey(reserved: JSON, message: String) {

@@ -15,13 +15,16 @@ public struct PluginSettings: Sendable {
     public var events: EventHub?
     /// Where `share` may take files from (`--files-root`), and its caps.
     public var shareFiles: ShareFileRules
+    /// Which frak-share the backends follow (`--plugin-version`).
+    public var frakShare: FrakShareVersion
 
     public init(android: AndroidConfiguration = AndroidConfiguration(), inbox: ShareInbox? = nil, events: EventHub? = nil,
-                shareFiles: ShareFileRules = ShareFileRules()) {
+                shareFiles: ShareFileRules = ShareFileRules(), frakShare: FrakShareVersion = .head) {
         self.android = android
         self.inbox = inbox
         self.events = events
         self.shareFiles = shareFiles
+        self.frakShare = frakShare
     }
 }
 
@@ -55,7 +58,9 @@ public enum ProductPlugins {
     public static let entries: [Entry] = [
         Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift",
               natives: ("FrakShareNative", "NativeCall", "Sources/ShareNatives/FrakShareNative.swift")) { settings in
-            FrakSharePlugin(backends: FrakShareBackends(android: AndroidBackend(configuration: settings.android)))
+            FrakSharePlugin(backends: FrakShareBackends(ios: IOSBackend(version: settings.frakShare),
+                                                        android: AndroidBackend(configuration: settings.android)))
+
         },
         Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift",
               natives: ("ShareNative", "ShareCall", "Sources/ShareNatives/ShareNative.swift")) { settings in

@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeShareNatives
 
 /// The upstream code each simulated behaviour follows, in one place (`bridge --version` prints
 /// it). A model is faithful to the commit named here; a change upstream after it is a task.
@@ -11,8 +12,9 @@ public enum UpstreamPins {
     }
 
     public static let all: [Pin] = [
-        Pin(name: "frak-share", repository: "frak-id/wallet", commit: "0fd3b566afc397b5fbb41268ba64585cf6a55976",
-            what: "apps/wallet/src-tauri/plugins/tauri-plugin-frak-share as before 0aa82fbd (2026-05-15: the iOS topmost-controller present)"),
+        Pin(name: "frak-share", repository: "frak-id/wallet", commit: FrakShareVersion.head.commit,
+            what: "apps/wallet/src-tauri/plugins/tauri-plugin-frak-share (\(FrakShareVersion.head.summary)); --plugin-version frak-share@\(FrakShareVersion.seed.short) for the seeds'"),
+
         Pin(name: "tauri", repository: "tauri-apps/tauri", commit: TauriPin.commit,
             what: "\(TauriPin.version): the IPC, the core plugins, argument binding; core permissions from crates/tauri/build.rs @ \(TauriPin.permissionsCommit.prefix(8))"),
         Pin(name: "@tauri-apps/api", repository: "tauri-apps/tauri", commit: TauriPin.commit,

@@ -6,7 +6,7 @@ import BridgeMedia
 ///
 /// | activity | receives |
 /// |---|---|
-/// | Message | the text, the link and the images |
+/// | Message | the text, the link, the images, and every other file (a movie, a PDF, any document) as an attachment, as the Files app shares a PDF to Messages |
 /// | Mail | subject = title; the text, the link, and every file as an attachment |
 /// | AddToReadingList | the link only; not offered without a link |
 /// | AirDrop | the images (a PNG as PNG data, `pngData()`: AirDrop otherwise sends JPEG) and the files; the link only when there are no files; the text only when there is neither (it would arrive as a `.txt` file) |
@@ -72,7 +72,7 @@ enum ActivityDelivery {
             out = !files.isEmpty ? sent : link.map { [.link($0)] } ?? text.map { [.text($0)] } ?? []
         case ActivityType.message:
             out = prose
-            if !files.isEmpty { out += asImages() }
+            if !files.isEmpty { out += files.map { $0.image != nil ? .image($0, asPNGData: false) : .file($0, attachment: true) } }
         case ActivityType.saveToCameraRoll:
             out = asImages()
         case ActivityType.print:
@@ -90,6 +90,7 @@ enum ActivityDelivery {
     }
 
     /// What `activity` receives of a `share_text` share (a link and a text): the strings.
+
     static func delivered(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [String])? {
         delivery(to: activity, items: items).map { ($0.subject, strings($0.items)) }
     }

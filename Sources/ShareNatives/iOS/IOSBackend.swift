@@ -11,6 +11,8 @@ import BridgeRouter
 public struct IOSBackend: FrakShareNative {
     public let layer = "ios"
     let iconRace: IconRace
+    /// Which frak-share `shareText` follows (where its sheet presents).
+    public let version: FrakShareVersion
 
     /// The icon fetch of the plugin: `URLSession.shared`, whose own timeouts (60 s) never fire
     /// before the race's deadline; only the size cap is ours.
@@ -24,8 +26,11 @@ public struct IOSBackend: FrakShareNative {
     /// - Parameters:
     ///   - iconDeadlineSeconds: the bound of the icon race (the plugin's 2.0 s).
     ///   - limits: the download limits of the icon fetch.
-    public init(iconDeadlineSeconds: Double = 2.0, limits: DownloadLimits = IOSBackend.iconLimits) {
+    ///   - version: which frak-share `shareText` follows (the current upstream unless given).
+    public init(iconDeadlineSeconds: Double = 2.0, limits: DownloadLimits = IOSBackend.iconLimits,
+                version: FrakShareVersion = .head) {
         iconRace = IconRace(deadlineSeconds: iconDeadlineSeconds, limits: limits)
+        self.version = version
     }
 
     public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
@@ -33,11 +38,11 @@ public struct IOSBackend: FrakShareNative {
         let iconLoad: IconRace.Result? = if let imageURL = IOSBackend.racedIcon(share) {
             await iconRace.run(imageURL: imageURL)
         } else {
-            IOSBackend.iconWithoutRace(share)
+            IOSBackend.iconWithoutRace(share, limit: iconRace.limits.maxBytes)
         }
-        let sheet = try Sheet(share, iconLoad: iconLoad, context: call.context)
+        let sheet = try Sheet(share, iconLoad: iconLoad, context: call.context, version: version)
         let answer: SheetAnswer
-        switch try await SheetPresentation.present(sheet.presented, context: call.context) {
+        switch try await SheetPresentation.present(sheet.presented, context: call.context, stacks: version.presentsOnTopmost) {
         case .answered(let a): answer = a
         case .refused:
             // UIKit refuses the second present; the plugin's completion handler never runs, so
@@ -52,8 +57,9 @@ public struct IOSBackend: FrakShareNative {
     public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? {
         let share = try SharePayload(call.payload, layer: layer)
         guard IOSBackend.racedIcon(share) == nil else { return nil }
-        let sheet = try Sheet(share, iconLoad: IOSBackend.iconWithoutRace(share), context: call.context)
-        guard let answer = try SheetPresentation.answerNow(context: call.context) else { return nil }
+        let sheet = try Sheet(share, iconLoad: IOSBackend.iconWithoutRace(share, limit: iconRace.limits.maxBytes),
+                              context: call.context, version: version)
+        guard let answer = try SheetPresentation.answerNow(context: call.context, stacks: version.presentsOnTopmost) else { return nil }
         return sheet.output(answer)
     }
 
@@ -63,9 +69,10 @@ public struct IOSBackend: FrakShareNative {
         return imageURL
     }
 
-    /// The icon load of a share whose icon is not raced for: none without `imageUrl`, else not fetched.
-    private static func iconWithoutRace(_ share: SharePayload) -> IconRace.Result? {
-        share.imageUrl.map(IconRace.Result.notFetched)
+    /// The icon load of a share whose icon is not raced for: none without `imageUrl`; a `data:`
+    /// URL is read at once (URLSession answers `data:` URLs itself); anything else is not fetched.
+    private static func iconWithoutRace(_ share: SharePayload, limit: Int) -> IconRace.Result? {
+        share.imageUrl.map { IconRace.Result.withoutFetch($0, limit: limit) }
     }
 
     /// The sheet of one share once its icon load is known: the activity items, the presentation
@@ -77,14 +84,24 @@ public struct IOSBackend: FrakShareNative {
         let sheet: ShareSheet
         let device: DeviceClass
 
-        init(_ share: SharePayload, iconLoad: IconRace.Result?, context: CallContext) throws(ResponseError) {
+        init(_ share: SharePayload, iconLoad: IconRace.Result?, context: CallContext, version: FrakShareVersion) throws(ResponseError) {
+            // No key window (the app in the background): the plugin rejects before presenting.
+            if context.simulation.outcome == .noKeyWindow {
+                throw .rejected(ShareSheet.noRootViewController, details: [
+                    "layer": "ios", "reason": "no window is key (the scripted outcome `no-key-window`): the plugin finds no root view controller to present on",
+                ])
+            }
             // The plugin's `URL(string:)` returns nil for a link it cannot parse (iOS before 17): the
             // link item and the metadata's URL are dropped, and no icon fetch starts (the command
             // layer's `unparsable_url` warning says so).
             let linkURL = share.url.flatMap { ShareURL.unparsable($0) == nil ? $0 : nil }
             let metadata = LinkMetadata(title: share.title, url: linkURL, icon: iconLoad?.icon)
             items = ActivityItem.items(url: linkURL, text: share.text, title: share.title, metadata: metadata)
-            sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored)
+            // From 0aa82fbd the plugin presents on the topmost view controller: the sheet up, if any.
+            let stacked = version.presentsOnTopmost && (context.simulation.outcome == .busy || context.screen?.isOccupied == true)
+            sheet = ShareSheet.forDevice(context.device, anchored: context.simulation.outcome != .unanchored,
+                                         presenter: stacked ? .presentedSheet : .root)
+
             try sheet.validate()
             self.iconLoad = iconLoad
             device = context.device
@@ -115,6 +132,7 @@ public struct IOSBackend: FrakShareNative {
         /// The call's output once the user answered: `{"shared": completed}` and the record.
         func output(_ answer: SheetAnswer) -> CommandOutput {
             let activity: String? = if case .activity(let a) = answer { a } else { nil }
+
             let completed = delivery(to: activity) != nil
             return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared) { [self] in
                 record(activity: activity, completed: completed)

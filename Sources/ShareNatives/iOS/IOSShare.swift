@@ -58,7 +58,8 @@ extension IOSBackend: ShareNative {
         switch try await SheetPresentation.present({ .object(presented) }, context: context) {
         case .answered(.activity(let a)): activity = a
         case .answered(.dismissed):
-            throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"]),
+            throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled
+, details: ["layer": .string(layer), "reason": "the user dismissed the sheet"]),
                                          presented: { closed(nil, nil) })
         case .refused:
             throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a sheet is already presented"])

@@ -21,11 +21,35 @@ struct IconRace: Sendable {
         let icon: LinkMetadata.Icon?
         let reason: String?
 
-        /// No race: the bridge fetches only http(s) URLs (see `ShareURL.isFetchable`).
-        static func notFetched(_ imageURL: String) -> Result {
-            Result(outcome: .failed, elapsedMs: 0, icon: nil,
-                   reason: ShareURL.unparsable(imageURL).map { _ in unparsableReason } ?? ShareURL.notFetchedReason)
+        /// The icon of an `imageUrl` the race does not fetch over the network, as `URLSession`
+        /// answers it: a `data:` URL is read at once (URLSession decodes `data:` URLs itself, and
+        /// `UIImage(data:)` takes image bytes), anything else loads no icon, saying why.
+        static func withoutFetch(_ imageURL: String, limit: Int) -> Result {
+            if ShareURL.unparsable(imageURL) != nil {
+                return Result(outcome: .failed, elapsedMs: 0, icon: nil, reason: unparsableReason)
+            }
+            let scheme = imageURL.prefix { $0 != ":" }.lowercased()
+            switch scheme {
+            case "data":
+                switch DataURL.parse(imageURL, limit: limit) {
+                case .failure(let problem):
+                    return Result(outcome: .failed, elapsedMs: 0, icon: nil, reason: "URLSession cannot decode this data: URL: \(problem.reason)")
+                case .success(let data):
+                    guard let kind = ImageKind.sniff(data.bytes) else {
+                        return Result(outcome: .failed, elapsedMs: 0, icon: nil,
+                                      reason: "not an image (\(data.declaredType), \(data.bytes.count) bytes): UIImage(data:) returns nil")
+                    }
+                    return Result(outcome: .loaded, elapsedMs: 0, icon: LinkMetadata.Icon(sourceURL: imageURL, kind: kind, bytes: data.bytes), reason: nil)
+                }
+            case "file":
+                return Result(outcome: .failed, elapsedMs: 0, icon: nil,
+                              reason: "URLSession would read this file: URL from the app's sandbox; the bridge reads no local file for an icon, so none loads")
+            default:
+                return Result(outcome: .failed, elapsedMs: 0, icon: nil,
+                              reason: "URLSession has no protocol for \(scheme.isEmpty ? "a URL without a scheme" : "\(scheme): URLs") and fails at once (NSURLErrorUnsupportedURL); no icon loads")
+            }
         }
+
 
         /// Why the plugin starts no fetch for an `imageUrl` `URL(string:)` cannot parse.
         static let unparsableReason = "URL(string:) returns nil for it, so the plugin starts no fetch and presents at once"

@@ -11,22 +11,35 @@ struct ShareSheet: Sendable {
     /// The root view the plugin anchors to (points; an 11-inch iPad in portrait).
     static let iPadRootViewBounds = (width: 834.0, height: 1194.0)
 
-    /// The popover anchor: the centre of the root view, a zero-size rect, no arrow.
+    /// The view controller the plugin presents on.
+    enum Presenter: String, Sendable {
+        /// The key window's root view controller (frak-share before 0aa82fbd).
+        case root = "rootViewController.view"
+        /// The topmost presented view controller: the share sheet already up (frak-share from
+        /// 0aa82fbd, which walks `presentedViewController` when one is up).
+        case presentedSheet = "presentedViewController.view"
+    }
+
+    /// The popover anchor: the centre of the presenting view, a zero-size rect, no arrow. The
+    /// rect is given in the root view's points: a sheet up is itself a popover centred on the
+    /// root view, so the centre of its view is the same point of the screen.
     struct Popover: Sendable, Equatable {
         let sourceRect: (x: Double, y: Double, width: Double, height: Double)
+        var presenter: Presenter = .root
 
         static func == (a: Popover, b: Popover) -> Bool {
             a.sourceRect.x == b.sourceRect.x && a.sourceRect.y == b.sourceRect.y
                 && a.sourceRect.width == b.sourceRect.width && a.sourceRect.height == b.sourceRect.height
+                && a.presenter == b.presenter
         }
 
-        static func centred(width: Double, height: Double) -> Popover {
-            Popover(sourceRect: (width / 2, height / 2, 0, 0))
+        static func centred(width: Double, height: Double, presenter: Presenter = .root) -> Popover {
+            Popover(sourceRect: (width / 2, height / 2, 0, 0), presenter: presenter)
         }
 
         var record: JSON {
             [
-                "sourceView": "rootViewController.view",
+                "sourceView": .string(presenter.rawValue),
                 "sourceRect": ["x": .double(sourceRect.x), "y": .double(sourceRect.y),
                                "width": .double(sourceRect.width), "height": .double(sourceRect.height)],
                 "permittedArrowDirections": [],
@@ -34,16 +47,20 @@ struct ShareSheet: Sendable {
         }
     }
 
-    /// The sheet as the plugin presents it on `device`; `anchored: false` is a plugin that never
-    /// sets the popover's `sourceView` and `sourceRect`.
-    static func forDevice(_ device: DeviceClass, anchored: Bool = true) -> ShareSheet {
+    /// The sheet as the plugin presents it on `device`, on `presenter`; `anchored: false` is a
+    /// plugin that never sets the popover's `sourceView` and `sourceRect`.
+    static func forDevice(_ device: DeviceClass, anchored: Bool = true, presenter: Presenter = .root) -> ShareSheet {
         switch device {
         case .iphone: return ShareSheet(device: device, popover: nil)
         case .ipad:
             let b = iPadRootViewBounds
-            return ShareSheet(device: device, popover: anchored ? .centred(width: b.width, height: b.height) : nil)
+            return ShareSheet(device: device, popover: anchored ? .centred(width: b.width, height: b.height, presenter: presenter) : nil)
         }
     }
+
+    /// What frak-share rejects when no window is key (the app in the background, its scene not
+    /// yet active): the `guard let rootViewController` of `presentShareSheet`.
+    static let noRootViewController = "No root view controller available"
 
     /// What UIKit raises when an iPad popover is presented without an anchor.
     static let unanchoredException = "*** Terminating app due to uncaught exception 'NSGenericException', reason: "
