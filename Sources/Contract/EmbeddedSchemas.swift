@@ -283,6 +283,10 @@ enum EmbeddedSchemas {
         {
           "pattern": "^(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$",
           "$comment": "otherwise the warning unparsable_url, a refusal under --strict"
+        },
+        {
+          "pattern": "^(?!(?:[Aa][Bb][Oo][Uu][Tt]:|[Bb][Ll][Oo][Bb]:|[Dd][Aa][Tt][Aa]:|[Ff][Ii][Ll][Ee]:|[Jj][Aa][Vv][Aa][Ss][Cc][Rr][Ii][Pp][Tt]:|[Ww][Ss]:|[Ww][Ss][Ss]:))",
+          "$comment": "otherwise the warning unopenable_url, a refusal under --strict"
         }
       ]
     },
@@ -907,8 +911,8 @@ enum EmbeddedSchemas {
         "description": { "type": "string" }
       },
       "oneOf": [
-        { "required": ["result"], "not": { "required": ["error"] } },
-        { "required": ["error"], "not": { "required": ["result"] } }
+        { "required": ["result"], "properties": { "result": true }, "not": { "required": ["error"], "properties": { "error": true } } },
+        { "required": ["error"], "properties": { "error": true }, "not": { "required": ["result"], "properties": { "result": true } } }
       ]
     }
   }
@@ -1084,7 +1088,7 @@ enum EmbeddedSchemas {
         "result": {},
         "error": { "$ref": "../error.schema.json" }
       },
-      "oneOf": [ { "required": ["result"] }, { "required": ["error"] } ]
+      "oneOf": [ { "required": ["result"], "properties": { "result": true } }, { "required": ["error"], "properties": { "error": true } } ]
     }
   },
   "oneOf": [

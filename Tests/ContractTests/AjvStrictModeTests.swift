@@ -6,7 +6,11 @@ import Testing
 /// with `"null"` (`allowUnionTypes` is off); a keyword that applies to one type (`properties`,
 /// `items`, `minLength`, …) has that `type` in its schema object or in one at the same data
 /// location (`allOf`, `anyOf`, `oneOf`, `not`, `if`, `then`, `else`); tuple `items` come with
-/// `minItems` and `additionalItems` (strictTuples).
+/// `minItems` and `additionalItems` (strictTuples); and, beyond the default, what
+/// `strict: true` adds (strictRequired): each `required` name is in its schema object's
+/// `properties` or in a `properties` ajv has already evaluated at the same data location (ajv
+/// runs the untyped applicators — `not`, `anyOf`, `oneOf`, `allOf`, `if` — before the object's
+/// own `properties`, so a `oneOf` branch's `required` cannot lean on its parent's).
 enum AjvStrictMode {
     static let keywords: Set<String> = [
         "$schema", "$id", "$ref", "$comment", "title", "description", "default", "examples", "readOnly", "writeOnly",
@@ -25,6 +29,12 @@ enum AjvStrictMode {
 
     /// Each breach, as `path: what`.
     static func problems(_ schema: JSON, at path: String = "", inherited: Set<String>? = nil) -> [String] {
+        var defined: Set<String> = []
+        return problems(schema, at: path, inherited: inherited, defined: &defined)
+    }
+
+    /// `defined`: the property names ajv has seen in `properties` at this data location so far.
+    private static func problems(_ schema: JSON, at path: String, inherited: Set<String>?, defined: inout Set<String>) -> [String] {
         guard case .object(let object) = schema else { return [] }
         var out: [String] = []
         var types: Set<String>?
@@ -46,15 +56,26 @@ enum AjvStrictMode {
         if case .array(let tuple)? = object["items"], !tuple.isEmpty, object["minItems"] == nil || object["additionalItems"] == nil {
             out.append("\(path): tuple items without minItems and additionalItems")
         }
+        // The untyped applicators first, in ajv's order, sharing this location's defined names.
+        for key in ["not", "anyOf", "oneOf", "allOf", "if", "then", "else"] {
+            guard let value = object[key] else { continue }
+            let here = "\(path)/\(key)"
+            if case .array(let list) = value {
+                for (i, sub) in list.enumerated() { out += problems(sub, at: "\(here)/\(i)", inherited: have, defined: &defined) }
+            } else {
+                out += problems(value, at: here, inherited: have, defined: &defined)
+            }
+        }
+        let own = Set(object["properties"]?.objectValue?.members.map(\.key) ?? [])
+        for name in object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where !own.contains(name) && !defined.contains(name) {
+            out.append("\(path): required property \"\(name)\" is not defined (strictRequired)")
+        }
+        defined.formUnion(own)
         for member in object {
             let here = "\(path)/\(member.key)"
             switch member.key {
             case "properties", "patternProperties", "definitions", "dependencies":
                 for sub in member.value.objectValue?.members ?? [] { out += problems(sub.value, at: "\(here)/\(sub.key)") }
-            case "allOf", "anyOf", "oneOf":
-                for (i, sub) in (member.value.arrayValue ?? []).enumerated() { out += problems(sub, at: "\(here)/\(i)", inherited: have) }
-            case "not", "if", "then", "else":
-                out += problems(member.value, at: here, inherited: have)
             case "items", "additionalItems", "contains", "additionalProperties", "propertyNames":
                 if case .array(let list) = member.value {
                     for (i, sub) in list.enumerated() { out += problems(sub, at: "\(here)/\(i)") }
@@ -84,6 +105,8 @@ struct AjvStrictModeTests {
         (#"{"type": "object", "properties": {"a": {"minLength": 1}}}"#, "without \"type\": \"string\""),
         (#"{"x-error-message": "no"}"#, "unknown keyword x-error-message"),
         (#"{"type": "array", "items": [{}]}"#, "tuple items"),
+        (#"{"type": "object", "properties": {"a": {}}, "oneOf": [{"required": ["a"]}]}"#, "required property \"a\" is not defined (strictRequired)"),
+        (#"{"type": "object", "required": ["b"]}"#, "required property \"b\""),
     ])
     func finds(schema: String, problem: String) throws {
         #expect(AjvStrictMode.problems(try JSONParser.parse(schema)).contains { $0.contains(problem) })

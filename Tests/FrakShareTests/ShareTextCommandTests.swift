@@ -62,7 +62,10 @@ let specification: [Row] = [
     // No URL rule in the plugin: its own deep links, mailto:, anything URL(string:) parses is shared.
     Row(["url": "frakwallet://invite/abc"], .shared),
     Row(["url": "mailto:someone@frak.id"], .shared),
-    Row(["url": "javascript:alert(1)"], .shared),
+    // Shared, but no receiving app opens such a link: a warning, a refusal under --strict.
+    Row(["url": "javascript:alert(1)"], .shared, warnings: ["unopenable_url"]),
+    Row(["url": "file:///var/mobile/Containers/Data/Application/x/Documents/a.pdf"], .shared, warnings: ["unopenable_url"]),
+    Row(["url": "DATA:text/html,hi", "text": "t"], .shared, warnings: ["unopenable_url"]),
     Row(["url": "https://frak.id/i", "text": "Join", "title": "Frak", "imageUrl": "https://frak.id/l.png"], .shared),
     // What the device would get wrong: shared, with a warning.
     Row(["url": "https://frak.id/a b"], .shared, warnings: ["unparsable_url"]),
@@ -81,7 +84,7 @@ let specification: [Row] = [
     Row(["https://frak.id"], .refused(-32602, "Missing 'url' or 'text' parameter"), warnings: ["positional_params"]),
     // Desktop: the missing check first, then the desktop refusal, whatever the URL.
     Row([:], on: .linux, .refused(-32602, "Missing 'url' or 'text' parameter")),
-    Row(["url": "javascript:x"], on: .linux, .refused(-32002, "frak-share is only available on iOS and Android")),
+    Row(["url": "javascript:x"], on: .linux, .refused(-32002, "frak-share is only available on iOS and Android"), warnings: ["unopenable_url"]),
     Row(["text": "hi"], on: .macos, .refused(-32002, "frak-share is only available on iOS and Android")),
     Row(["text": "hi", "imageUrl": "ftp://x/i.png"], on: .windows, .refused(-32002, "frak-share is only available on iOS and Android"),
         warnings: ["unfetchable_url"]),
@@ -242,10 +245,11 @@ struct StrictContractTests {
         "https://frak.id/i", "http://[::1]:8080/x?y=1#z", "HTTP://FRAK.ID", "frakwallet://invite/abc", "mailto:a@b.c", "javascript:x",
         "https://frak.id/a b", "https://frak.id/é", "https://frak.id/%zz", "https://frak.id/%4", "https://frak.id/%41", "a|b", "a{b}",
         "//cdn/x.png", "https://", "https://@", "http://user@:80/", "http://u@h/", "file:///etc/passwd", "ftp://a/b", "https:x",
-        "https://h", "https://h:443", "https://a@b@c/d", "tel:+33", "data:image/png;base64,AA==", "\t", "https://a/\u{7F}",
+        "https://h", "https://h:443", "https://a@b@c/d", "tel:+33", "data:image/png;base64,AA==", "\t", "https://a/\u{7F}", "JavaScript:alert(1)", "FILE:/x", "blob:https://a/b",
+        "about:blank", "wss://h/s", "javascript", "x-javascript:a",
     ]
 
-    @Test("each URL rule and its schema pattern agree on a corpus", arguments: [ShareTextCommand.unparsable, ShareTextCommand.unfetchable].map { ($0.code, $0) })
+    @Test("each URL rule and its schema pattern agree on a corpus", arguments: [ShareTextCommand.unparsable, ShareTextCommand.unopenable, ShareTextCommand.unfetchable].map { ($0.code, $0) })
     func rulesAgree(code: String, check: ValueCheck) throws {
         let validator = try SchemaValidator(schema: ["type": "string", "pattern": .string(check.pattern)])
         for value in StrictContractTests.corpus {

@@ -20,7 +20,7 @@ enum ShareTextCommand: CommandLayer {
         summary: "Opens the platform share sheet with a link, a text, a title and a thumbnail.",
         parameters: [
             Parameter("url", .string, doc: "The link to share (iOS: a URL activity item with its link card; Android: the end of EXTRA_TEXT). Empty = absent.",
-                      checks: [unparsable]),
+                      checks: [unparsable, unopenable]),
             Parameter("text", .string, doc: "The body text. Empty = absent."),
             Parameter("title", .string, doc: "The subject: the iOS activity subject and link title; Android EXTRA_SUBJECT and EXTRA_TITLE."),
             Parameter("image_url", .string, doc: "The thumbnail or icon to fetch, an http or https URL (iOS: the link card's icon, 2 s race; Android: the chooser's ClipData thumbnail).",
@@ -31,6 +31,20 @@ enum ShareTextCommand: CommandLayer {
         resultDoc: "iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.")
 
     static let unparsable = ValueCheck(code: "unparsable_url", pattern: ShareURL.parsablePattern, problem: ShareURL.unparsable)
+
+    /// A link no app the sheet offers can open: the plugin shares it anyway (Tauri and the
+    /// plugin check no scheme), so the person receives a dead link.
+    static let unopenable = ValueCheck(code: "unopenable_url", pattern: "^(?!\(ShareLink.refusedSchemesPattern))") { value in
+        guard let scheme = ShareLink.refusedScheme(value) else { return nil }
+        let why = switch scheme {
+        case "file": "it names a file in this app's sandbox, which no receiving app can read"
+        case "javascript": "it is script, not a link: Messages and Mail show it as text and no browser runs it from another app"
+        case "data": "browsers block top-level data: navigations, and Messages and Mail show it as text"
+        case "ws", "wss": "it is a WebSocket endpoint, not a page"
+        default: "it names something only this webview has"
+        }
+        return "no receiving app can open a `\(scheme):` link (\(why)); the plugin shares it anyway, so the person gets a dead link"
+    }
 
     static let unfetchable = ValueCheck(code: "unfetchable_url", pattern: ShareURL.fetchablePattern) { value in
         ShareURL.isFetchable(value) ? nil : "\(ShareURL.notFetchedReason), so no thumbnail would load on Android"

@@ -23,7 +23,11 @@ public enum ShareLink {
     /// characters with `%HH` escapes.
     /// Built with plain appends of ASCII: `map`/`joined` here ran unspecialised generic code whose
     /// first witness lookups cost 7% of a cold `bridge invoke`.
-    public static let pattern: String = {
+    public static let pattern: String =
+        "^$|^(?!\(refusedSchemesPattern))[A-Za-z][A-Za-z0-9+.\\-]*:(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+
+    /// A `refusedSchemes` scheme and its colon, without case, as an ECMA-262 group.
+    public static let refusedSchemesPattern: String = {
         var refused = ""
         for scheme in refusedSchemes {
             if !refused.isEmpty { refused += "|" }
@@ -33,8 +37,15 @@ public enum ShareLink {
             }
             refused += ":"
         }
-        return "^$|^(?!(?:\(refused)))[A-Za-z][A-Za-z0-9+.\\-]*:(?:[!#$&-;=?-\\[\\]_a-z~]|%[0-9A-Fa-f]{2})*$"
+        return "(?:\(refused))"
     }()
+
+    /// The `refusedSchemes` scheme `text` starts with (lowercased), or `nil`.
+    public static func refusedScheme(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), isScheme(text[..<colon]) else { return nil }
+        let scheme = text[..<colon].lowercased()
+        return refusedSchemes.contains(scheme) ? scheme : nil
+    }
 
     private static func isScheme(_ s: Substring) -> Bool {
         guard let first = s.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
