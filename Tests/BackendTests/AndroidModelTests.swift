@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import BridgeShareNatives
 import BridgeMedia
+import BridgeProtocol
+import BridgeRouter
 
 @Suite("Android model: hash, extensions, intent, FileProvider")
 struct AndroidModelTests {
@@ -98,5 +100,37 @@ struct AndroidModelTests {
     ] as [([UInt8], ImageKind?)])
     func sniff(bytes: [UInt8], kind: ImageKind?) {
         #expect(ImageKind.sniff(bytes) == kind)
+    }
+
+    @Test("an intent over the binder buffer: startActivity fails and the plugin rejects Failure from system; one under it shares",
+          arguments: [(1_000_000, false), (400_000, false), (100_000, true)])
+    func transactionTooLarge(characters: Int, shares: Bool) async throws {
+        let text = String(repeating: "a", count: characters)
+        let outcome: Result<CommandOutput, ResponseError>
+        do {
+            outcome = .success(try await AndroidBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext(platform: .android))))
+        } catch {
+            outcome = .failure(error)
+        }
+        if shares {
+            #expect(try outcome.get().result == ["shared": true])
+        } else {
+            #expect(outcome.failure?.message == "Failure from system")
+            #expect(outcome.failure?.data["exception"] == "android.os.TransactionTooLargeException")
+            #expect(outcome.failure?.data["reason"]?.stringValue?.hasPrefix("android.os.TransactionTooLargeException: data parcel size ") == true)
+        }
+        // iOS hands the items to the sheet in-process: no such limit.
+        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext()))
+        #expect(ios.result == ["shared": true])
+    }
+
+    @Test("the parcel estimate counts UTF-16 units, and the migrated ClipData only when the plugin set none")
+    func parcelEstimate() {
+        let ascii = ShareIntent(body: String(repeating: "a", count: 1000), title: nil, thumbnailURI: nil)
+        let wide = ShareIntent(body: String(repeating: "é", count: 1000), title: nil, thumbnailURI: nil)
+        let clipped = ShareIntent(body: String(repeating: "a", count: 1000), title: nil, thumbnailURI: "content://com.example.app.fileprovider/share/t.png")
+        #expect(ascii.estimatedParcelBytes > 3000 && ascii.estimatedParcelBytes < 4500, "\(ascii.estimatedParcelBytes)")
+        #expect(wide.estimatedParcelBytes - ascii.estimatedParcelBytes == 1000, "é is one UTF-16 unit but two UTF-8 bytes")
+        #expect(clipped.estimatedParcelBytes < ascii.estimatedParcelBytes, "a ClipData the plugin set holds the URI, not the text again")
     }
 }

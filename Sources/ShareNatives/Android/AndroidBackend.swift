@@ -50,6 +50,8 @@ public struct AndroidBackend: FrakShareNative {
     private static func present(_ share: SharePayload, thumbnail: ThumbnailFetch.Result?, context: CallContext) throws(ResponseError) -> CommandOutput {
         let intent = ShareIntent(body: ShareIntent.body(text: share.text, url: share.url), title: share.title,
                                  thumbnailURI: thumbnail?.contentURI)
+        // startActivity throws before any chooser shows; the plugin's catch rejects its message.
+        if let tooLarge = intent.transactionTooLarge(layer: "android") { throw tooLarge }
         let record: @Sendable () -> JSON = {
             [
                 "platform": "android",

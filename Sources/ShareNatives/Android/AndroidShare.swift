@@ -99,6 +99,7 @@ extension AndroidBackend: ShareNative {
         let thumbnail = thumbnailFile == nil ? nil : placed.last
         let intent = ShareIntent(body: body, title: request.title, previewTitle: request.preview?.title ?? request.title,
                                  thumbnailURI: thumbnail?.uri, streams: Array(streams))
+        if let tooLarge = intent.transactionTooLarge(layer: layer) { throw tooLarge }
         let chooser = ShareChooser(dialogTitle: request.dialogTitle, grantsRead: intent.grantsRead)
         func stored(_ file: ShareFile, _ copy: StreamFiles.Placed) -> JSON {
             guard case .object(var r) = file.record else { return file.record }

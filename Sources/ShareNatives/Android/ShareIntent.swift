@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeMedia
+import BridgeProtocol
 
 /// The intent a share starts, as the Kotlin plugins build it: `ACTION_SEND` with text (and a
 /// thumbnail, frak-share's `share_text`) or one file; `ACTION_SEND_MULTIPLE` for several files.
@@ -100,4 +101,41 @@ struct ShareIntent: Sendable {
     /// `Intent.createChooser(intent, null)` with `FLAG_ACTIVITY_NEW_TASK`: a null title, so
     /// Android draws its own preview header.
     static let chooserRecord: JSON = ["title": nil, "flags": ["FLAG_ACTIVITY_NEW_TASK"]]
+}
+
+extension ShareIntent {
+    /// The binder buffer of an app's process (`ProcessState.cpp`'s `BINDER_VM_SIZE`: 1 MiB less
+    /// two 4 KiB pages): a transaction larger than it fails with `TransactionTooLargeException`.
+    static let binderBufferBytes = 1_048_576 - 2 * 4096
+
+    /// What `startActivity(chooser)` carries across the binder, estimated as the parcel holds
+    /// it: each extra's key and value as a String16 (a 4-byte length, UTF-16 code units and a
+    /// terminator, padded to 4), and the `ClipData` Android's `migrateExtraStreamToClipData` makes
+    /// from `EXTRA_TEXT` when the plugin set none (the text again, as UTF-8), plus about 1 KiB for
+    /// the rest of the two intents. An estimate: the real size differs by a few hundred bytes.
+    var estimatedParcelBytes: Int {
+        func string16(_ s: String) -> Int { (4 + 2 * (s.utf16.count + 1) + 3) / 4 * 4 }
+        var total = 1024
+        if let body { total += string16("android.intent.extra.TEXT") + 4 + string16(body) }
+        if let title { total += string16("android.intent.extra.SUBJECT") + 4 + string16(title) }
+        if let previewTitle { total += string16("android.intent.extra.TITLE") + 4 + string16(previewTitle) }
+        for stream in streams { total += string16("android.intent.extra.STREAM") + 4 + string16(stream.uri) + string16(stream.mimeType) }
+        if let thumbnailURI { total += string16(thumbnailURI) }
+        if !grantsRead, let body { total += 8 + (body.utf8.count + 1 + 3) / 4 * 4 }
+        return total
+    }
+
+    /// The plugin's rejection when the chooser's transaction is over the binder buffer: Android's
+    /// `Instrumentation.execStartActivity` rethrows the `TransactionTooLargeException` as
+    /// `RuntimeException("Failure from system")`, whose message the plugin's `catch` rejects
+    /// with; `nil` when the intent fits.
+    func transactionTooLarge(layer: String) -> ResponseError? {
+        let size = estimatedParcelBytes
+        guard size > ShareIntent.binderBufferBytes else { return nil }
+        return .rejected("Failure from system", details: [
+            "layer": .string(layer),
+            "exception": "android.os.TransactionTooLargeException",
+            "reason": .string("android.os.TransactionTooLargeException: data parcel size \(size) bytes (estimated): startActivity carries the intent's extras across the binder, whose buffer is \(ShareIntent.binderBufferBytes) bytes; share a link to the content instead of the content"),
+        ])
+    }
 }
