@@ -28,6 +28,11 @@ public enum ACLSetup {
         let manifests = try manifests(plugins)
         let capabilities = try capabilitiesPath.map { (path) throws(ACLError) in try CapabilitySource.load(path) }
             ?? [CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin }, windows: windows)]
+        if let capabilitiesPath {
+            for file in CapabilitySource.unreadFiles(in: capabilitiesPath) {
+                warn("\(file) is not read: Tauri's build reads capability files ending .json or .toml only (tauri-utils acl/build.rs, CAPABILITY_FILE_EXTENSIONS), so the app grants nothing it holds; rename it .json (JSON5's comments and trailing commas removed) or write it as TOML")
+            }
+        }
         var foreign = Set<String>()
         for capability in capabilities {
             for entry in capability.permissions { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }

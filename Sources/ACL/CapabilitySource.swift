@@ -87,6 +87,30 @@ public enum CapabilitySource {
         return files
     }
 
+    /// The `.json5` files under a capabilities folder: a capability author's likely format
+    /// (beside a `tauri.conf.json5`) that Tauri's build skips, as `load` does. Empty for a file.
+    public static func unreadFiles(in path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        var out: [String] = []
+        var pending = [path]
+        var visited: Set<String> = []
+        while let folder = pending.popLast(), out.count < 100 {
+            guard visited.insert((folder as NSString).resolvingSymlinksInPath).inserted, visited.count <= 1000,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() {
+                let entry = (folder as NSString).appendingPathComponent(name)
+                var sub: ObjCBool = false
+                if FileManager.default.fileExists(atPath: entry, isDirectory: &sub), sub.boolValue {
+                    if name != "schemas" { pending.append(entry) }
+                } else if name.lowercased().hasSuffix(".json5") {
+                    out.append(entry)
+                }
+            }
+        }
+        return out.sorted()
+    }
+
     /// The deepest subfolder of a capabilities folder that is read.
     public static let maxFolderDepth = 32
 

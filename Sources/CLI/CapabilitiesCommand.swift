@@ -39,7 +39,8 @@ struct CapabilitiesCommand {
             let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: path, messages: .verbose) { warnings.append($0) }
             for warning in warnings { streams.error("bridge: \(warning)") }
             let ids = authority.capabilities.map(\.identifier).sorted()
-            streams.write("ok: \(ids.count) capabilit\(ids.count == 1 ? "y" : "ies") in \(path): \(ids.joined(separator: ", "))\n")
+            let listed = ids.isEmpty ? " (no .json or .toml capability file: the app would grant nothing)" : ": " + ids.joined(separator: ", ")
+            streams.write("ok: \(ids.count) capabilit\(ids.count == 1 ? "y" : "ies") in \(path)\(listed)\n")
             return 0
         } catch {
             for warning in warnings { streams.error("bridge: \(warning)") }

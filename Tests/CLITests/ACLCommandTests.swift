@@ -144,6 +144,17 @@ struct ACLCommandTests {
         #expect(r.stderr.hasPrefix("\(bad)/main.json:4:19: Permission frak-share:nope not found"))
     }
 
+    @Test("a .json5 capability file is not read, as Tauri's build skips it, and the check says so")
+    func json5() throws {
+        let dir = try folder(["default.json5": "{\n  // JSON5\n  \"identifier\": \"main\", \"windows\": [\"main\"], \"permissions\": [\"frak-share:default\"],\n}"])
+        let r = try runBridge(["capabilities", "check", dir], executable: Products.bridge)
+        #expect(r.status == 0)
+        #expect(r.stdout == "ok: 0 capabilities in \(dir) (no .json or .toml capability file: the app would grant nothing)\n")
+        #expect(r.stderr.contains("\(dir)/default.json5 is not read: Tauri's build reads capability files ending .json or .toml only"))
+        let serve = try runBridge(["invoke", "share_text", #"{"text":"hi"}"#, "--capabilities", dir], executable: Products.bridge)
+        #expect(serve.stderr.contains("default.json5 is not read"), "every command that loads the folder says so: \(serve.stderr)")
+    }
+
     @Test("bridge capabilities check of a missing PATH is unusable input: 2, as bridge doctor")
     func checkMissingPath() throws {
         let missing = try folder([:]) + "/no-such-capabilities"
