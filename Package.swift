@@ -74,7 +74,7 @@ let package = Package(
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
-        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives"], path: "Sources/Doctor"),
+        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL"], path: "Sources/Doctor"),
         // Tauri's core plugins (app, path, window, webview; menu, tray, image, resources named), as Tauri answers them.
         .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter"],
                 path: "Sources/Plugins/Core"),

@@ -55,7 +55,7 @@ public enum CapabilitySource {
     /// The capability files under `root`, depth first, each folder's entries sorted by name.
     /// Folders are followed through links, as Tauri's glob does, but each real folder is read
     /// once (a link cycle ends there).
-    static func capabilityFiles(in root: String) throws(ACLError) -> [String] {
+    public static func capabilityFiles(in root: String) throws(ACLError) -> [String] {
         var files: [String] = []
         var visited: Set<String> = []
         var pending = [(path: root, depth: 0)]

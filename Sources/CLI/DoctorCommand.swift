@@ -36,7 +36,7 @@ enum DoctorCommand {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("expected 'bridge doctor PATH': the Tauri project's folder", subcommand: "doctor")
         }
-        var expectations = ShareExpectation.defaults
+        var expectations: [ShareExpectation]?
         if let list = args.value("expect") {
             expectations = []
             for name in list.split(separator: ",") {
@@ -44,7 +44,7 @@ enum DoctorCommand {
                     let allowed = ShareExpectation.allCases.map(\.rawValue).joined(separator: ", ")
                     throw UsageError("option '--expect' takes a comma-separated list of \(allowed), got '\(name)'", subcommand: "doctor")
                 }
-                expectations.append(e)
+                expectations?.append(e)
             }
         }
         let report: Doctor.Report

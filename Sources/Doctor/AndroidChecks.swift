@@ -9,9 +9,13 @@ struct AndroidChecks {
     let manifestFile: String
     let resources: String
     let expectations: [ShareExpectation]
+    /// What the app does: the FileProvider is checked when it sends, the filters when it receives.
+    var use = ShareUse(sends: true, receives: true, reason: "")
 
     static let fileProvider = "androidx.core.content.FileProvider"
     static let pathsKey = "android.support.FILE_PROVIDER_PATHS"
+    /// The paths resource of Tauri's Android template (`res/xml/file_paths.xml`).
+    static let templatePaths = "file_paths"
 
     func run() -> [Finding] {
         guard let data = FileManager.default.contents(atPath: manifestFile) else {
@@ -26,7 +30,15 @@ struct AndroidChecks {
                             fix: "repair the XML; the Android build fails on it too")]
         }
         let lines = SourceLines(text)
-        return provider(manifest, lines) + filters(manifest, lines)
+        return (use.sends ? provider(manifest, lines) : []) + (use.receives ? filters(manifest, lines) : [])
+    }
+
+    /// Whether the project's manifest already has a share intent filter (it means to receive).
+    static func declaresReceiving(_ project: TauriProject) -> Bool {
+        guard let file = project.androidManifest, let data = FileManager.default.contents(atPath: file),
+              let manifest = try? AndroidManifest(xml: String(decoding: data, as: UTF8.self), file: file) else { return false }
+        let send: Set<String> = [AndroidSendIntent.actionSend, AndroidSendIntent.actionSendMultiple]
+        return manifest.activities.contains { $0.filters.contains { !Set($0.actions).isDisjoint(with: send) } }
     }
 
     // MARK: FileProvider
@@ -76,6 +88,13 @@ struct AndroidChecks {
         let name = String(meta.value.dropFirst(5))
         let file = ((resources as NSString).appendingPathComponent("xml") as NSString).appendingPathComponent("\(name).xml")
         guard let data = FileManager.default.contents(atPath: file) else {
+            // Tauri's Android template (crates/tauri-cli/templates/mobile/android) has this file
+            // and this provider: a project lacking it lost a file `tauri android init` writes.
+            if name == AndroidChecks.templatePaths {
+                return [Finding(file: manifestFile, line: meta.line,
+                                message: "\(meta.value) names \(file), which is missing: it is a file of Tauri's Android template, which `tauri android init` writes (until then the resource is not found)",
+                                fix: "restore it (git checkout, or rerun `tauri android init`), then make sure a root covers <cacheDir>/share/, e.g. <cache-path name=\"share\" path=\"share/\" />")]
+            }
             return [Finding(file: manifestFile, line: meta.line, message: "\(meta.value) names \(file), which does not exist; the build fails (resource not found)",
                             fix: "create \(file) with <paths><cache-path name=\"share\" path=\"share/\" /></paths>")]
         }

@@ -20,6 +20,13 @@ struct IOSChecks {
         var isApp: Bool { json["NSExtension"] == nil && (json["CFBundlePackageType"]?.stringValue == "APPL" || folder.hasSuffix("_iOS")) }
     }
 
+    /// Whether `gen/apple` holds a share extension's Info.plist.
+    static func hasShareExtension(_ project: TauriProject) -> Bool {
+        project.applePlists.contains { plist in
+            (try? ActivationRuleFile.document(plist))?["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue == shareService
+        }
+    }
+
     func run() -> [Finding] {
         var findings: [Finding] = []
         var targets: [Target] = []

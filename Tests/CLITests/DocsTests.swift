@@ -34,9 +34,10 @@ struct DocumentedCommand: CustomStringConvertible {
 
 @Suite("The manual's commands run as written")
 struct DocsTests {
-    static let pages = ["apps.md"]
+    /// The pages whose commands are written as they run (`bridge …`, expected stdout in `# ` lines).
+    static let pages = ["apps.md", "doctor.md"]
 
-    @Test("every ```sh command of docs/apps.md prints what the page says", arguments: try! DocumentedCommand.commands(in: "apps.md"))
+    @Test("every ```sh command of the tested pages prints what the page says", arguments: try! DocsTests.pages.flatMap(DocumentedCommand.commands(in:)))
     func runs(_ documented: DocumentedCommand) throws {
         // `bridge` is the built product, first on PATH (iproute2 has a /usr/sbin/bridge too).
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-docs-\(UUID().uuidString)").path
@@ -67,5 +68,6 @@ struct DocsTests {
     @Test("the manual has commands to run")
     func found() throws {
         #expect(try DocumentedCommand.commands(in: "apps.md").count >= 8)
+        #expect(try DocumentedCommand.commands(in: "doctor.md").count >= 4)
     }
 }

@@ -30,6 +30,7 @@ struct DoctorTests {
         ("ios-truepredicate", "\(extensionPlist):14", "the activation rule is TRUEPREDICATE", "SUBQUERY predicate", 1),
         ("ios-rule-syntax", "\(extensionPlist):24", "the activation rule predicate does not parse: line 11, column 4", "correct the predicate", 1),
         ("ios-rule-refuses-all", "\(extensionPlist):13", "accepts none of text, a link, an image, a movie or a PDF", "bridge extension receive --app-group /tmp/inbox --activation-rule", 1),
+        ("android-template-paths-missing", "\(manifest):39", "it is a file of Tauri's Android template, which `tauri android init` writes", "rerun `tauri android init`", 1),
         ("ios-app-group-mismatch", "src-tauri/gen/apple/ShareExtension/ShareExtension.entitlements:5", "have none in common", "group.id.frak.example", 1),
     ] as [(String, String, String, String, Int)])
     func broken(fixture: String, location: String, message: String, fix: String, count: Int) throws {
@@ -58,6 +59,22 @@ struct DoctorTests {
         #expect(badExpect.status == 2)
         let none = try runBridge(["doctor"], executable: Products.bridge)
         #expect(none.status == 2)
+    }
+
+    @Test("an app that only sends (its capabilities grant frak-share and share, nothing receives): only the FileProvider is checked")
+    func sendsOnly() throws {
+        let root = Fixtures.path("doctor/sends-only")
+        let r = try runBridge(["doctor", root], executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("it sends shares (its capabilities grant frak-share:, share:); it receives none"), "\(r.stderr)")
+        #expect(r.stderr.contains("checked android: the FileProvider in"))
+        #expect(r.stderr.contains("ios: skipped (the share extension and its App Group matter only to an app that receives shares)"))
+        // --expect says the app receives: the filters and the share extension are checked.
+        let expected = try runBridge(["doctor", root, "--expect", "text"], executable: Products.bridge)
+        #expect(expected.status == 1)
+        #expect(expected.stdout.contains("sharing text or a link (SEND text/plain) reaches no activity"))
+        #expect(expected.stdout.contains("no share extension under"))
     }
 
     @Test("--expect file finds that the good project takes no files")
