@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "BridgeShareNatives", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
     ],
     swiftLanguageModes: [.v6]
 )
