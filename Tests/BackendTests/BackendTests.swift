@@ -318,4 +318,13 @@ struct AndroidBackendTests {
         #expect(ios.presentation?["iconLoad"]?["elapsedMs"] == 0)
         Contract.check(ios.presentation ?? .null, "presentation/ios")
     }
+
+    @Test("an activity the sheet does not offer completes nothing, and the record names what it offers")
+    func notOffered() async throws {
+        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi"],
+                                                              context: CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.SaveToCameraRoll"))))
+        #expect(ios.result == ["shared": false])
+        #expect(ios.presentation?["completion"]?["reason"]?.stringValue?.hasSuffix("(the sheet offers AirDrop, Message, Mail, CopyToPasteboard)") == true,
+                "\(ios.presentation?["completion"] ?? .null)")
+    }
 }

@@ -89,6 +89,15 @@ enum ActivityDelivery {
         return out.isEmpty ? nil : (subject, out)
     }
 
+    /// The built-in activities the sheet offers for `items`, in the sheet's order, for a message
+    /// that says what the simulated user could have picked instead.
+    static func offered(_ items: [ActivityItem]) -> String {
+        let common = [ActivityType.airDrop, ActivityType.message, ActivityType.mail, ActivityType.copyToPasteboard,
+                      ActivityType.addToReadingList, ActivityType.saveToCameraRoll, ActivityType.print]
+        let offered = items.isEmpty ? [] : common.filter { delivery(to: $0, items: items) != nil }
+        return offered.isEmpty ? "the sheet offers no activity" : "the sheet offers " + offered.map { String($0.dropFirst(ActivityType.prefix.count)) }.joined(separator: ", ")
+    }
+
     /// What `activity` receives of a `share_text` share (a link and a text): the strings.
 
     static func delivered(to activity: String, items: [ActivityItem]) -> (subject: String?, items: [String])? {

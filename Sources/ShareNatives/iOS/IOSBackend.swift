@@ -144,7 +144,7 @@ public struct IOSBackend: FrakShareNative {
             let completion: JSON = if let activity {
                 completed ? ["activityType": .string(activity), "completed": true]
                     : ["activityType": .string(activity), "completed": false,
-                       "reason": "the activity cannot take these items, so the sheet would not offer it"]
+                       "reason": .string("the activity cannot take these items, so the sheet would not offer it (\(ActivityDelivery.offered(items)))")]
             } else {
                 ["activityType": nil, "completed": false]
             }

@@ -65,7 +65,7 @@ extension IOSBackend: ShareNative {
             throw .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a sheet is already presented"])
         }
         guard let delivery = ActivityDelivery.delivery(to: activity, items: items) else {
-            let reason = "\(activity) is not offered for these items (it can take none of them), so the simulated user could only dismiss the sheet"
+            let reason = "\(activity) is not offered for these items (it can take none of them; \(ActivityDelivery.offered(items))), so the simulated user could only dismiss the sheet"
             throw CallObserver.rejecting(.rejected(IOSBackend.shareCanceled, details: [
                 "layer": .string(layer), "activityType": .string(activity), "reason": .string(reason),
             ]), presented: { closed(activity, reason) })
