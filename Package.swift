@@ -76,12 +76,14 @@ let package = Package(
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL"], path: "Sources/Doctor"),
         // Tauri's core plugins (app, path, window, webview; menu, tray, image, resources named), as Tauri answers them.
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation"],
+                path: "Sources/Plugins/Official"),
         .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter"],
                 path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension",
-                               "BridgeCorePlugins"],
+                               "BridgeCorePlugins", "BridgeOfficialPlugins"],
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.
         .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),
@@ -102,7 +104,7 @@ let package = Package(
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
+                               "BridgePlugins", "BridgeOfficialPlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
                                "BridgeSimulation", "BridgeApp", "BridgeCorePlugins"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
@@ -139,13 +141,14 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "BridgeShareNatives", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "BridgeShareNatives", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,11 +3,13 @@ import BridgeEvents
 import BridgeInbox
 import BridgeRouter
 import BridgePlugins
+import BridgeOfficialPlugins
 import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version"]
+    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
+                                     "clipboard", "paste"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -20,6 +22,10 @@ struct BackendOptions {
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
       --files-root DIR        share: a folder files may be shared from (repeatable)
                               [the working directory]
+      --clipboard TEXT        clipboard-manager: the clipboard starts holding TEXT, copied
+                              by another app [empty]
+      --paste allow|deny      iOS: the answer to the paste prompt when the app reads what
+                              another app copied [allow]
       --plugin-version NAME@COMMIT
                               follow a plugin as shipped at an older upstream commit:
                               frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
@@ -29,6 +35,8 @@ struct BackendOptions {
     let inbox: ShareInbox?
     let shareFiles: ShareFileRules
     let frakShare: FrakShareVersion
+    /// The session's clipboard (`--clipboard`, `--paste`): one per process, as a device has one.
+    let clipboard: SessionClipboard
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -73,6 +81,13 @@ struct BackendOptions {
         }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
         frakShare = try BackendOptions.frakShareVersion(args)
+        let paste = try args.value("paste").map { (value) throws(UsageError) -> SessionClipboard.PasteAnswer in
+            guard let answer = SessionClipboard.PasteAnswer(rawValue: value) else {
+                throw UsageError("option '--paste' must be allow or deny, got '\(value)'", subcommand: args.subcommand)
+            }
+            return answer
+        } ?? .allow
+        clipboard = SessionClipboard(text: args.value("clipboard"), paste: paste)
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -102,6 +117,7 @@ struct BackendOptions {
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
         ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
+            + OfficialPlugins.plugins(clipboard: clipboard)
 
     }
 }

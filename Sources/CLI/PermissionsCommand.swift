@@ -40,7 +40,11 @@ struct PermissionsCommand {
             if let wanted, manifests[wanted] == nil {
                 throw UsageError("unknown plugin '\(wanted)'; plugins: \(manifests.keys.sorted().joined(separator: ", "))", subcommand: "permissions")
             }
-            let shown = manifests.values.filter { wanted == nil || $0.plugin == wanted }.sorted { $0.plugin < $1.plugin }
+            let shown = manifests.values.filter { wanted == nil || $0.plugin == wanted }.sorted { a, b in
+                // The core permissions first (core, then core:…), then the plugins by name.
+                let coreA = a.plugin == "core" || a.plugin.hasPrefix("core:"), coreB = b.plugin == "core" || b.plugin.hasPrefix("core:")
+                return coreA != coreB ? coreA : a.plugin < b.plugin
+            }
             streams.write(shown.map(PermissionReference.markdown).joined(separator: "\n"))
             return 0
         case "explain":

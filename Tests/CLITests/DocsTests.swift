@@ -37,7 +37,7 @@ struct DocumentedCommand: CustomStringConvertible {
 @Suite("The manual's commands run as written")
 struct DocsTests {
     /// The pages whose commands are written as they run (`bridge …`, expected stdout in `# ` lines).
-    static let pages = ["apps.md", "doctor.md", "upstream.md"]
+    static let pages = ["apps.md", "doctor.md", "upstream.md", "official-plugins.md"]
 
     @Test("every ```sh command of the tested pages prints what the page says", arguments: try! DocsTests.pages.flatMap(DocumentedCommand.commands(in:)))
     func runs(_ documented: DocumentedCommand) throws {

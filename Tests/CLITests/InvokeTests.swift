@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeOfficialPlugins
 import BridgePlugins
 import Testing
 import TestSupport
@@ -91,7 +92,7 @@ struct InvokeTests {
         let r = try runBridge(["invoke", "nope|echo"])
         #expect(r.status == 1)
         #expect(r.stdout == #"{"code":-32601,"message":"nope.echo not allowed. Plugin not found","data":{"kind":"not_found","command":"plugin:nope|echo"}}"# + "\n")
-        #expect(r.stderr.contains("unknown plugin 'nope'; plugins: \((["bridge-test", "bridge-test-other"] + ProductPlugins.entries.map(\.name)).sorted().joined(separator: ", "))"))
+        #expect(r.stderr.contains("unknown plugin 'nope'; plugins: \((["bridge-test", "bridge-test-other"] + ProductPlugins.entries.map(\.name) + OfficialPlugins.names).sorted().joined(separator: ", "))"))
     }
 
     @Test("unknown bare commands list what exists")
@@ -130,7 +131,7 @@ struct HelpTests {
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "bridge 0.1.0", "the first line is the version alone")
-        #expect(lines.dropFirst().map { String($0.prefix { $0 != "@" }) } == ["frak-share", "tauri", "@tauri-apps/api"].map { $0.hasPrefix("@") ? "" : $0 },
+        #expect(lines.dropFirst().map { String($0.prefix { $0 != "@" }) } == ["frak-share", "tauri", "@tauri-apps/api", "plugins-workspace"].map { $0.hasPrefix("@") ? "" : $0 },
                 "then each upstream the models are pinned to: \(lines)")
         #expect(lines.contains { $0.hasPrefix("frak-share@da58e5f8  frak-id/wallet") })
         #expect(lines.contains { $0.hasPrefix("tauri@a8105ecc  tauri-apps/tauri") })

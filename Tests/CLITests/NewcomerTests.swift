@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeOfficialPlugins
 import BridgePlugins
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// The product's command list, as usage errors print it (from the one plugin list).
 private let commands = productCommandNames.joined(separator: ", ")
 /// The product's plugins, as usage errors print them.
-private let plugins = ProductPlugins.entries.map(\.name).sorted().joined(separator: ", ")
+private let plugins = (ProductPlugins.entries.map(\.name) + OfficialPlugins.names).sorted().joined(separator: ", ")
 
 @Suite("The CLI, as a newcomer meets it")
 struct NewcomerTests {
@@ -20,7 +21,7 @@ struct NewcomerTests {
         (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
          "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
-         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--platform', '--plugin-dir', '--plugin-version', '--preview' or '--provider-paths'?)\nRun 'bridge invoke --help' for usage.\n"),
+         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--paste', '--platform', '--plugin-dir', '--plugin-version', '--preview' or '--provider-paths'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", "-inspect"],
          "bridge: unknown option '-inspect' for 'bridge invoke': options are spelt --name (did you mean '--inspect'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_txt"],

@@ -46,7 +46,7 @@ struct SchemaCommandTests {
         #expect(list.stdout.contains("presentation/ios\tiOS presentation record\n"))
         #expect(list.stdout.contains("jsonrpc/initialize-result\tResult of initialize\n"))
         #expect(list.stdout.split(separator: "\n").count == SchemaCatalog.shared.names.count)
-        for name in productCommandNames {
+        for name in declaredCommandNames {
             let path = name.dropFirst("plugin:".count).replacingOccurrences(of: "|", with: "/")
             #expect(list.stdout.contains("commands/\(path).args\t"), "\(name) has an args schema")
             #expect(list.stdout.contains("commands/\(path).result\t"), "\(name) has a result schema")

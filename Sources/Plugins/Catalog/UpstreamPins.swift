@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeOfficialPlugins
 import BridgeShareNatives
 
 /// The upstream code each simulated behaviour follows, in one place (`bridge --version` prints
@@ -19,6 +20,8 @@ public enum UpstreamPins {
             what: "\(TauriPin.version): the IPC, the core plugins, argument binding; core permissions from crates/tauri/build.rs @ \(TauriPin.permissionsCommit.prefix(8))"),
         Pin(name: "@tauri-apps/api", repository: "tauri-apps/tauri", commit: TauriPin.commit,
             what: "2.0.3's global bundle: window.__TAURI__'s names and IPC calls (packages/api)"),
+        Pin(name: "plugins-workspace", repository: "tauri-apps/plugins-workspace", commit: PluginsWorkspacePin.commit,
+            what: "the official plugins simulated (\(OfficialPlugins.names.joined(separator: ", "))): src/, ios/, android/, permissions/ of \(PluginsWorkspacePin.date)"),
     ]
 
     /// `bridge --version`'s lines after the first.

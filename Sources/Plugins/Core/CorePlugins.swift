@@ -61,28 +61,38 @@ public enum TauriPin {
     public static let version = "2.0.6"
 }
 
-/// One core command: its Rust arguments (bound as Tauri binds them, `TauriArguments`) and its
-/// answer from the bound payload and the call's context.
-struct CoreCommand {
-    let name: String
+/// One command of a plugin declared by its Rust signature: its arguments (bound as Tauri binds
+/// them, `TauriArguments`, under their Rust names, camelCased as the IPC does) and its answer
+/// from the bound payload and the call's context — a result, and the record of what the device
+/// would show or do, if anything. The core plugins and the official mobile plugins are built
+/// from these.
+public struct CoreCommand: Sendable {
+    public let name: String
     let arguments: [RustArgument]
-    let run: @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON
+    let run: @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput
 
-    init(_ name: String, _ arguments: [(String, RustType)] = [],
-         _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
+    public init(_ name: String, _ arguments: [(String, RustType)] = [],
+                _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
         self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: $0.0, type: $0.1) }
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CaseConversion.lowerCamelCase($0.0), type: $0.1) }
+        self.run = { (payload, context) throws(ResponseError) in CommandOutput(result: try run(payload, context)) }
+    }
+
+    /// A command whose answer comes with a record (`CommandOutput.presentation`).
+    public init(_ name: String, _ arguments: [(String, RustType)] = [], recording run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput) {
+        self.name = name
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CaseConversion.lowerCamelCase($0.0), type: $0.1) }
         self.run = run
     }
 
     /// The registered command: Tauri's binding, then the answer, on the caller's thread.
-    func command(plugin: String) -> Command {
-        let declaration = CommandDeclaration(name, summary: "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
+    public func command(plugin: String, summary: String? = nil) -> Command {
+        let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
         let arguments = self.arguments, run = self.run, name = self.name
         let answer: @Sendable (Invocation) throws -> CommandOutput? = { invocation in
             let payload = JSON.object(invocation.arguments)
             if let refusal = TauriArguments.refusal(payload, arguments: arguments, command: name) { throw refusal }
-            return CommandOutput(result: try run(invocation.arguments, invocation.context))
+            return try run(invocation.arguments, invocation.context)
         }
         return Command(unbound: declaration, immediately: answer) { invocation in
             guard let output = try answer(invocation) else { throw ResponseError.internalError("\(name) gave no answer") }

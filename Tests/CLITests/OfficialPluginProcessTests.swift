@@ -1,0 +1,42 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+@Suite("clipboard-manager and haptics in a spawned session, under the app's capabilities")
+struct OfficialPluginProcessTests {
+    static func capabilities(_ permissions: [String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("official-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let list = permissions.map { "\"\($0)\"" }.joined(separator: ",")
+        try #"{"identifier":"main","windows":["main"],"permissions":[\#(list)]}"#.write(toFile: dir + "/main.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test("one clipboard per session: what write_text puts there read_text reads; --clipboard starts it, --paste answers iOS's prompt")
+    func session() throws {
+        let caps = try Self.capabilities(["clipboard-manager:allow-read-text", "clipboard-manager:allow-write-text", "haptics:allow-selection-feedback"])
+        let p = try BridgeProcess(["serve", "--capabilities", caps, "--clipboard", "copied in Safari", "--paste", "deny"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:clipboard-manager|read_text"))
+        let denied = try p.nextJSON()
+        #expect(denied["error"]?["message"] == "Clipboard is empty", "\(denied)")
+        p.sendLine(request("2", "plugin:clipboard-manager|write_text", #"{"text":"Join me"}"#))
+        #expect(try p.nextJSON()["result"] == .null)
+        p.sendLine(request("3", "plugin:clipboard-manager|read_text"))
+        #expect(try p.nextJSON()["result"] == "Join me")
+        p.sendLine(request("4", "plugin:clipboard-manager|clear"))
+        let refused = try p.nextJSON()
+        #expect(refused["error"]?["code"] == -32001, "clear is not granted: \(refused)")
+        #expect(refused["error"]?["message"]?.stringValue?.contains("clipboard-manager:allow-clear") == true)
+        p.sendLine(request("5", "plugin:haptics|selection_feedback"))
+        #expect(try p.nextJSON()["result"] == .null)
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("--paste takes allow or deny")
+    func badPaste() throws {
+        let r = try runBridge(["invoke", "plugin:clipboard-manager|read_text", "--paste", "maybe"], executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("bridge: option '--paste' must be allow or deny, got 'maybe'"))
+    }
+}

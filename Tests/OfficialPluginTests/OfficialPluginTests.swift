@@ -1,0 +1,140 @@
+import BridgeACL
+import BridgeJSON
+import BridgeOfficialPlugins
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Testing
+
+/// One call through the router (no ACL unless `authority`): the answer and its record.
+func call(_ method: String, _ params: JSON = [:], on platform: Platform = .ios, device: DeviceClass = .iphone,
+          router: Router) async -> (Result<JSON, ResponseError>, JSON?) {
+    switch router.prepare(method: method, params: params, context: CallContext(platform: platform, device: device)) {
+    case .failure(let error): return (.failure(error), nil)
+    case .success(let prepared):
+        let outcome = await router.run(prepared)
+        return (outcome.map(\.result), try? outcome.get().presentation)
+    }
+}
+
+func router(_ clipboard: SessionClipboard = SessionClipboard()) throws -> Router {
+    Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(clipboard: clipboard)))
+}
+
+extension Result {
+    var failure: Failure? { if case .failure(let f) = self { return f }; return nil }
+}
+
+@Suite("clipboard-manager as plugins-workspace@77149dc4 answers on iOS, Android and desktop")
+struct ClipboardManagerTests {
+    @Test("what the app writes it reads back, on every platform; clear empties it", arguments: [Platform.ios, .android, .linux])
+    func roundTrip(platform: Platform) async throws {
+        let r = try router()
+        #expect(try await call("plugin:clipboard-manager|write_text", ["text": "Join me"], on: platform, router: r).0.get() == .null)
+        #expect(try await call("plugin:clipboard-manager|read_text", on: platform, router: r).0.get() == "Join me")
+        _ = await call("plugin:clipboard-manager|clear", on: platform, router: r)
+        let empty = await call("plugin:clipboard-manager|read_text", on: platform, router: r).0
+        #expect(empty.failure?.message == (platform == .linux
+            ? "The clipboard contents were not available in the requested format or the clipboard is empty." : "Clipboard is empty"))
+    }
+
+    @Test("iOS asks before pasting what another app copied: Allow Paste reads it, Don't Allow is an empty clipboard")
+    func pastePrompt() async throws {
+        let allowed = await call("plugin:clipboard-manager|read_text", router: try router(SessionClipboard(text: "from Safari")))
+        #expect(try allowed.0.get() == "from Safari")
+        #expect(allowed.1?["answer"] == "Allow Paste")
+        let denied = await call("plugin:clipboard-manager|read_text", router: try router(SessionClipboard(text: "from Safari", paste: .deny)))
+        #expect(denied.0.failure?.message == "Clipboard is empty")
+        #expect(denied.0.failure?.data["reason"]?.stringValue?.contains("Don't Allow") == true)
+        // What the app copied itself is pasted without asking; Android shows its toast instead.
+        let own = try router(SessionClipboard(text: "from Safari", paste: .deny))
+        _ = await call("plugin:clipboard-manager|write_text", ["text": "mine"], router: own)
+        #expect(try await call("plugin:clipboard-manager|read_text", router: own).0.get() == "mine")
+        let android = await call("plugin:clipboard-manager|read_text", on: .android, router: try router(SessionClipboard(text: "x", paste: .deny)))
+        #expect(try android.0.get() == "x", "Android has no paste prompt")
+        #expect(android.1?["toast"]?.stringValue?.contains("pasted from your clipboard") == true)
+    }
+
+    @Test("mobile answers images and HTML Unsupported on this platform (src/mobile.rs); desktop keeps HTML's alternative text",
+          arguments: [Platform.ios, .android])
+    func unsupportedOnMobile(platform: Platform) async throws {
+        let r = try router()
+        for (method, params) in [("write_image", ["image": [1, 2, 3]] as JSON), ("read_image", [:]), ("write_html", ["html": "<b>hi</b>"])] {
+            #expect(await call("plugin:clipboard-manager|\(method)", params, on: platform, router: r).0.failure?.message == "Unsupported on this platform", "\(method)")
+        }
+        let desktop = try router()
+        _ = await call("plugin:clipboard-manager|write_html", ["html": "<b>hi</b>", "altText": "hi"], on: .macos, router: desktop)
+        #expect(try await call("plugin:clipboard-manager|read_text", on: .macos, router: desktop).0.get() == "hi")
+    }
+
+    @Test("arguments are bound as Tauri binds them")
+    func binding() async throws {
+        let r = try router()
+        #expect(await call("plugin:clipboard-manager|write_text", [:], router: r).0.failure?.message
+                == "invalid args `text` for command `write_text`: command write_text missing required key text")
+        #expect(await call("plugin:clipboard-manager|write_text", ["text": 3], router: r).0.failure?.message
+                == "invalid args `text` for command `write_text`: invalid type: integer `3`, expected a string")
+        #expect(await call("plugin:clipboard-manager|write_image", [:], router: r).0.failure?.message
+                == "invalid args `image` for command `write_image`: command write_image missing required key image")
+    }
+
+    @Test("its permissions are Tauri's ids: nothing by default, each command granted by name")
+    func permissions() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"identifier":"main","windows":["main"],"permissions":["clipboard-manager:allow-read-text","clipboard-manager:default"]}"#
+            .write(toFile: dir + "/main.json", atomically: true, encoding: .utf8)
+        let plugins = OfficialPlugins.plugins()
+        let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: dir, messages: .verbose) { _ in }
+        let r = Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
+        #expect(try r.prepare(method: "plugin:clipboard-manager|read_text", params: nil, context: CallContext()).get().entry.name.command == "read_text")
+        let refused = r.prepare(method: "plugin:clipboard-manager|write_text", params: ["text": "x"], context: CallContext()).failure
+        #expect(refused?.code.rawValue == -32001)
+        #expect(refused?.message.contains("clipboard-manager:allow-write-text") == true)
+        try #"{"identifier":"main","windows":["main"],"permissions":["clipboard-manager:allow-read-txt"]}"#.write(toFile: dir + "/main.json", atomically: true, encoding: .utf8)
+        #expect(throws: ACLError.self) { try ACLSetup.authority(plugins: plugins, capabilitiesPath: dir, messages: .verbose) { _ in } }
+    }
+}
+
+@Suite("haptics as plugins-workspace@77149dc4 plays on iOS and Android, nothing on desktop")
+struct HapticsTests {
+    @Test("each call answers null with the record of what the device plays")
+    func records() async throws {
+        let r = try router()
+        let impact = await call("plugin:haptics|impact_feedback", ["style": "heavy"], router: r)
+        #expect(try impact.0.get() == .null)
+        #expect(impact.1?["effect"] == "UIImpactFeedbackGenerator(style: .heavy).impactOccurred()")
+        #expect(impact.1?["felt"] == true)
+        let ipad = await call("plugin:haptics|notification_feedback", ["type": "error"], device: .ipad, router: r)
+        #expect(ipad.1?["felt"] == false, "an iPad has no Taptic Engine")
+        let android = await call("plugin:haptics|notification_feedback", ["type": "warning"], on: .android, router: r)
+        #expect(android.1?["timingsMs"] == [0, 40, 120, 60])
+        #expect(android.1?["amplitudes"] == [0, 40, 0, 60])
+        let vibrate = await call("plugin:haptics|vibrate", ["duration": 250], on: .android, router: r)
+        #expect(vibrate.1?["effect"] == "VibrationEffect.createOneShot(250, DEFAULT_AMPLITUDE)")
+        let selection = await call("plugin:haptics|selection_feedback", on: .linux, router: r)
+        #expect(try selection.0.get() == .null)
+        #expect(selection.1?["effect"] == .null, "the desktop build plays nothing")
+    }
+
+    @Test("enums and integers are refused in serde's words")
+    func binding() async throws {
+        let r = try router()
+        #expect(await call("plugin:haptics|impact_feedback", ["style": "hevy"], router: r).0.failure?.message
+                == "invalid args `style` for command `impact_feedback`: unknown variant `hevy`, expected one of `light`, `medium`, `heavy`, `soft`, `rigid`")
+        #expect(await call("plugin:haptics|notification_feedback", [:], router: r).0.failure?.message
+                == "invalid args `type` for command `notification_feedback`: command notification_feedback missing required key type")
+        #expect(await call("plugin:haptics|impact_feedback", ["style": 1], router: r).0.failure?.message
+                == "invalid args `style` for command `impact_feedback`: invalid type: integer `1`, expected enum ImpactFeedbackStyle")
+        #expect(await call("plugin:haptics|vibrate", ["duration": "long"], router: r).0.failure?.message.hasPrefix(
+            "invalid args `duration` for command `vibrate`: invalid type: string \"long\"") == true)
+    }
+
+    @Test("the plugin has no default set: its permission files are the generated ones")
+    func permissionFiles() throws {
+        let haptics = OfficialPlugins.plugins().first { $0.name == "haptics" }
+        #expect(haptics?.permissionFiles.map(\.path) == ["vibrate", "impact_feedback", "notification_feedback", "selection_feedback"]
+            .map { "autogenerated/commands/\($0).toml" })
+    }
+}
