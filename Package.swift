@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
-        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),

@@ -9,7 +9,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste"]
+                                     "clipboard", "paste", "biometry"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -26,6 +26,9 @@ struct BackendOptions {
                               by another app [empty]
       --paste allow|deny      iOS: the answer to the paste prompt when the app reads what
                               another app copied [allow]
+      --biometry face|fingerprint|iris|none|not-enrolled
+                              biometric: the device's sensor [face on an iPhone, else
+                              fingerprint]
       --plugin-version NAME@COMMIT
                               follow a plugin as shipped at an older upstream commit:
                               frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
@@ -37,6 +40,8 @@ struct BackendOptions {
     let frakShare: FrakShareVersion
     /// The session's clipboard (`--clipboard`, `--paste`): one per process, as a device has one.
     let clipboard: SessionClipboard
+    /// The device's biometric sensor (`--biometry`); `nil`: the platform's usual one.
+    let biometry: Biometry?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -88,6 +93,7 @@ struct BackendOptions {
             return answer
         } ?? .allow
         clipboard = SessionClipboard(text: args.value("clipboard"), paste: paste)
+        biometry = try args.choice("biometry", Biometry.self)
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -117,7 +123,7 @@ struct BackendOptions {
     /// events (`serve`).
     func plugins(events: EventHub? = nil) -> [any Plugin] {
         ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
-            + OfficialPlugins.plugins(clipboard: clipboard)
+            + OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry)
 
     }
 }

@@ -7,7 +7,7 @@ import BridgeSimulation
 struct ContextOptions {
     /// Where calls come from and what they run on: all an ACL question needs (`permissions`).
     static let placeNames: Set<String> = ["platform", "device", "window", "webview", "origin"]
-    static let names: Set<String> = placeNames.union(["activity", "outcome"])
+    static let names: Set<String> = placeNames.union(["activity", "outcome", "biometric"])
     static let flagNames: Set<String> = ["cancel", "strict"]
 
     static let help = placeHelp + "\n" + userHelp
@@ -34,6 +34,8 @@ struct ContextOptions {
                               at 0fd3b566 UIKit refuses the present); no popover anchor
                               (iPad: NSGenericException); no key window (frak-share
                               rejects) [complete]
+      --biometric success|cancel|fallback|lockout|fail
+                              what the person does at a biometric prompt [success]
 
       --strict                refuse (-32602) what would only be a warning: an unknown key,
                               a link iOS cannot parse, a thumbnail that cannot load, …
@@ -50,7 +52,8 @@ struct ContextOptions {
             device: try args.choice("device", DeviceClass.self) ?? .iphone,
             simulation: Simulation(activity: try args.nonEmpty("activity") ?? Simulation.defaultActivity,
                                    cancel: args.flag("cancel"),
-                                   outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete),
+                                   outcome: try args.choice("outcome", Simulation.Outcome.self) ?? .complete,
+                                   biometric: try args.choice("biometric", Simulation.Biometric.self) ?? .success),
             strict: args.flag("strict"))
     }
 

@@ -28,19 +28,37 @@ public struct Simulation: Sendable, Equatable {
     }
 
 
+    /// What the person does at a biometric prompt (`plugin:biometric|authenticate`).
+    public enum Biometric: String, Sendable, CaseIterable {
+        /// Their face or finger is recognised.
+        case success
+        /// They tap Cancel.
+        case cancel
+        /// They tap the fallback button (iOS: "Enter Password").
+        case fallback
+        /// Too many failed attempts: biometry is locked out.
+        case lockout
+        /// They are not recognised (iOS gives up: "Application retry limit exceeded.").
+        case fail
+    }
+
     /// The iOS activity type the user picks.
     public var activity: String
     /// Whether the user dismisses the sheet instead.
     public var cancel: Bool
     public var outcome: Outcome
+    /// What the person does at a biometric prompt.
+    public var biometric: Biometric = .success
 
     /// The activity picked when nothing says otherwise.
     public static let defaultActivity = ActivityType.message
 
-    public init(activity: String = Simulation.defaultActivity, cancel: Bool = false, outcome: Outcome = .complete) {
+    public init(activity: String = Simulation.defaultActivity, cancel: Bool = false, outcome: Outcome = .complete,
+                biometric: Biometric = .success) {
         self.activity = activity
         self.cancel = cancel
         self.outcome = outcome
+        self.biometric = biometric
     }
 
     /// The reserved params key that carries a call's simulated user; it never reaches a command.
@@ -71,16 +89,19 @@ public struct Simulation: Sendable, Equatable {
             case ("cancel", .bool(let c)): s.cancel = c
             case ("outcome", .string(let o)) where Outcome(rawValue: o) != nil:
                 s.outcome = Outcome(rawValue: o) ?? .complete
-            case ("activity", _), ("cancel", _), ("outcome", _):
+            case ("biometric", .string(let b)) where Biometric(rawValue: b) != nil:
+                s.biometric = Biometric(rawValue: b) ?? .success
+            case ("activity", _), ("cancel", _), ("outcome", _), ("biometric", _):
                 let expected = switch member.key {
                 case "cancel": "a boolean"
                 case "outcome": "one of " + Outcome.allCases.map(\.rawValue).joined(separator: ", ")
+                case "biometric": "one of " + Biometric.allCases.map(\.rawValue).joined(separator: ", ")
                 default: "a non-empty string"
                 }
                 throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: expected \(expected)",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             default:
-                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity`, `cancel` or `outcome`",
+                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity`, `cancel`, `outcome` or `biometric`",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             }
         }

@@ -3,10 +3,13 @@
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
     /// The simulated plugins, on the session's clipboard.
-    public static func plugins(clipboard: SessionClipboard = SessionClipboard()) -> [OfficialPlugin] {
-        [ClipboardManagerPlugin.plugin(clipboard), HapticsPlugin.plugin()]
+    /// - Parameters:
+    ///   - clipboard: the session's clipboard.
+    ///   - biometry: the device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
+    public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil) -> [OfficialPlugin] {
+        [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), HapticsPlugin.plugin()]
     }
 
     /// Their names.
-    public static let names = ["clipboard-manager", "haptics"]
+    public static let names = ["biometric", "clipboard-manager", "haptics"]
 }
