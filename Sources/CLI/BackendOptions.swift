@@ -9,7 +9,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry"]
+                                     "clipboard", "paste", "biometry", "open-url"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -29,6 +29,8 @@ struct BackendOptions {
       --biometry face|fingerprint|iris|none|not-enrolled
                               biometric: the device's sensor [face on an iPhone, else
                               fingerprint]
+      --open-url URL          deep-link: the link the app was opened with (get_current), if
+                              plugins.deep-link of --app routes it to the app
       --plugin-version NAME@COMMIT
                               follow a plugin as shipped at an older upstream commit:
                               frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
@@ -42,6 +44,8 @@ struct BackendOptions {
     let clipboard: SessionClipboard
     /// The device's biometric sensor (`--biometry`); `nil`: the platform's usual one.
     let biometry: Biometry?
+    /// `--open-url`: the link the app was started with (`deep-link`'s `get_current`).
+    let openURL: String?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -94,6 +98,7 @@ struct BackendOptions {
         } ?? .allow
         clipboard = SessionClipboard(text: args.value("clipboard"), paste: paste)
         biometry = try args.choice("biometry", Biometry.self)
+        openURL = try args.nonEmpty("open-url")
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -121,9 +126,9 @@ struct BackendOptions {
 
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
-    func plugins(events: EventHub? = nil) -> [any Plugin] {
+    /// - Parameter deepLink: the app's `plugins.deep-link` (`--app`).
+    func plugins(events: EventHub? = nil, deepLink: DeepLinkConfig = DeepLinkConfig()) -> [any Plugin] {
         ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
-            + OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry)
-
+            + OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL)
     }
 }

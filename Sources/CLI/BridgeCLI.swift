@@ -5,6 +5,7 @@ import BridgeCorePlugins
 import BridgeEvents
 import BridgeRouter
 import BridgePlugins
+import BridgeOfficialPlugins
 import BridgeStreams
 
 /// The `bridge` command line: parses the arguments, runs a subcommand, returns the exit status.
@@ -47,7 +48,17 @@ public enum BridgeCLI {
     private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
         let backend = try BackendOptions(args)
         let surface = AppSurface(commands: app.commands, fixtures: app.fixtures)
-        let hosted = try backend.plugins(events: events) + extraPlugins
+        let deepLink: DeepLinkConfig
+        do {
+            deepLink = try DeepLinkConfig(app.config?.json["plugins"]?["deep-link"])
+        } catch {
+            throw UsageError("--app \(app.config?.root ?? ""): \(error.description)", subcommand: args.subcommand, pointsToHelp: false)
+        }
+        if let url = backend.openURL {
+            let platform = try args.choice("platform", Platform.self) ?? .ios
+            if let warning = DeepLinkPlugin.startupWarning(url, config: deepLink, platform: platform) { Log.error("warning: \(warning)") }
+        }
+        let hosted = try backend.plugins(events: events, deepLink: deepLink) + extraPlugins
         // A --plugin-dir of a plugin the bridge simulates (or of a core plugin) adds nothing.
         let taken = Set(hosted.map(\.name)).union(CorePermissions.plugins.map { String($0.dropFirst("core:".count)) })
         var folders: [any Plugin] = []

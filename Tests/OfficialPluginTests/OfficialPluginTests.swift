@@ -1,6 +1,6 @@
 import BridgeACL
 import BridgeJSON
-import BridgeOfficialPlugins
+@testable import BridgeOfficialPlugins
 import BridgeProtocol
 import BridgeRouter
 import BridgeSimulation
@@ -210,5 +210,79 @@ struct BiometricTests {
         #expect(desktop.0.failure?.message == "Command status not found")
         let missing = try await run("plugin:biometric|authenticate", [:])
         #expect(missing.0.failure?.data["rejection"]?["code"] == nil, "a native parse failure has no code")
+    }
+}
+
+@Suite("deep-link: the link the app opened with, only when plugins.deep-link routes it to the app")
+struct DeepLinkTests {
+    /// The frak wallet's configuration (apps/wallet/src-tauri/tauri.conf.json @ da58e5f8) and
+    /// plugins-workspace's deep-link example's (`pathPrefix`, `desktop.schemes`).
+    static let wallet: JSON = ["mobile": [["host": "wallet.frak.id", "scheme": ["https"], "pathPattern": ["/.*"]], ["scheme": ["frakwallet"]]]]
+    static let example: JSON = ["mobile": [["host": "fabianlars.de", "pathPrefix": ["/intent"]], ["host": "tauri.app"]],
+                                "desktop": ["schemes": ["fabianlars", "my-tauri-app"]]]
+
+    func current(_ url: String, _ config: JSON, on platform: Platform) async throws -> JSON {
+        let plugins = OfficialPlugins.plugins(deepLink: try DeepLinkConfig(config), openURL: url)
+        let r = Router(registry: try CommandRegistry(plugins: plugins))
+        return try await call("plugin:deep-link|get_current", on: platform, router: r).0.get()
+    }
+
+    @Test("a link the configuration routes to the app is get_current's answer, normalised as url::Url writes it", arguments: [
+        ("https://WALLET.frak.id", wallet, Platform.android, "https://wallet.frak.id/"),
+        ("frakwallet://open/abc", wallet, .android, "frakwallet://open/abc"),
+        ("frakwallet://open/abc", wallet, .ios, "frakwallet://open/abc"),
+        ("https://fabianlars.de/intent/x", example, .android, "https://fabianlars.de/intent/x"),
+        ("http://tauri.app/anything", example, .android, "http://tauri.app/anything"),
+        ("https://fabianlars.de/elsewhere", example, .ios, "https://fabianlars.de/elsewhere"),
+        ("my-tauri-app://settings", example, .linux, "my-tauri-app://settings"),
+    ] as [(String, JSON, Platform, String)])
+    func routed(url: String, config: JSON, platform: Platform, expected: String) async throws {
+        #expect(try await current(url, config, on: platform) == [.string(expected)])
+    }
+
+    @Test("a link that would not open the app never reaches it, and the warning says which rule missed", arguments: [
+        ("https://fabianlars.de/elsewhere", example, Platform.android, "path /elsewhere matches none of the entry's path rules (/intent)"),
+        ("https://evil.example/intent", example, .android, "host evil.example is not in plugins.deep-link.mobile"),
+        ("http://tauri.app/x", example, .ios, "iOS opens an app for a universal link only over https"),
+        ("http://wallet.frak.id/x", wallet, .android, "scheme http is in no plugins.deep-link.mobile entry"),
+        ("fabianlars://x", example, .android, "scheme fabianlars is in no plugins.deep-link.mobile entry"),
+        ("frakwallet://x", wallet, .macos, "scheme frakwallet is not in plugins.deep-link.desktop.schemes (none)"),
+    ] as [(String, JSON, Platform, String)])
+    func missed(url: String, config: JSON, platform: Platform, why: String) async throws {
+        #expect(try await current(url, config, on: platform) == .null)
+        let warning = DeepLinkPlugin.startupWarning(url, config: try DeepLinkConfig(config), platform: platform)
+        #expect(warning?.contains(why) == true, "\(warning ?? "no warning")")
+    }
+
+    @Test("the configuration is refused as the plugin refuses it")
+    func config() throws {
+        #expect(throws: DeepLinkConfigError.self) { try DeepLinkConfig(["mobile": [["host": "https://wallet.frak.id"]]]) }
+        do {
+            _ = try DeepLinkConfig(["mobile": [["scheme": ["https"]]]])
+            Issue.record("a web link without a host loads")
+        } catch {
+            #expect(error.description == "plugins.deep-link.mobile[0]: Web link requires a host")
+        }
+        #expect(try DeepLinkConfig(nil) == DeepLinkConfig())
+    }
+
+    @Test("register, unregister and is_registered exist on Linux and Windows only")
+    func registration() async throws {
+        let r = try router()
+        #expect(await call("plugin:deep-link|register", ["protocol": "frak"], on: .ios, router: r).0.failure?.message == "unsupported platform")
+        #expect(await call("plugin:deep-link|is_registered", ["protocol": "frak"], on: .macos, router: r).0.failure?.message == "unsupported platform")
+        #expect(try await call("plugin:deep-link|is_registered", ["protocol": "frak"], on: .linux, router: r).0.get() == false)
+        _ = await call("plugin:deep-link|register", ["protocol": "frak"], on: .linux, router: r)
+        #expect(try await call("plugin:deep-link|is_registered", ["protocol": "frak"], on: .linux, router: r).0.get() == true)
+        #expect(await call("plugin:deep-link|register", [:], on: .linux, router: r).0.failure?.message
+                == "invalid args `protocol` for command `register`: command register missing required key protocol")
+    }
+
+    @Test("Android's pathPattern: . any character, X* any run of X, the whole path", arguments: [
+        ("/.*", "/a/b", true), ("/open/.*", "/open/", true), ("/open/.*", "/close/x", false), ("/a*b", "/aaab", true),
+        ("/a*b", "/b", true), ("/a.c", "/abc", true), ("/a.c", "/abbc", false), ("/x\\.y", "/x.y", true), ("/x\\.y", "/xzy", false),
+    ])
+    func pathPattern(pattern: String, path: String, matches: Bool) {
+        #expect(AndroidPathPattern.matches(Array(pattern), Array(path)) == matches)
     }
 }

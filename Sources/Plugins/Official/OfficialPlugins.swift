@@ -6,10 +6,13 @@ public enum OfficialPlugins {
     /// - Parameters:
     ///   - clipboard: the session's clipboard.
     ///   - biometry: the device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
-    public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil) -> [OfficialPlugin] {
-        [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), HapticsPlugin.plugin()]
+    ///   - deepLink: the app's `plugins.deep-link`; `openURL`: the link it was started with.
+    public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
+                               deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil) -> [OfficialPlugin] {
+        [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL),
+         HapticsPlugin.plugin()]
     }
 
     /// Their names.
-    public static let names = ["biometric", "clipboard-manager", "haptics"]
+    public static let names = ["biometric", "clipboard-manager", "deep-link", "haptics"]
 }
