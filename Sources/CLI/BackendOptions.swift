@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeShareNatives
 import BridgeEvents
 import BridgeInbox
@@ -128,7 +129,18 @@ struct BackendOptions {
     /// events (`serve`).
     /// - Parameter deepLink: the app's `plugins.deep-link` (`--app`).
     func plugins(events: EventHub? = nil, deepLink: DeepLinkConfig = DeepLinkConfig()) -> [any Plugin] {
-        ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
-            + OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL)
+        var emit: (@Sendable (String, JSON) -> Void)? = nil
+        // A plugin's `app.emit("<plugin>://<event>")` reaches `listen()` in the pages and, as
+        // `bridge/event`, the stdio client (the Node mocks' `listen`).
+        if let events {
+            emit = { name, payload in
+                guard let range = name.range(of: "://") else { return events.emitAppEvent(name, payload: payload) }
+                events.emit(PluginEvent(plugin: String(name[..<range.lowerBound]), event: String(name[range.upperBound...]), payload: payload))
+            }
+        }
+        let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
+                                                             openURL: openURL, emit: emit)
+        return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
+            + official
     }
 }

@@ -152,9 +152,24 @@ public protocol Plugin: Sendable {
     /// Whether this is one of Tauri's core plugins (`app`, `path`, `window`, …): served like any
     /// other, but left out of the command lists usage errors print.
     var isCore: Bool { get }
+    /// The session methods the plugin adds beside its commands (`bridge/openUrl`): what a test
+    /// harness asks of the simulated device, answered by the session, never reachable from a page.
+    var sessionMethods: [SessionMethod] { get }
+}
+
+/// A method a session answers for a plugin (`bridge/<name>`), with the session's context.
+public struct SessionMethod: Sendable {
+    public let name: String
+    public let run: @Sendable (JSON?, CallContext) -> Result<JSON, ResponseError>
+
+    public init(_ name: String, run: @escaping @Sendable (JSON?, CallContext) -> Result<JSON, ResponseError>) {
+        self.name = name
+        self.run = run
+    }
 }
 
 extension Plugin {
+    public var sessionMethods: [SessionMethod] { [] }
     public var isCore: Bool { false }
     public var permissionFiles: [PermissionFile] { [] }
     public func scopeProblem(_ entry: JSON) -> String? { nil }

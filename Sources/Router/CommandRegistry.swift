@@ -22,6 +22,8 @@ public struct CommandRegistry: Sendable {
     private var pluginNames: Set<String> = []
     /// Tauri's core plugins among them (left out of usage errors' lists).
     private var corePlugins: Set<String> = []
+    /// The plugins' session methods, by name.
+    private var sessionMethods: [String: SessionMethod] = [:]
 
     /// An empty registry.
     public init() {}
@@ -39,6 +41,7 @@ public struct CommandRegistry: Sendable {
         guard !pluginNames.contains(plugin.name) else { throw .duplicatePlugin(plugin.name) }
         pluginNames.insert(plugin.name)
         if plugin.isCore { corePlugins.insert(plugin.name) }
+        for method in plugin.sessionMethods { sessionMethods[method.name] = method }
         for command in plugin.commands {
             guard let name = CommandName(plugin: plugin.name, command: command.name) else {
                 throw .invalidCommandName(plugin: plugin.name, command: command.name)
@@ -50,6 +53,9 @@ public struct CommandRegistry: Sendable {
 
     /// Every command, sorted by full name.
     public var all: [Entry] { entries.values.sorted { $0.name.description < $1.name.description } }
+
+    /// The session method `name` a plugin adds (`bridge/openUrl`), if any.
+    public func sessionMethod(_ name: String) -> SessionMethod? { sessionMethods.isEmpty ? nil : sessionMethods[name] }
 
     /// Whether a plugin of that name is registered.
     public func hasPlugin(_ name: String) -> Bool { pluginNames.contains(name) }

@@ -17,5 +17,8 @@ enum ProtocolMethod {
     /// them, and one byte count rules it out before any comparison.
     static func mayBeProtocol(_ method: String) -> Bool { method.utf8.count <= longest }
 
-    private static let longest = [initialize, initialized, shutdown, exit, cancelRequest, handle].map(\.utf8.count).max() ?? 0
+    /// The longest name a plugin's session method may have (`SessionMethod`: `bridge/openUrl`).
+    static let longestPluginMethod = 24
+
+    private static let longest = ([initialize, initialized, shutdown, exit, cancelRequest, handle].map(\.utf8.count) + [longestPluginMethod]).max() ?? 0
 }

@@ -101,6 +101,10 @@ public final class SessionEngine: Sendable {
                 _ = early.offer(token, handle(params: params))
                 continue
             }
+            if ProtocolMethod.mayBeProtocol(method), let extra = router.registry.sessionMethod(method) {
+                _ = early.offer(token, CallCompletion(outcome: extra.run(params, context)))
+                continue
+            }
             switch router.prepare(method: method, params: params, context: context) {
             case .success(let call):
                 // One object per call: the observer is also what the task needs besides the call.

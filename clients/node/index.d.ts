@@ -16,6 +16,12 @@ export interface SpawnOptions {
   fixtures?: string
   /** `--app-group DIR`: the share inbox's App Group container. */
   appGroup?: string
+  /** `--open-url`: the link the app was started with (deep-link's `getCurrent`). */
+  openUrl?: string
+  /** `--clipboard`: the clipboard starts holding this text, copied by another app. */
+  clipboard?: string
+  /** `--biometry`: the device's biometric sensor. */
+  biometry?: 'face' | 'fingerprint' | 'iris' | 'none' | 'not-enrolled'
   /** `--strict`: warnings become refusals. */
   strict?: boolean
   /** Ask for `presentation` events (the platform record of each call). */
@@ -67,6 +73,8 @@ export class Bridge {
    * the result is what `fn` returns; what it throws is what `invoke()` rejects with.
    */
   handle(command: string, fn: (args: Record<string, unknown>, context: CallContext) => unknown): Promise<void>
+  /** A link tapped while the app runs: `onOpenUrl` handlers receive it when `plugins.deep-link` routes it to the app. */
+  openUrl(url: string): Promise<{ opened: boolean, url?: string, event?: string, reason?: string }>
   /**
    * Installs the bridge as `target`'s `__TAURI_INTERNALS__` (and the event plugin's internals),
    * as `mockIPC` does, events included; returns `clearMocks`.

@@ -17,7 +17,7 @@ export class BridgeError extends Error {
 const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
   origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures',
-  appGroup: '--app-group'
+  appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry'
 }
 
 function argumentsFor(options) {
@@ -169,6 +169,16 @@ export class Bridge {
     await this.ready
     this.#handlers.set(command, fn)
     await this.#request('bridge/handle', { commands: [command] })
+  }
+
+  /**
+   * A link tapped while the app runs (deep-link's warm arrival): when the app's
+   * `plugins.deep-link` routes it to the app on this platform it becomes `getCurrent()`'s answer
+   * and `onOpenUrl` handlers receive it; resolves `{opened, url?, reason?}`.
+   */
+  async openUrl(url) {
+    await this.ready
+    return this.#request('bridge/openUrl', { url })
   }
 
   /** Listens for `presentation`, `warning`, `event` or `unhandled` notifications; returns a function that stops. */

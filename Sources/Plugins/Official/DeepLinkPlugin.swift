@@ -212,12 +212,43 @@ public enum DeepLinkPlugin {
         let schemes = Mutex<Set<String>>([])
     }
 
-    public static func plugin(config: DeepLinkConfig, openURL: String?) -> OfficialPlugin {
+    /// The links the app has been opened with: the cold start's (`--open-url`), then each warm
+    /// arrival (`bridge/openUrl`), which replaces it as the plugin's `current` does.
+    final class Opened: Sendable {
+        let links = Mutex<(cold: String?, warm: String?)>((nil, nil))
+    }
+
+    /// The event a warm arrival emits (`onOpenUrl` listens to it).
+    public static let event = "deep-link://new-url"
+
+    /// - Parameter emit: where app events go (`serve`'s hub); `nil` where nobody listens.
+    public static func plugin(config: DeepLinkConfig, openURL: String?,
+                              emit: (@Sendable (String, JSON) -> Void)? = nil) -> OfficialPlugin {
         let registrations = Registrations()
+        let opened = Opened()
+        opened.links.withLock { $0.cold = openURL }
+        // `bridge/openUrl {"url"}`: a link tapped while the app runs. One that the configuration
+        // routes to the app becomes `current` and is emitted as `deep-link://new-url` [url]; any
+        // other never reaches the app, and the answer says which rule missed.
+        let open = SessionMethod("bridge/openUrl") { params, context in
+            guard let text = params?["url"]?.stringValue else {
+                return .failure(.invalidParams("bridge/openUrl: expected {\"url\": \"https://…\"}", details: ["field": "url"]))
+            }
+            guard let url = ParsedURL(text) else { return .success(["opened": false, "reason": .string("\(text) is not a URL")]) }
+            if let miss = config.miss(url, platform: context.platform) {
+                return .success(["opened": false, "reason": .string("the link would not open the app on \(context.platform.rawValue): \(miss)")])
+            }
+            opened.links.withLock { $0.warm = url.text }
+            emit?(event, [.string(url.text)])
+            return .success(["opened": true, "url": .string(url.text), "event": .string(event)])
+        }
         return OfficialPlugin(name: "deep-link", commandNames: commandNames,
-                              defaultSet: ("Allows reading the opened deep link via the get_current command", ["allow-get-current"]), commands: [
+                              defaultSet: ("Allows reading the opened deep link via the get_current command", ["allow-get-current"]),
+                              sessionMethods: [open], commands: [
             CoreCommand("get_current") { (_, context) throws(ResponseError) -> JSON in
-                guard let openURL, let url = ParsedURL(openURL), config.miss(url, platform: context.platform) == nil else { return .null }
+                let links = opened.links.withLock { $0 }
+                if let warm = links.warm { return [.string(warm)] }
+                guard let cold = links.cold, let url = ParsedURL(cold), config.miss(url, platform: context.platform) == nil else { return .null }
                 return [.string(url.text)]
             },
             CoreCommand("register", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in

@@ -16,12 +16,15 @@ public struct OfficialPlugin: Plugin {
     /// `permissions/default.toml`'s description and members; `nil` when the plugin has none.
     public let defaultSet: (description: String, permissions: [String])?
     let declared: [CoreCommand]
+    public let sessionMethods: [SessionMethod]
 
-    init(name: String, commandNames: [String], defaultSet: (description: String, permissions: [String])?, commands: [CoreCommand]) {
+    init(name: String, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+         sessionMethods: [SessionMethod] = [], commands: [CoreCommand]) {
         precondition(Set(commands.map(\.name)) == Set(commandNames), "\(name): every COMMANDS entry is declared, once")
         self.name = name
         self.commandNames = commandNames
         self.defaultSet = defaultSet
+        self.sessionMethods = sessionMethods
         declared = commands
     }
 

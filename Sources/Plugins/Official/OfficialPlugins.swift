@@ -1,3 +1,5 @@
+import BridgeJSON
+
 /// The official plugins of tauri-apps/plugins-workspace the bridge simulates, pinned to
 /// `PluginsWorkspacePin`: each answers every command of its `build.rs` as its native code does
 /// on iOS and Android (and its desktop build), under its own permission ids.
@@ -8,8 +10,9 @@ public enum OfficialPlugins {
     ///   - biometry: the device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
     ///   - deepLink: the app's `plugins.deep-link`; `openURL`: the link it was started with.
     public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
-                               deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil) -> [OfficialPlugin] {
-        [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL),
+                               deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
+                               emit: (@Sendable (String, JSON) -> Void)? = nil) -> [OfficialPlugin] {
+        [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL, emit: emit),
          HapticsPlugin.plugin()]
     }
 
