@@ -10,7 +10,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry", "open-url"]
+                                     "clipboard", "paste", "biometry", "open-url", "permission", "location"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -30,6 +30,13 @@ struct BackendOptions {
       --biometry face|fingerprint|iris|none|not-enrolled
                               biometric: the device's sensor [face on an iPhone, else
                               fingerprint]
+      --permission NAME=allow|deny|granted|denied
+                              a runtime permission (location, coarseLocation): what the
+                              person answers when asked, or granted or denied already
+                              (repeatable) [allow]
+      --location LAT,LON[,ACCURACY]
+                              geolocation: where the device is; repeated, the track a
+                              watch follows, one a second [48.8584,2.2945,10]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
       --plugin-version NAME@COMMIT
@@ -47,6 +54,10 @@ struct BackendOptions {
     let biometry: Biometry?
     /// `--open-url`: the link the app was started with (`deep-link`'s `get_current`).
     let openURL: String?
+    /// The device's runtime permissions (`--permission`).
+    let permissions: DevicePermissions
+    /// The scripted track (`--location`).
+    let track: [TrackPoint]
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -100,6 +111,24 @@ struct BackendOptions {
         clipboard = SessionClipboard(text: args.value("clipboard"), paste: paste)
         biometry = try args.choice("biometry", Biometry.self)
         openURL = try args.nonEmpty("open-url")
+        var answers: [String: DevicePermissions.Answer] = [:]
+        for value in args.values("permission") {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let answer = DevicePermissions.Answer(rawValue: parts[1]) else {
+                throw UsageError("option '--permission' takes NAME=allow|deny|granted|denied, such as location=deny, got '\(value)'", subcommand: args.subcommand)
+            }
+            answers[parts[0]] = answer
+        }
+        permissions = DevicePermissions(answers)
+        var track: [TrackPoint] = []
+        for value in args.values("location") {
+            guard let point = TrackPoint(value) else {
+                throw UsageError("option '--location' takes LAT,LON[,ACCURACY] in degrees and metres, such as 48.8584,2.2945,10, got '\(value)'",
+                                 subcommand: args.subcommand)
+            }
+            track.append(point)
+        }
+        self.track = track
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -138,8 +167,10 @@ struct BackendOptions {
                 events.emit(PluginEvent(plugin: String(name[..<range.lowerBound]), event: String(name[range.upperBound...]), payload: payload))
             }
         }
+        var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
+        if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
-                                                             openURL: openURL, emit: emit)
+                                                             openURL: openURL, emit: emit, permissions: permissions, track: track, send: send)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

@@ -106,9 +106,15 @@ struct ServeCommand {
                           params: ["url": .string(b.url), "script": .string(b.scriptURL), "key": .string(b.key)])
         }
         let token = hub.observe { delivery in
-            if case .event(let event) = delivery {
+            switch delivery {
+            case .event(let event):
                 server.notify(method: "bridge/event",
                               params: ["plugin": .string(event.plugin), "event": .string(event.event), "payload": event.payload])
+            case .callback(nil, let callback, let payload):
+                // A Channel (or a callback) of the stdio client: what the Node mocks run.
+                server.notify(method: "bridge/callback", params: ["callback": .number(JSONNumber(Int(callback))), "payload": payload])
+            default:
+                break
             }
         }
         defer { hub.removeObserver(token) }

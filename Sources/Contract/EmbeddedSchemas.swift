@@ -965,27 +965,100 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/jsonrpc/notification.schema.json",
   "title": "Notification from bridge serve",
-  "description": "Sent before a request's response. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'.",
+  "description": "Sent before a request's response, or as things happen. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'. bridge/event: a plugin event (what listen('<plugin>://<event>') receives). bridge/callback: a message on a Channel of the stdio client (a watch's positions).",
   "type": "object",
-  "required": ["jsonrpc", "method", "params"],
+  "required": [
+    "jsonrpc",
+    "method",
+    "params"
+  ],
   "additionalProperties": false,
   "properties": {
-    "jsonrpc": { "const": "2.0" },
-    "method": { "type": "string", "enum": ["bridge/presentation", "bridge/warning"] },
-    "params": { "type": "object" }
+    "jsonrpc": {
+      "const": "2.0"
+    },
+    "method": {
+      "type": "string",
+      "enum": [
+        "bridge/presentation",
+        "bridge/warning",
+        "bridge/event",
+        "bridge/callback"
+      ]
+    },
+    "params": {
+      "type": "object"
+    }
   },
   "oneOf": [
     {
       "properties": {
-        "method": { "const": "bridge/presentation" },
+        "method": {
+          "const": "bridge/presentation"
+        },
         "params": {
           "type": "object",
-          "required": ["id", "presentation"],
+          "required": [
+            "id",
+            "presentation"
+          ],
           "additionalProperties": false,
           "properties": {
-            "id": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
+            "id": {
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
             "presentation": {
-              "oneOf": [ { "$ref": "../presentation/ios.schema.json" }, { "$ref": "../presentation/android.schema.json" } ]
+              "oneOf": [
+                {
+                  "$ref": "../presentation/ios.schema.json"
+                },
+                {
+                  "$ref": "../presentation/android.schema.json"
+                },
+                {
+                  "description": "An official plugin's record: what the device shows or does (a biometric prompt, a vibration, a paste prompt).",
+                  "type": "object",
+                  "required": [
+                    "plugin",
+                    "platform",
+                    "nativeMethod"
+                  ],
+                  "properties": {
+                    "plugin": {
+                      "type": "string",
+                      "enum": [
+                        "biometric",
+                        "clipboard-manager",
+                        "geolocation",
+                        "haptics"
+                      ]
+                    },
+                    "platform": {
+                      "type": "string",
+                      "enum": [
+                        "ios",
+                        "android",
+                        "linux",
+                        "macos",
+                        "windows"
+                      ]
+                    },
+                    "nativeMethod": {
+                      "type": "string"
+                    }
+                  }
+                }
+              ]
             }
           }
         }
@@ -993,26 +1066,104 @@ enum EmbeddedSchemas {
     },
     {
       "properties": {
-        "method": { "const": "bridge/warning" },
+        "method": {
+          "const": "bridge/warning"
+        },
         "params": {
           "type": "object",
-          "required": ["id", "warnings"],
+          "required": [
+            "id",
+            "warnings"
+          ],
           "additionalProperties": false,
           "properties": {
-            "id": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "null" }] },
+            "id": {
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
             "warnings": {
               "type": "array",
               "minItems": 1,
               "items": {
                 "type": "object",
-                "required": ["code", "message"],
+                "required": [
+                  "code",
+                  "message"
+                ],
                 "additionalProperties": false,
                 "properties": {
-                  "code": { "type": "string", "pattern": "^[a-z][a-z_]*$", "description": "unknown_key, duplicate_key, positional_params, unparsable_url, unfetchable_url, scope, scope_ignored" },
-                  "message": { "type": "string" },
-                  "field": { "type": "string" }
+                  "code": {
+                    "type": "string",
+                    "pattern": "^[a-z][a-z_]*$",
+                    "description": "unknown_key, duplicate_key, positional_params, unparsable_url, unfetchable_url, scope, scope_ignored"
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "field": {
+                    "type": "string"
+                  }
                 }
               }
+            }
+          }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/event"
+        },
+        "params": {
+          "type": "object",
+          "required": [
+            "plugin",
+            "event",
+            "payload"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "plugin": {
+              "type": "string"
+            },
+            "event": {
+              "type": "string"
+            },
+            "payload": {}
+          }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/callback"
+        },
+        "params": {
+          "type": "object",
+          "required": [
+            "callback",
+            "payload"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "callback": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "payload": {
+              "description": "As Tauri's Channel sends: {message, index} (and id, before 2.3).",
+              "type": "object"
             }
           }
         }

@@ -86,6 +86,19 @@ public final class EventHub: Sendable {
         }
     }
 
+    /// Sends `message` on the Channel `channel` of `client` (a command's `tauri::ipc::Channel`
+    /// argument, `__CHANNEL__:<id>`), numbered in the channel's order as Tauri numbers it.
+    public func send(channel: UInt32, client: String?, message: JSON) {
+        let (deliveries, observers) = state.withLock { s -> ([EventDelivery], [@Sendable (EventDelivery) -> Void]) in
+            let key = ChannelKey(client: client, channel: channel)
+            let index = s.nextIndex[key, default: 0]
+            s.nextIndex[key] = index + 1
+            let payload: JSON = ["message": message, "index": .number(JSONNumber(index)), "id": .number(JSONNumber(index))]
+            return ([.callback(client: client, callback: channel, payload: payload)], Array(s.observers.values))
+        }
+        deliver(deliveries, to: observers)
+    }
+
     /// How many channels listen for `plugin`'s `event`.
     public func listenerCount(plugin: String, event: String) -> Int {
         state.withLock { s in s.pluginListeners.filter { $0.plugin == plugin && $0.event == event }.count }

@@ -286,3 +286,74 @@ struct DeepLinkTests {
         #expect(AndroidPathPattern.matches(Array(pattern), Array(path)) == matches)
     }
 }
+
+@Suite("the device's runtime permissions: iOS asks once, Android asks again after the rationale")
+struct DevicePermissionTests {
+    @Test("iOS: a denial is final; Android: prompt, prompt-with-rationale, then denied")
+    func rounds() {
+        let ios = DevicePermissions(["location": .deny])
+        #expect(ios.state("location") == .prompt)
+        #expect(ios.request("location", platform: .ios) == (.denied, true))
+        #expect(ios.request("location", platform: .ios) == (.denied, false), "iOS never asks twice")
+        let android = DevicePermissions(["location": .deny])
+        #expect(android.request("location", platform: .android) == (.promptWithRationale, true))
+        #expect(android.request("location", platform: .android) == (.denied, true), "the rationale round asks once more")
+        #expect(android.request("location", platform: .android) == (.denied, false))
+        let allowed = DevicePermissions()
+        #expect(allowed.request("camera", platform: .android) == (.granted, true))
+        #expect(DevicePermissions(["location": .granted]).request("location", platform: .ios) == (.granted, false))
+        #expect(DevicePermissions(["location": .denied]).state("location") == .denied)
+    }
+}
+
+@Suite("geolocation as plugins-workspace@77149dc4 answers: positions, permissions, watches")
+struct GeolocationTests {
+    func run(_ method: String, _ params: JSON = [:], platform: Platform = .ios, permissions: DevicePermissions = DevicePermissions(),
+             track: [TrackPoint] = []) async throws -> (Result<JSON, ResponseError>, JSON?) {
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(permissions: permissions, track: track)))
+        return await call(method, params, on: platform, router: r)
+    }
+
+    @Test("iOS asks on the first position request; allowed, the track's first point; denied, kCLErrorDomain error 1")
+    func ios() async throws {
+        let allowed = try await run("plugin:geolocation|get_current_position", track: [TrackPoint(latitude: 43.6, longitude: 1.44, accuracy: 5)])
+        #expect(try allowed.0.get()["coords"]?["latitude"] == .double(43.6))
+        #expect(try allowed.0.get()["coords"]?["speed"] == -1, "CLLocation reports -1 for an unknown speed")
+        #expect(allowed.1?["prompt"] != nil, "the when-in-use alert was shown")
+        let denied = try await run("plugin:geolocation|get_current_position", permissions: DevicePermissions(["location": .deny]))
+        #expect(denied.0.failure?.message == "The operation couldn’t be completed. (kCLErrorDomain error 1.)")
+    }
+
+    @Test("Android reads the position without asking: without a grant the provider's SecurityException")
+    func android() async throws {
+        let missing = try await run("plugin:geolocation|get_current_position", platform: .android)
+        #expect(missing.0.failure?.message == "Client must have ACCESS_COARSE_LOCATION or ACCESS_FINE_LOCATION permission to perform any location operations.")
+        let permissions = DevicePermissions(["location": .deny, "coarseLocation": .allow])
+        let after = try await run("plugin:geolocation|request_permissions", platform: .android, permissions: permissions)
+        #expect(try after.0.get() == ["location": "prompt-with-rationale", "coarseLocation": "granted"], "approximate location only")
+        let approximate = try await run("plugin:geolocation|get_current_position", platform: .android, permissions: permissions)
+        #expect(try approximate.0.get()["coords"]?["heading"] == 0)
+    }
+
+    @Test("options are serde's PositionOptions: every field once given; desktop answers defaults")
+    func options() async throws {
+        let partial = try await run("plugin:geolocation|get_current_position", ["options": ["enableHighAccuracy": true]])
+        #expect(partial.0.failure?.message == "invalid args `options` for command `get_current_position`: missing field `timeout`")
+        let watch = try await run("plugin:geolocation|watch_position", ["channel": "__CHANNEL__:1"])
+        #expect(watch.0.failure?.message == "invalid args `options` for command `watch_position`: command watch_position missing required key options")
+        let desktop = try await run("plugin:geolocation|get_current_position", platform: .linux)
+        #expect(try desktop.0.get()["timestamp"] == 0)
+        #expect(try await run("plugin:geolocation|check_permissions", platform: .macos).0.get() == ["location": "prompt", "coarseLocation": "prompt"])
+        #expect(try await run("plugin:geolocation|request_permissions", ["permissions": ["camera"]]).0.failure?.message
+                == "invalid args `permissions` for command `request_permissions`: unknown variant `camera`, expected `location` or `coarseLocation`")
+    }
+
+    @Test("--location takes LAT,LON[,ACCURACY]")
+    func trackPoints() {
+        #expect(TrackPoint("48.8584, 2.2945") == TrackPoint(latitude: 48.8584, longitude: 2.2945, accuracy: 10))
+        #expect(TrackPoint("1,2,3")?.accuracy == 3)
+        #expect(TrackPoint("91,0") == nil)
+        #expect(TrackPoint("a,b") == nil)
+        #expect(TrackPoint("1") == nil)
+    }
+}

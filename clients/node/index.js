@@ -105,6 +105,7 @@ export class Bridge {
       case 'bridge/presentation': this.#events.emit('presentation', message.params); break
       case 'bridge/warning': this.#events.emit('warning', message.params); break
       case 'bridge/event': this.#events.emit('event', message.params); break
+      case 'bridge/callback': this.#events.emit('callback', message.params); break
       case 'bridge/unhandled': this.#events.emit('unhandled', message.params); break
       default: break
     }
@@ -246,6 +247,9 @@ export class Bridge {
       }
       deliver(`${plugin}://${event}`, payload, null)
     })
+    // A Channel argument the bridge sends on (geolocation's watchPosition): `bridge/callback`.
+    const onCallback = ({ callback, payload }) => run(callback, payload)
+    this.#events.on('callback', onCallback)
     const internals = {
       invoke: async (cmd, args = {}, options) => {
         if (local[cmd]) return local[cmd](args || {})
@@ -285,6 +289,7 @@ export class Bridge {
     Object.defineProperty(target, '__TAURI_EVENT_PLUGIN_INTERNALS__', { value: eventInternals, configurable: true, writable: true })
     return function clearMocks() {
       offEvents()
+      bridge.#events.off('callback', onCallback)
       delete target.__TAURI_INTERNALS__
       delete target.__TAURI_EVENT_PLUGIN_INTERNALS__
     }

@@ -11,11 +11,13 @@ public enum OfficialPlugins {
     ///   - deepLink: the app's `plugins.deep-link`; `openURL`: the link it was started with.
     public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
                                deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
-                               emit: (@Sendable (String, JSON) -> Void)? = nil) -> [OfficialPlugin] {
+                               emit: (@Sendable (String, JSON) -> Void)? = nil,
+                               permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
+                               send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) -> [OfficialPlugin] {
         [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL, emit: emit),
-         HapticsPlugin.plugin()]
+         GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin()]
     }
 
     /// Their names.
-    public static let names = ["biometric", "clipboard-manager", "deep-link", "haptics"]
+    public static let names = ["biometric", "clipboard-manager", "deep-link", "geolocation", "haptics"]
 }

@@ -1,0 +1,79 @@
+import BridgeJSON
+import BridgeRouter
+import Synchronization
+
+/// The runtime permissions of the simulated device, one state machine for every plugin: Tauri's
+/// mobile `PermissionState` (`granted`, `denied`, `prompt`, `prompt-with-rationale`), moved by
+/// the app's requests and the scripted person (`--permission NAME=allow|deny|granted|denied`).
+///
+/// - iOS asks once: a request in `prompt` shows the system alert; the answer is final (a later
+///   request answers the state without asking).
+/// - Android asks again after a first denial, with the rationale round: a denial in `prompt`
+///   leaves `prompt-with-rationale` (`shouldShowRequestPermissionRationale`), a second denial is
+///   final (`denied`; Android 11+ stops asking).
+public final class DevicePermissions: Sendable {
+    /// What the person does, or has done, about one permission.
+    public enum Answer: String, Sendable, CaseIterable {
+        /// Not asked yet; allows when asked.
+        case allow
+        /// Not asked yet; denies each time asked.
+        case deny
+        /// Granted before the app runs (in Settings).
+        case granted
+        /// Denied before the app runs (in Settings).
+        case denied
+    }
+
+    public enum State: String, Sendable {
+        case granted, denied, prompt
+        case promptWithRationale = "prompt-with-rationale"
+    }
+
+    private struct Entry {
+        var state: State
+        let answer: Answer
+    }
+
+    private let entries: Mutex<[String: Entry]>
+    private let answers: [String: Answer]
+    /// Each prompt shown, for the records (`permission`, the platform, the answer).
+    private let prompts = Mutex<[JSON]>([])
+
+    public init(_ answers: [String: Answer] = [:]) {
+        self.answers = answers
+        entries = Mutex([:])
+    }
+
+    private func entry(_ name: String, _ s: inout [String: Entry]) -> Entry {
+        if let e = s[name] { return e }
+        let answer = answers[name] ?? .allow
+        let e = Entry(state: answer == .granted ? .granted : answer == .denied ? .denied : .prompt, answer: answer)
+        s[name] = e
+        return e
+    }
+
+    /// The state of `name` now (`checkPermissions`).
+    public func state(_ name: String) -> State {
+        entries.withLock { s in entry(name, &s).state }
+    }
+
+    /// Asks for `name` as `platform` asks (`requestPermissions`, or a command that needs it):
+    /// the state after, and whether a prompt was shown.
+    @discardableResult
+    public func request(_ name: String, platform: Platform) -> (state: State, prompted: Bool) {
+        entries.withLock { s in
+            var e = entry(name, &s)
+            let asks = e.state == .prompt || (platform == .android && e.state == .promptWithRationale)
+            guard asks else { return (e.state, false) }
+            if e.answer == .allow {
+                e.state = .granted
+            } else if platform == .android && e.state == .prompt {
+                e.state = .promptWithRationale
+            } else {
+                e.state = .denied
+            }
+            s[name] = e
+            return (e.state, true)
+        }
+    }
+}
