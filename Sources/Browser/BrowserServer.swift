@@ -4,6 +4,7 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRender
 import BridgeRouter
+import BridgeOfficialPlugins
 import Foundation
 import Synchronization
 
@@ -274,7 +275,7 @@ public final class BrowserServer: Sendable {
                 "key": .string(key), "url": .string(base), "window": .string(window), "webview": .string(webview),
                 "platform": .string(platform), "sep": .string(windows ? "\\" : "/"), "delimiter": .string(windows ? ";" : ":"),
             ]
-            config["os"] = OSPluginInternals.values(for: context.platform) ?? .null
+            config["os"] = OSPlugin.values(for: context.platform)
             text = TauriScript.template.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
             if configuration.globalTauri { text += GlobalTauriScript.source + "\n" }
         }

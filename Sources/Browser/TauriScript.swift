@@ -5,7 +5,7 @@
 ///   also reachable as `window._<id>`, as earlier 2.x), `unregisterCallback`, `runCallback`,
 ///   `callbacks`, `convertFileSrc`, `ipc`, `postMessage`, `metadata`, `plugins.path`;
 /// - `window.__TAURI_EVENT_PLUGIN_INTERNALS__.unregisterListener`;
-/// - on ios and android, `window.__TAURI_OS_PLUGIN_INTERNALS__`.
+/// - `window.__TAURI_OS_PLUGIN_INTERNALS__`, as the os plugin's init script sets it.
 ///
 /// `invoke` sends Tauri 2's IPC custom protocol request (`POST <bridge>/<command>` with
 /// `Tauri-Callback`, `Tauri-Error`, `Tauri-Invoke-Key`), with the payload serialised as Tauri's

@@ -10,7 +10,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry", "open-url", "permission", "location"]
+                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -37,6 +37,7 @@ struct BackendOptions {
       --location LAT,LON[,ACCURACY]
                               geolocation: where the device is; repeated, the track a
                               watch follows, one a second [48.8584,2.2945,10]
+      --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
       --plugin-version NAME@COMMIT
@@ -58,6 +59,8 @@ struct BackendOptions {
     let permissions: DevicePermissions
     /// The scripted track (`--location`).
     let track: [TrackPoint]
+    /// `--locale`: the device's locale (`os`'s `locale()`).
+    let locale: String
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -129,6 +132,7 @@ struct BackendOptions {
             track.append(point)
         }
         self.track = track
+        locale = try args.nonEmpty("locale") ?? "en-US"
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -170,7 +174,8 @@ struct BackendOptions {
         var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
-                                                             openURL: openURL, emit: emit, permissions: permissions, track: track, send: send)
+                                                             openURL: openURL, emit: emit, permissions: permissions, track: track, send: send,
+                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

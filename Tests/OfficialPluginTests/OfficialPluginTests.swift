@@ -357,3 +357,25 @@ struct GeolocationTests {
         #expect(TrackPoint("1") == nil)
     }
 }
+
+@Suite("os as plugins-workspace@77149dc4: locale and hostname are commands, the rest the init script's")
+struct OSPluginTests {
+    @Test("locale is --locale; hostname is localhost on a phone, the machine's name on desktop; the other names have no handler")
+    func commands() async throws {
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(locale: "fr-FR", hostname: "build-box")))
+        #expect(try await call("plugin:os|locale", router: r).0.get() == "fr-FR")
+        #expect(try await call("plugin:os|hostname", on: .android, router: r).0.get() == "localhost")
+        #expect(try await call("plugin:os|hostname", on: .linux, router: r).0.get() == "build-box")
+        #expect(await call("plugin:os|platform", router: r).0.failure?.message == "Command platform not found")
+        let none = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(locale: nil)))
+        #expect(try await call("plugin:os|locale", router: none).0.get() == .null, "sys_locale finds none: None")
+    }
+
+    @Test("the init script's values per platform, as the guest-js reads them")
+    func values() {
+        #expect(OSPlugin.values(for: .ios)["os_type"] == "ios")
+        #expect(OSPlugin.values(for: .windows)["exe_extension"] == "exe")
+        #expect(OSPlugin.values(for: .windows)["eol"] == "\r\n")
+        #expect(OSPlugin.values(for: .linux)["family"] == "unix")
+    }
+}

@@ -13,11 +13,13 @@ public enum OfficialPlugins {
                                deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
                                emit: (@Sendable (String, JSON) -> Void)? = nil,
                                permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
-                               send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) -> [OfficialPlugin] {
+                               send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
+                               locale: String? = "en-US", hostname: String = "localhost") -> [OfficialPlugin] {
         [BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL, emit: emit),
-         GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin()]
+         GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin(),
+         OSPlugin.plugin(locale: locale, hostname: hostname)]
     }
 
     /// Their names.
-    public static let names = ["biometric", "clipboard-manager", "deep-link", "geolocation", "haptics"]
+    public static let names = ["biometric", "clipboard-manager", "deep-link", "geolocation", "haptics", "os"]
 }
