@@ -10,7 +10,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale"]
+                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -37,6 +37,9 @@ struct BackendOptions {
       --location LAT,LON[,ACCURACY]
                               geolocation: where the device is; repeated, the track a
                               watch follows, one a second [48.8584,2.2945,10]
+      --scan CONTENT          barcode-scanner: the code in front of the camera [none: a
+                              scan waits until cancelled]
+      --scan-format FORMAT    its format, QR_CODE, EAN_13, … [QR_CODE]
       --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
@@ -61,6 +64,8 @@ struct BackendOptions {
     let track: [TrackPoint]
     /// `--locale`: the device's locale (`os`'s `locale()`).
     let locale: String
+    /// `--scan`, `--scan-format`: the code in front of the camera.
+    let scan: ScannedCode?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -133,6 +138,11 @@ struct BackendOptions {
         }
         self.track = track
         locale = try args.nonEmpty("locale") ?? "en-US"
+        let format = try args.nonEmpty("scan-format") ?? "QR_CODE"
+        guard ScannedCode.formats.contains(format) else {
+            throw UsageError("option '--scan-format' must be one of \(ScannedCode.formats.joined(separator: "|")), got '\(format)'", subcommand: args.subcommand)
+        }
+        scan = args.value("scan").map { ScannedCode(content: $0, format: format) }
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -175,7 +185,7 @@ struct BackendOptions {
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
                                                              openURL: openURL, emit: emit, permissions: permissions, track: track, send: send,
-                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName)
+                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName, scan: scan)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

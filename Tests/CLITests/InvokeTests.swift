@@ -99,7 +99,7 @@ struct InvokeTests {
     func unknownCommand() throws {
         let r = try runBridge(["invoke", "share_txt"])
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: plugin:biometric|authenticate, "))
+        #expect(r.stderr.hasPrefix("bridge: unknown command 'share_txt' (did you mean 'share_text'?); commands: plugin:barcode-scanner|cancel, "))
         #expect(r.stderr.contains("plugin:bridge-test-other|echo, plugin:bridge-test|context"))
     }
 

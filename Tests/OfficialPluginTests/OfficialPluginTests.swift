@@ -379,3 +379,47 @@ struct OSPluginTests {
         #expect(OSPlugin.values(for: .linux)["family"] == "unix")
     }
 }
+
+@Suite("barcode-scanner as plugins-workspace@77149dc4: a code in front of the camera, the camera permission, cancel")
+struct BarcodeScannerTests {
+    func router(_ code: ScannedCode?, _ permissions: DevicePermissions = DevicePermissions()) throws -> Router {
+        Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(permissions: permissions, scan: code)))
+    }
+
+    @Test("scan resolves {content, format} for a code of an accepted format")
+    func scans() async throws {
+        let r = try router(ScannedCode(content: "4006381333931", format: "EAN_13"), DevicePermissions(["camera": .granted]))
+        #expect(try await call("plugin:barcode-scanner|scan", ["formats": ["EAN_13", "QR_CODE"]], on: .android, router: r).0.get()
+                == ["content": "4006381333931", "format": "EAN_13"])
+        #expect(try await call("plugin:barcode-scanner|scan", router: r).0.get()["format"] == "EAN_13", "iOS asks on the first capture, allowed")
+    }
+
+    @Test("Android refuses a scan without the camera; its first denial answers requestPermissions {} (no camera key)")
+    func android() async throws {
+        let r = try router(ScannedCode(content: "x"), DevicePermissions(["camera": .deny]))
+        #expect(await call("plugin:barcode-scanner|scan", on: .android, router: r).0.failure?.data["rejection"]
+                == ["message": "No permission to use camera. Did you request it yet?"])
+        #expect(try await call("plugin:barcode-scanner|request_permissions", on: .android, router: r).0.get() == [:])
+        #expect(try await call("plugin:barcode-scanner|check_permissions", on: .android, router: r).0.get() == ["camera": "prompt-with-rationale"])
+        #expect(try await call("plugin:barcode-scanner|request_permissions", on: .android, router: r).0.get() == ["camera": "denied"])
+    }
+
+    @Test("a scan with nothing acceptable in front of the camera waits; cancel rejects it cancelled")
+    func cancel() async throws {
+        let r = try router(ScannedCode(content: "x", format: "QR_CODE"))
+        let prepared = try r.prepare(method: "plugin:barcode-scanner|scan", params: ["formats": ["PDF_417"]], context: CallContext()).get()
+        let scan = Task { await r.run(prepared) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(try await call("plugin:barcode-scanner|cancel", router: r).0.get() == .null)
+        let outcome = await scan.value
+        #expect(outcome.failure?.data["rejection"] == ["message": "cancelled"])
+    }
+
+    @Test("desktop builds have no such plugin; vibrate is Android's only")
+    func platforms() async throws {
+        let r = try router(nil)
+        #expect(await call("plugin:barcode-scanner|scan", on: .windows, router: r).0.failure?.message == "Command scan not found")
+        #expect(await call("plugin:barcode-scanner|vibrate", router: r).0.failure?.message == "No command vibrate found for plugin barcode-scanner")
+        #expect(try await call("plugin:barcode-scanner|vibrate", on: .android, router: r).0.get() == .null)
+    }
+}

@@ -16,20 +16,24 @@ public struct OfficialPlugin: Plugin {
     /// `permissions/default.toml`'s description and members; `nil` when the plugin has none.
     public let defaultSet: (description: String, permissions: [String])?
     let declared: [CoreCommand]
+    /// Commands that wait (a scan for a code): registered as they are, not bound by a signature.
+    let raw: [Command]
     public let sessionMethods: [SessionMethod]
 
     init(name: String, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
-         sessionMethods: [SessionMethod] = [], commands: [CoreCommand]) {
-        precondition(Set(commands.map(\.name)) == Set(commandNames), "\(name): every COMMANDS entry is declared, once")
+         sessionMethods: [SessionMethod] = [], commands: [CoreCommand], raw: [Command] = []) {
+        precondition(Set(commands.map(\.name) + raw.map(\.name)) == Set(commandNames) && commands.count + raw.count == commandNames.count,
+                     "\(name): every COMMANDS entry is declared, once")
         self.name = name
         self.commandNames = commandNames
         self.defaultSet = defaultSet
         self.sessionMethods = sessionMethods
         declared = commands
+        self.raw = raw
     }
 
     public var commands: [Command] {
-        declared.map { $0.command(plugin: name, summary: "\(name) (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): \($0.name)") }
+        declared.map { $0.command(plugin: name, summary: "\(name) (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): \($0.name)") } + raw
     }
 
     /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`,

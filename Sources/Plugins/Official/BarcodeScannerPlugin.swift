@@ -1,0 +1,162 @@
+import BridgeCorePlugins
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Synchronization
+
+/// What is in front of the camera (`--scan CONTENT`, `--scan-format FORMAT`).
+public struct ScannedCode: Sendable, Equatable {
+    public let content: String
+    public let format: String
+
+    public init(content: String, format: String = "QR_CODE") {
+        self.content = content
+        self.format = format
+    }
+
+    /// The plugin's `Format` values (guest-js `Format`, the natives' `SupportedFormat`).
+    public static let formats = ["QR_CODE", "UPC_A", "UPC_E", "EAN_8", "EAN_13", "CODE_39", "CODE_93", "CODE_128", "CODABAR",
+                                 "ITF", "AZTEC", "DATA_MATRIX", "PDF_417"]
+}
+
+/// `plugin:barcode-scanner|…` (`@tauri-apps/plugin-barcode-scanner`) as plugins-workspace@77149dc4
+/// has it. Like biometric it has no Rust commands (`#![cfg(mobile)]`): calls reach
+/// `ios/Sources/BarcodeScannerPlugin.swift` (AVCapture) and
+/// `android/src/main/java/BarcodeScannerPlugin.kt` (CameraX, ML Kit) directly, rejections are
+/// `{message}` objects. `scan` resolves `{content, format}` once a code of an accepted format is
+/// in front of the camera — never, while none is (`--scan` absent, another format, or a camera
+/// iOS was denied: the preview stays black); `cancel` rejects it `cancelled`. The camera
+/// permission is the device's (`--permission camera=…`).
+public enum BarcodeScannerPlugin {
+    static let commandNames = ["scan", "cancel", "request_permissions", "check_permissions", "open_app_settings", "vibrate"]
+    static let defaultDescription = """
+        This permission set configures which
+        barcode scanning features are by default exposed.
+
+        #### Granted Permissions
+
+        It allows all barcode related features.
+
+        """
+
+    /// The scans waiting for a code, resumed by `cancel` or their call's cancellation.
+    final class Pending: Sendable {
+        private let waiting = Mutex<[Int: CheckedContinuation<Result<JSON, ResponseError>, Never>]>([:])
+        private let next = Mutex(0)
+
+        func wait() async -> Result<JSON, ResponseError> {
+            let id = next.withLock { n in n += 1; return n }
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let stored = waiting.withLock { w -> Bool in
+                        guard !Task.isCancelled else { return false }
+                        w[id] = continuation
+                        return true
+                    }
+                    if !stored { continuation.resume(returning: .failure(.cancelled)) }
+                }
+            } onCancel: {
+                waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: .failure(.cancelled))
+            }
+        }
+
+        /// `cancel`: every waiting scan rejects `cancelled`; how many there were.
+        @discardableResult
+        func cancelAll(layer: String) -> Int {
+            let all = waiting.withLock { w -> [CheckedContinuation<Result<JSON, ResponseError>, Never>] in
+                defer { w.removeAll() }
+                return Array(w.values)
+            }
+            for c in all { c.resume(returning: .failure(BiometricPlugin.rejected("cancelled", code: nil, layer: layer))) }
+            return all.count
+        }
+    }
+
+    public static func plugin(code: ScannedCode?, permissions: DevicePermissions) -> OfficialPlugin {
+        let pending = Pending()
+        let summary = "barcode-scanner (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): scan"
+        let scan = Command("scan", summary: summary) { invocation in
+            let context = invocation.context
+            try BiometricPlugin.mobileOnly("scan", context)
+            let args = invocation.arguments
+            let accepted = args["formats"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for format in accepted where !ScannedCode.formats.contains(format) {
+                throw BiometricPlugin.rejected("Error deserializing arguments: unknown format \(format)", code: nil, layer: context.platform.rawValue,
+                                               reason: "the natives' SupportedFormat has no \(format)")
+            }
+            let windowed = args["windowed"]?.boolValue ?? false
+            let direction = args["cameraDirection"]?.stringValue ?? "back"
+            let record: JSON = ["plugin": "barcode-scanner", "platform": .string(context.platform.rawValue), "nativeMethod": "scan",
+                                "camera": .string(direction), "windowed": .bool(windowed),
+                                "view": .string(windowed ? "the camera behind a transparent webview: the page's own UI stays on top"
+                                                         : "the camera fills the screen over the webview")]
+            if context.platform == .android {
+                // The Kotlin scan throws unless the camera was granted first.
+                guard permissions.state("camera") == .granted else {
+                    throw BiometricPlugin.rejected("No permission to use camera. Did you request it yet?", code: nil, layer: "android")
+                }
+            } else {
+                // iOS 14+ starts the capture session, which asks the first time; a denied camera
+                // shows a black preview and the scan never completes.
+                if permissions.request("camera", platform: .ios).state != .granted {
+                    try LiveWarnings.warn(CallWarning(code: "scan_never_completes", message:
+                        "the camera is denied: iOS shows a black preview and scan never resolves (the plugin does not check the permission on iOS 14+); call checkPermissions()/requestPermissions() first"),
+                                          context: context)
+                    return try await wait(pending, record: record)
+                }
+            }
+            guard let code, accepted.isEmpty || accepted.contains(code.format) else {
+                // Nothing the scanner accepts is in front of the camera.
+                return try await wait(pending, record: record)
+            }
+            return CommandOutput(result: ["content": .string(code.content), "format": .string(code.format)], presentation: { record })
+        }
+        let declared: [CoreCommand] = [
+            CoreCommand("cancel") { (_, context) throws(ResponseError) -> JSON in
+                try BiometricPlugin.mobileOnly("cancel", context)
+                pending.cancelAll(layer: context.platform.rawValue)
+                return .null
+            },
+            CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
+                try BiometricPlugin.mobileOnly("checkPermissions", context)
+                return ["camera": .string(permissions.state("camera").rawValue)]
+            },
+            CoreCommand("request_permissions") { (_, context) throws(ResponseError) -> JSON in
+                try BiometricPlugin.mobileOnly("requestPermissions", context)
+                let (state, _) = permissions.request("camera", platform: context.platform)
+                // Android: after a first denial (the rationale may still be shown) the callback
+                // puts no camera key at all, so the answer is `{}`.
+                if context.platform == .android && state == .promptWithRationale { return [:] }
+                return ["camera": .string(state.rawValue)]
+            },
+            CoreCommand("open_app_settings", recording: { (_, context) throws(ResponseError) -> CommandOutput in
+                try BiometricPlugin.mobileOnly("openAppSettings", context)
+                let opened: JSON = context.platform == .ios ? "UIApplication.openSettingsURLString: the app's page in Settings"
+                    : "Settings.ACTION_APPLICATION_DETAILS_SETTINGS for the app's package"
+                return CommandOutput(result: .null, presentation: { ["plugin": "barcode-scanner", "platform": .string(context.platform.rawValue),
+                                                                     "nativeMethod": "openAppSettings", "opens": opened] })
+            }),
+            CoreCommand("vibrate", recording: { (_, context) throws(ResponseError) -> CommandOutput in
+                try BiometricPlugin.mobileOnly("vibrate", context)
+                guard context.platform == .android else {
+                    throw BiometricPlugin.rejected("No command vibrate found for plugin barcode-scanner", code: nil, layer: "ios",
+                                                   reason: "only the Kotlin plugin has vibrate; Tauri's iOS runner finds no such method")
+                }
+                return CommandOutput(result: .null, presentation: { ["plugin": "barcode-scanner", "platform": "android", "nativeMethod": "vibrate",
+                                                                     "effect": "the vibrator, VibrationEffect.DEFAULT_AMPLITUDE"] })
+            }),
+        ]
+        return OfficialPlugin(name: "barcode-scanner", commandNames: commandNames, defaultSet: (defaultDescription, [
+            "allow-cancel", "allow-check-permissions", "allow-open-app-settings", "allow-request-permissions", "allow-scan", "allow-vibrate",
+        ]), commands: declared, raw: [scan])
+    }
+
+    /// A scan that waits for a code, until `cancel` or its call's cancellation.
+    static func wait(_ pending: Pending, record: JSON) async throws -> CommandOutput {
+        CallObserver.current?.presented { record }
+        switch await pending.wait() {
+        case .success(let value): return CommandOutput(result: value, presentation: { record })
+        case .failure(let error): throw error
+        }
+    }
+}
