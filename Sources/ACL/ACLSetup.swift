@@ -9,6 +9,12 @@ public enum ACLSetup {
     public static func manifests(_ plugins: [any Plugin]) throws(ACLError) -> [String: PluginManifest] {
         var out = try CorePermissions.manifests()
         for plugin in plugins {
+            if let generated = plugin.generatedPermissions {
+                out[plugin.name] = PluginManifest.generated(plugin: plugin.name, commands: generated.commands, defaultSet: generated.defaultSet.map {
+                    PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
+                })
+                continue
+            }
             let files = plugin.permissionFiles
             var compiled: [String: String] = [:]
             for file in files { if let json = file.compiled { compiled["permissions/\(plugin.name)/\(file.path)"] = json } }

@@ -7,7 +7,8 @@ public enum CommandPermissions {
 
     /// A command name as permission identifiers spell it: `share_text` → `share-text`.
     public static func slug(_ command: String) -> String {
-        String(command.map { $0 == "_" ? "-" : $0 })
+        guard command.utf8.contains(UInt8(ascii: "_")) else { return command }
+        return String(decoding: command.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 
     /// The text of a command's file.

@@ -98,7 +98,28 @@ public enum CorePermissions {
     /// The compiled-in manifests, by key: `core` (the `core:default` set) and each hosted core
     /// plugin (`core:event`).
     /// - Throws: `ACLError` if a compiled-in file does not load (a generator bug the tests catch).
-    public static func manifests() throws(ACLError) -> [String: PluginManifest] {
+    public static func manifests() throws(ACLError) -> [String: PluginManifest] { generatedManifests }
+
+    /// The manifests built from `hosted` as values (what `manifestsFromFiles` reads), once per
+    /// process: every start of the bridge needs them, and parsing 300-odd permissions cost a
+    /// third of a cold `bridge invoke`.
+    static let generatedManifests: [String: PluginManifest] = {
+        var out: [String: PluginManifest] = [:]
+        for (plugin, commands) in hosted {
+            let defaults = commands.filter(\.byDefault)
+            let every = defaults.count == commands.count ? ", which enables all commands" : ""
+            let set = PermissionSet(identifier: "default", description: "Default permissions for the plugin" + every + ".",
+                                    permissions: defaults.map { "allow-" + CommandPermissions.slug($0.name) })
+            out[plugin] = PluginManifest.generated(plugin: plugin, commands: commands.map(\.name), defaultSet: set)
+        }
+        out[setKey] = PluginManifest.generated(plugin: setKey, commands: [], defaultSet: PermissionSet(
+            identifier: "default", description: "Default core plugins set which includes: " + plugins.map { $0 + ":default" }.joined(separator: ", "),
+            permissions: plugins.map { $0 + ":default" }))
+        return out
+    }()
+
+    /// The manifests read from the compiled-in files, as Tauri's build would read them.
+    static func manifestsFromFiles() throws(ACLError) -> [String: PluginManifest] {
         var groups: [String: [PermissionFile]] = [:]
         for file in embeddedPermissionFiles {
             let owner = hosted.first { file.path.hasPrefix(folderName($0.plugin) + "/") }?.plugin ?? setKey

@@ -33,6 +33,12 @@ public struct PermissionSet: Sendable, Equatable {
     public let identifier: String
     public let description: String
     public let permissions: [String]
+
+    public init(identifier: String, description: String, permissions: [String]) {
+        self.identifier = identifier
+        self.description = description
+        self.permissions = permissions
+    }
 }
 
 /// Everything a plugin's `permissions/` folder declares.
@@ -53,6 +59,22 @@ public struct PluginManifest: Sendable, Equatable {
     }
 
     static let targets = ["linux", "macOS", "windows", "android", "iOS"]
+
+    /// The manifest of the files Tauri's build generates for `commands` (an `allow-` and a
+    /// `deny-` permission each, `CommandPermissions`) and a `default` set, built as values: what
+    /// loading those files gives, without parsing them at every start (a test checks they agree).
+    public static func generated(plugin: String, commands: [String], defaultSet: PermissionSet?) -> PluginManifest {
+        var permissions: [Permission] = []
+        permissions.reserveCapacity(commands.count * 2)
+        for command in commands {
+            let slug = CommandPermissions.slug(command)
+            permissions.append(Permission(identifier: "allow-" + slug, description: "Enables the " + command + " command without any pre-configured scope.",
+                                          allow: [command]))
+            permissions.append(Permission(identifier: "deny-" + slug, description: "Denies the " + command + " command without any pre-configured scope.",
+                                          deny: [command]))
+        }
+        return PluginManifest(plugin: plugin, defaultSet: defaultSet, sets: [], permissions: permissions)
+    }
 
     /// A permission file (TOML or JSON, by `path`) as the compact JSON that `load` reads in its
     /// place: what `bridge-generate` compiles in beside the text.

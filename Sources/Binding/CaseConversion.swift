@@ -2,6 +2,8 @@
 public enum CaseConversion {
     /// `image_url` → `imageUrl`, `share_text` → `shareText`.
     public static func lowerCamelCase(_ snake: String) -> String {
+        // Most names have no underscore (every start converts a few hundred of them).
+        guard snake.utf8.contains(UInt8(ascii: "_")) else { return snake }
         var out = ""
         out.reserveCapacity(snake.utf8.count)
         var upperNext = false

@@ -155,6 +155,21 @@ public protocol Plugin: Sendable {
     /// The session methods the plugin adds beside its commands (`bridge/openUrl`): what a test
     /// harness asks of the simulated device, answered by the session, never reachable from a page.
     var sessionMethods: [SessionMethod] { get }
+    /// When `permissionFiles` are exactly what Tauri's build generates from a command list (plus
+    /// a default set): that list and set, so the ACL builds the manifest as values instead of
+    /// parsing the files at every start; `nil` otherwise.
+    var generatedPermissions: GeneratedPermissions? { get }
+}
+
+/// A plugin's generated permissions, by what generates them.
+public struct GeneratedPermissions: Sendable {
+    public let commands: [String]
+    public let defaultSet: (description: String, permissions: [String])?
+
+    public init(commands: [String], defaultSet: (description: String, permissions: [String])?) {
+        self.commands = commands
+        self.defaultSet = defaultSet
+    }
 }
 
 /// A method a session answers for a plugin (`bridge/<name>`), with the session's context.
@@ -170,6 +185,7 @@ public struct SessionMethod: Sendable {
 
 extension Plugin {
     public var sessionMethods: [SessionMethod] { [] }
+    public var generatedPermissions: GeneratedPermissions? { nil }
     public var isCore: Bool { false }
     public var permissionFiles: [PermissionFile] { [] }
     public func scopeProblem(_ entry: JSON) -> String? { nil }

@@ -8,7 +8,7 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
     public let plugin: String
     public let command: String
     /// The method name a native backend receives: the lowerCamelCase command (`share_text` → `shareText`).
-    public let nativeMethod: String
+    public var nativeMethod: String { CaseConversion.lowerCamelCase(command) }
     /// `plugin:<plugin>|<command>`, computed once.
     public let description: String
 
@@ -18,7 +18,6 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         guard CommandName.isValidPlugin(plugin), CommandName.isValidCommand(command) else { return nil }
         self.plugin = plugin
         self.command = command
-        self.nativeMethod = CaseConversion.lowerCamelCase(command)
         self.description = "plugin:\(plugin)|\(command)"
     }
 
@@ -32,7 +31,6 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         self.plugin = plugin
         self.command = command
-        self.nativeMethod = CaseConversion.lowerCamelCase(command)
         self.description = "plugin:\(plugin)|\(command)"
     }
 
@@ -44,7 +42,6 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         plugin = ""
         self.command = command
-        nativeMethod = CaseConversion.lowerCamelCase(command)
         description = command
     }
 

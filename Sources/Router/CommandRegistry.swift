@@ -92,13 +92,14 @@ public struct CommandRegistry: Sendable {
         if CommandName.split(method: cliName) == nil, cliName.contains("|") {
             return resolve(cliName: "plugin:" + cliName)
         }
-        let listed = all.filter { !corePlugins.contains($0.name.plugin) }.map(\.name.description)
+        // Only a failure lists what exists (sorting every command costs more than the lookup).
+        var listed: [String] { all.filter { !corePlugins.contains($0.name.plugin) }.map(\.name.description) }
         if let (plugin, command) = CommandName.split(method: cliName) {
             guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: pluginNames.subtracting(corePlugins).sorted())) }
             let own = all.filter { $0.name.plugin == plugin }.map(\.name.description)
             return .failure(.unknownCommand(command, known: corePlugins.contains(plugin) ? own : listed))
         }
-        let matches = all.filter { $0.name.command == cliName }
+        let matches = entries.values.filter { $0.name.command == cliName }.sorted { $0.fullName < $1.fullName }
         switch matches.count {
         case 1: return .success(matches[0])
         case 0: return .failure(.unknownCommand(cliName, known: listed))

@@ -149,3 +149,19 @@ struct CorePermissionsTests {
         #expect(generated.map(\.text) == CorePermissions.embeddedPermissionFiles.map(\.text))
     }
 }
+
+@Suite("the core manifests built as values are what the generated files load to")
+struct GeneratedCoreManifestTests {
+    @Test("every core plugin's manifest, and core:default, equal the files' (permissions in any order)")
+    func agree() throws {
+        let built = try CorePermissions.manifests()
+        let read = try CorePermissions.manifestsFromFiles()
+        #expect(Set(built.keys) == Set(read.keys))
+        for (key, manifest) in read {
+            let mine = try #require(built[key])
+            #expect(mine.defaultSet == manifest.defaultSet, "\(key)")
+            #expect(mine.sets == manifest.sets, "\(key)")
+            #expect(mine.permissions.sorted { $0.identifier < $1.identifier } == manifest.permissions.sorted { $0.identifier < $1.identifier }, "\(key)")
+        }
+    }
+}

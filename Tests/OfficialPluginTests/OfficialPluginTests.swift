@@ -423,3 +423,19 @@ struct BarcodeScannerTests {
         #expect(try await call("plugin:barcode-scanner|vibrate", on: .android, router: r).0.get() == .null)
     }
 }
+
+@Suite("the official plugins' manifests built as values are what their permission files load to")
+struct OfficialManifestTests {
+    @Test("for every official plugin, the generated manifest equals loading its files")
+    func agree() throws {
+        for plugin in OfficialPlugins.plugins() {
+            let generated = try #require(plugin.generatedPermissions)
+            let built = PluginManifest.generated(plugin: plugin.name, commands: generated.commands, defaultSet: generated.defaultSet.map {
+                PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
+            })
+            let read = try PluginManifest.load(plugin: plugin.name, files: plugin.permissionFiles.map { ($0.path, $0.text) })
+            #expect(built.defaultSet == read.defaultSet, "\(plugin.name)")
+            #expect(built.permissions.sorted { $0.identifier < $1.identifier } == read.permissions.sorted { $0.identifier < $1.identifier }, "\(plugin.name)")
+        }
+    }
+}

@@ -74,15 +74,20 @@ public struct CoreCommand: Sendable {
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
         self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CaseConversion.lowerCamelCase($0.0), type: $0.1) }
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
         self.run = { (payload, context) throws(ResponseError) in CommandOutput(result: try run(payload, context)) }
     }
 
     /// A command whose answer comes with a record (`CommandOutput.presentation`).
     public init(_ name: String, _ arguments: [(String, RustType)] = [], recording run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput) {
         self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CaseConversion.lowerCamelCase($0.0), type: $0.1) }
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
         self.run = run
+    }
+
+    /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
+    static func key(_ name: String) -> String {
+        name.utf8.contains(UInt8(ascii: "_")) ? CaseConversion.lowerCamelCase(name) : name
     }
 
     /// The registered command: Tauri's binding, then the answer, on the caller's thread.
@@ -107,7 +112,10 @@ protocol CorePlugin: Plugin {
 }
 
 extension CorePlugin {
-    public var commands: [Command] { coreCommands.map { $0.command(plugin: name) } }
+    public var commands: [Command] {
+        let summary = "Tauri's core \(name) plugin"
+        return coreCommands.map { $0.command(plugin: name, summary: summary) }
+    }
     public var isCore: Bool { true }
 }
 

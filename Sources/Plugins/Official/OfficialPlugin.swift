@@ -33,8 +33,11 @@ public struct OfficialPlugin: Plugin {
     }
 
     public var commands: [Command] {
-        declared.map { $0.command(plugin: name, summary: "\(name) (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): \($0.name)") } + raw
+        let summary = "\(name) (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
+        return declared.map { $0.command(plugin: name, summary: summary) } + raw
     }
+
+    public var generatedPermissions: GeneratedPermissions? { GeneratedPermissions(commands: commandNames, defaultSet: defaultSet) }
 
     /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`,
     /// compiled to JSON here so start-up parses no TOML.
@@ -52,7 +55,8 @@ public struct OfficialPlugin: Plugin {
         }
         if let set = defaultSet {
             let members = set.permissions.map { "\"\($0)\"" }.joined(separator: ", ")
-            let text = "[default]\ndescription = \"\"\"\n\(set.description)\n\"\"\"\npermissions = [\(members)]\n"
+            // A TOML multi-line string drops the newline after its opening quotes, none other.
+            let text = "[default]\ndescription = \"\"\"\n\(set.description)\"\"\"\npermissions = [\(members)]\n"
             let compiled: JSON = ["default": ["description": .string(set.description), "permissions": .array(set.permissions.map(JSON.string))]]
             files.append(PermissionFile(path: "default.toml", text: text, compiled: compiled.serialized()))
         }
