@@ -312,6 +312,26 @@ def invoke_headers_reach_the_request_as_tauri_sends_them(ctx):
         check(name not in got["sent"][0], f"no method name {name!r} as a header: {got['sent'][0]}")
 
 
+@test
+def deep_link_warm_arrival_reaches_the_pages_listen(ctx):
+    # A test harness sends bridge/openUrl on serve's stdio; the page's own listen() (what
+    # onOpenUrl does) receives the link when plugins.deep-link routes it to the app.
+    app = os.path.join(ROOT, "Tests", "Fixtures", "apps", "deep-link")
+    bridge, page = ready_page(ctx, "--platform", "android", "--app", app)
+    page.evaluate("""(window.__links = [], window.__TAURI_INTERNALS__.invoke('plugin:event|listen', {
+      event: 'deep-link://new-url', target: {kind: 'Any'},
+      handler: window.__TAURI_INTERNALS__.transformCallback((e) => window.__links.push(e.payload))}))""")
+    for i, url in enumerate(["https://wallet.frak.id/elsewhere", "frakwallet://invite/42"]):
+        request = {"jsonrpc": "2.0", "id": 100 + i, "method": "bridge/openUrl", "params": {"url": url}}
+        bridge.process.stdin.write((json.dumps(request) + "\n").encode())
+        bridge.process.stdin.flush()
+    page.wait_for("window.__links.length === 1")
+    time.sleep(0.3)
+    equal(page.evaluate("window.__links"), [["frakwallet://invite/42"]], "only the routed link reaches the page")
+    equal(page.evaluate("window.__TAURI_INTERNALS__.invoke('plugin:deep-link|get_current')"), ["frakwallet://invite/42"],
+          "getCurrent answers the last link")
+
+
 def button_named(page, name):
     """The backend node id of the one button whose accessible name is `name` (the accessibility
     tree, as a screen reader or a WebDriver test finds it; shadow roots included), or None."""
