@@ -10,7 +10,7 @@ import Foundation
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
     static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format"]
+                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format", "dialog", "pick"]
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -40,6 +40,9 @@ struct BackendOptions {
       --scan CONTENT          barcode-scanner: the code in front of the camera [none: a
                               scan waits until cancelled]
       --scan-format FORMAT    its format, QR_CODE, EAN_13, … [QR_CODE]
+      --dialog ok|cancel      dialog: the button the person presses [ok]
+      --pick URI              dialog: a file the person picks in open or save (repeatable)
+                              [none: the picker is closed]
       --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
@@ -66,6 +69,8 @@ struct BackendOptions {
     let locale: String
     /// `--scan`, `--scan-format`: the code in front of the camera.
     let scan: ScannedCode?
+    /// `--dialog`, `--pick`: what the person does with a dialog.
+    let dialog: DialogAnswers
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -143,6 +148,7 @@ struct BackendOptions {
             throw UsageError("option '--scan-format' must be one of \(ScannedCode.formats.joined(separator: "|")), got '\(format)'", subcommand: args.subcommand)
         }
         scan = args.value("scan").map { ScannedCode(content: $0, format: format) }
+        dialog = DialogAnswers(press: try args.choice("dialog", DialogAnswers.Press.self) ?? .ok, picks: args.values("pick"))
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -185,7 +191,8 @@ struct BackendOptions {
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
                                                              openURL: openURL, emit: emit, permissions: permissions, track: track, send: send,
-                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName, scan: scan)
+                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName, scan: scan,
+                                                             dialog: dialog)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

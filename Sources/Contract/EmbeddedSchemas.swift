@@ -1037,8 +1037,10 @@ enum EmbeddedSchemas {
                     "plugin": {
                       "type": "string",
                       "enum": [
+                        "barcode-scanner",
                         "biometric",
                         "clipboard-manager",
+                        "dialog",
                         "geolocation",
                         "haptics"
                       ]

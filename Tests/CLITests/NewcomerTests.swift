@@ -21,7 +21,7 @@ struct NewcomerTests {
         (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
          "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
-         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--paste', '--permission', '--platform', '--plugin-dir', '--plugin-version', '--preview' or '--provider-paths'?)\nRun 'bridge invoke --help' for usage.\n"),
+         "bridge: unknown option '-p' for 'bridge invoke': options are spelt --name (did you mean '--paste', '--permission', '--pick', '--platform', '--plugin-dir', '--plugin-version', '--preview' or '--provider-paths'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", "-inspect"],
          "bridge: unknown option '-inspect' for 'bridge invoke': options are spelt --name (did you mean '--inspect'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_txt"],

@@ -439,3 +439,43 @@ struct OfficialManifestTests {
         }
     }
 }
+
+@Suite("dialog as plugins-workspace@77149dc4: the buttons lib.rs makes, the person's press, the picked files")
+struct DialogTests {
+    func run(_ method: String, _ params: JSON, _ answers: DialogAnswers = DialogAnswers(), on platform: Platform = .ios) async throws -> (Result<JSON, ResponseError>, JSON?) {
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(dialog: answers)))
+        return await call(method, params, on: platform, router: r)
+    }
+
+    @Test("ask and confirm answer the press; message has one button, unless a custom OK label brings Cancel (OkCustom)")
+    func buttons() async throws {
+        let no = try await run("plugin:dialog|ask", ["message": "Leave?"], DialogAnswers(press: .cancel))
+        #expect(try no.0.get() == false)
+        #expect(no.1?["buttons"] == ["No", "Yes"])
+        #expect(no.1?["pressed"] == "No")
+        let ok = try await run("plugin:dialog|confirm", ["message": "Delete?", "okButtonLabel": "Delete"])
+        #expect(try ok.0.get() == true)
+        #expect(ok.1?["buttons"] == ["Cancel", "Delete"])
+        let single = try await run("plugin:dialog|message", ["message": "Saved"], DialogAnswers(press: .cancel))
+        #expect(try single.0.get() == true, "a lone Ok button is all the person can press")
+        let custom = try await run("plugin:dialog|message", ["message": "Saved", "okButtonLabel": "Great"], DialogAnswers(press: .cancel))
+        #expect(try custom.0.get() == false)
+        #expect(custom.1?["buttons"] == ["Cancel", "Great"])
+        #expect(try await run("plugin:dialog|message", [:]).0.failure?.message
+                == "invalid args `message` for command `message`: command message missing required key message")
+    }
+
+    @Test("open and save answer the picked files, null when the picker is closed; mobile has no folder picker")
+    func pickers() async throws {
+        let picks = DialogAnswers(picks: ["content://com.android.providers.downloads.documents/document/1"])
+        #expect(try await run("plugin:dialog|open", ["options": [:]], picks, on: .android).0.get()
+                == "content://com.android.providers.downloads.documents/document/1")
+        #expect(try await run("plugin:dialog|open", ["options": ["multiple": true]], picks).0.get()
+                == ["content://com.android.providers.downloads.documents/document/1"])
+        #expect(try await run("plugin:dialog|save", ["options": [:]]).0.get() == .null, "no --pick: closed")
+        #expect(try await run("plugin:dialog|open", ["options": [:]], DialogAnswers(press: .cancel, picks: ["/a"])).0.get() == .null)
+        #expect(try await run("plugin:dialog|open", ["options": ["directory": true]]).0.failure?.message == "Folder picker is not implemented on mobile")
+        #expect(try await run("plugin:dialog|open", ["options": ["directory": true]], DialogAnswers(picks: ["/home/a"]), on: .linux).0.get() == "/home/a")
+        #expect(try await run("plugin:dialog|open", [:]).0.failure?.message == "invalid args `options` for command `open`: command open missing required key options")
+    }
+}

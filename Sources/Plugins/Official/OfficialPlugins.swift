@@ -14,12 +14,13 @@ public enum OfficialPlugins {
                                emit: (@Sendable (String, JSON) -> Void)? = nil,
                                permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
                                send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
-                               locale: String? = "en-US", hostname: String = "localhost", scan: ScannedCode? = nil) -> [OfficialPlugin] {
+                               locale: String? = "en-US", hostname: String = "localhost", scan: ScannedCode? = nil,
+                               dialog: DialogAnswers = DialogAnswers()) -> [OfficialPlugin] {
         [BarcodeScannerPlugin.plugin(code: scan, permissions: permissions), BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL, emit: emit),
-         GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin(),
+         DialogPlugin.plugin(dialog), GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin(),
          OSPlugin.plugin(locale: locale, hostname: hostname)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "geolocation", "haptics", "os"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "geolocation", "haptics", "os"]
 }
