@@ -89,3 +89,10 @@ export class Bridge {
 }
 
 export function spawnBridge(options?: SpawnOptions): Bridge
+
+/**
+ * The executable `spawnBridge` runs: `options.executable`, `BRIDGE_EXECUTABLE`, the package's own
+ * `bin/bridge`, else `bridge` on PATH once its `--version` says it is this bridge (iproute2 has a
+ * `/usr/sbin/bridge` too); throws saying what it found otherwise.
+ */
+export function resolveExecutable(options?: { executable?: string }): string

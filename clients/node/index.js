@@ -1,8 +1,38 @@
 // The bridge's Node client: spawns `bridge serve` and speaks JSON-RPC 2.0 to it over stdio
 // (NDJSON). Zero dependencies. See index.d.ts and the README section "Use it from Node tests".
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { EventEmitter } from 'node:events'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+/** The binary the npm package carries (Install/package puts it at bin/bridge). */
+const ownBinary = join(dirname(fileURLToPath(import.meta.url)), 'bin', 'bridge')
+
+/**
+ * The executable to spawn: `options.executable`, `BRIDGE_EXECUTABLE`, the package's own
+ * binary, else `bridge` on PATH — checked, since iproute2 installs a `/usr/sbin/bridge` too.
+ */
+export function resolveExecutable(options = {}) {
+  const chosen = options.executable || process.env.BRIDGE_EXECUTABLE
+  if (chosen) return chosen
+  if (existsSync(ownBinary)) return ownBinary
+  let version = ''
+  try {
+    version = execFileSync('bridge', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 })
+  } catch (e) {
+    version = String((e && (e.stdout || e.stderr)) || '')
+    if (e && e.code === 'ENOENT') {
+      throw new Error('no bridge executable: install the package with its binary (Install/package), set BRIDGE_EXECUTABLE, or pass { executable }')
+    }
+  }
+  if (!/^bridge \d/.test(version)) {
+    const found = version.split('\n')[0] || 'a program that does not answer --version as bridge does'
+    throw new Error(`the bridge on PATH is not this bridge (it says: ${found}; iproute2 installs a /usr/sbin/bridge): set BRIDGE_EXECUTABLE or pass { executable }`)
+  }
+  return 'bridge'
+}
 
 /** The error `invoke` rejects with: `message` is what Tauri's `invoke()` rejects with. */
 export class BridgeError extends Error {
@@ -45,7 +75,7 @@ export class Bridge {
   #handlers = new Map()
 
   constructor(options = {}) {
-    const executable = options.executable || process.env.BRIDGE_EXECUTABLE || 'bridge'
+    const executable = resolveExecutable(options)
     const args = argumentsFor(options)
     this.#child = spawn(executable, args, { stdio: ['pipe', 'pipe', 'pipe'] })
     let listening
