@@ -10,7 +10,9 @@ import Synchronization
 /// sheet waiting for a person's click. The scripted user answers at the instant of
 /// presentation, so a scripted sheet never occupies the slot and concurrent scripted calls never
 /// collide. A present while the slot is occupied (or with the scripted outcome `busy`) is
-/// refused: each plugin answers that refusal as its native code does (see `Presentation`).
+/// refused: each plugin answers that refusal as its native code does (see `Presentation`) —
+/// unless the plugin presents on the topmost view controller (frak-share from 0aa82fbd), whose
+/// sheet stacks on the one up.
 ///
 /// A sheet whose call is cancelled (`$/cancelRequest`, the end of the session) is taken down at
 /// once, as `dismiss(animated: false)` does, by the thread that cancels it: once the cancelled
