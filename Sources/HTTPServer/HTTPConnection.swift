@@ -83,14 +83,16 @@ struct HTTPConnection {
             }
             return keepAlive
         case .stream(let head, let stream):
+            // Counted before its head is written: a client that has read the head and opens
+            // another stream at once must find this one counted (the cap held only by luck else).
+            load.streams.add(1, ordering: .relaxed)
+            defer { load.streams.subtract(1, ordering: .relaxed) }
             guard writer.write(head.serialized(keepAlive: false, streaming: true)) else {
                 stream.close()
                 return false
             }
             stream.markStarted()
-            load.streams.add(1, ordering: .relaxed)
             holdStream(stream, writer: writer)
-            load.streams.subtract(1, ordering: .relaxed)
             return false
         }
     }
