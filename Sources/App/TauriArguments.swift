@@ -18,11 +18,17 @@ public enum TauriArguments {
             default: value = nil
             }
             if let problem = problem(value, type: argument.type, command: command, key: argument.key) {
-                return .invalidParams("invalid args `\(argument.key)` for command `\(command)`: \(problem)",
-                                      details: ["command": .string(command), "field": .string(argument.key), "layer": "command"])
+                return invalid(argument.key, command: command, problem)
             }
         }
         return nil
+    }
+
+    /// Tauri's refusal of the argument `key` of `command`, in its words: `invalid args `<key>` for
+    /// command `<command>`: <problem>` (`-32602`, naming the field).
+    public static func invalid(_ key: String, command: String, _ problem: String) -> ResponseError {
+        .invalidParams("invalid args `\(key)` for command `\(command)`: \(problem)",
+                       details: ["command": .string(command), "field": .string(key), "layer": "command"])
     }
 
     /// serde's complaint about `value` as `type`, or `nil`.

@@ -176,8 +176,12 @@ public struct GeneratedPermissions: Sendable {
 public struct SessionMethod: Sendable {
     public let name: String
     public let run: @Sendable (JSON?, CallContext) -> Result<JSON, ResponseError>
+    /// The longest name a session method may have: the session tells them from commands by length.
+    public static let maxNameLength = 24
 
     public init(_ name: String, run: @escaping @Sendable (JSON?, CallContext) -> Result<JSON, ResponseError>) {
+        precondition(name.hasPrefix("bridge/") && name.utf8.count <= SessionMethod.maxNameLength,
+                     "a session method is named bridge/<name>, at most \(SessionMethod.maxNameLength) bytes: \(name)")
         self.name = name
         self.run = run
     }

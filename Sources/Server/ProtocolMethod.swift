@@ -1,3 +1,5 @@
+import BridgeRouter
+
 /// The methods the session answers itself, beside plugin commands.
 enum ProtocolMethod {
     /// Request: optional session settings; answers server name, version, platform, commands.
@@ -17,8 +19,6 @@ enum ProtocolMethod {
     /// them, and one byte count rules it out before any comparison.
     static func mayBeProtocol(_ method: String) -> Bool { method.utf8.count <= longest }
 
-    /// The longest name a plugin's session method may have (`SessionMethod`: `bridge/openUrl`).
-    static let longestPluginMethod = 24
-
-    private static let longest = ([initialize, initialized, shutdown, exit, cancelRequest, handle].map(\.utf8.count) + [longestPluginMethod]).max() ?? 0
+    private static let longest = ([initialize, initialized, shutdown, exit, cancelRequest, handle].map(\.utf8.count)
+                                  + [SessionMethod.maxNameLength]).max() ?? 0
 }

@@ -101,7 +101,8 @@ public final class SessionEngine: Sendable {
                 _ = early.offer(token, handle(params: params))
                 continue
             }
-            if ProtocolMethod.mayBeProtocol(method), let extra = router.registry.sessionMethod(method) {
+            // A plugin's session method is `bridge/…`: one byte rules out every command.
+            if ProtocolMethod.mayBeProtocol(method), method.utf8.first == UInt8(ascii: "b"), let extra = router.registry.sessionMethod(method) {
                 _ = early.offer(token, CallCompletion(outcome: extra.run(params, context)))
                 continue
             }

@@ -5,6 +5,7 @@ import BridgeProtocol
 import BridgeRouter
 import BridgeSimulation
 import Foundation
+import Synchronization
 import Testing
 
 /// One call through the router (no ACL unless `authority`): the answer and its record.
@@ -346,6 +347,19 @@ struct GeolocationTests {
         #expect(try await run("plugin:geolocation|check_permissions", platform: .macos).0.get() == ["location": "prompt", "coarseLocation": "prompt"])
         #expect(try await run("plugin:geolocation|request_permissions", ["permissions": ["camera"]]).0.failure?.message
                 == "invalid args `permissions` for command `request_permissions`: unknown variant `camera`, expected `location` or `coarseLocation`")
+    }
+
+    @Test("a watch iOS was denied sends the CLError on its Channel; Android refuses the command itself")
+    func deniedWatch() async throws {
+        let sent = Mutex<[JSON]>([])
+        let plugins = OfficialPlugins.plugins(permissions: DevicePermissions(["location": .deny, "coarseLocation": .deny]),
+                                              send: { _, _, message in sent.withLock { $0.append(message) } })
+        let r = Router(registry: try CommandRegistry(plugins: plugins))
+        let options: JSON = ["options": ["enableHighAccuracy": false, "timeout": 1000, "maximumAge": 0], "channel": "__CHANNEL__:3"]
+        #expect(try await call("plugin:geolocation|watch_position", options, router: r).0.get() == .null)
+        #expect(sent.withLock { $0 } == ["The operation couldn’t be completed. (kCLErrorDomain error 1.)"])
+        #expect(await call("plugin:geolocation|watch_position", options, on: .android, router: r).0.failure?.message
+                == "Client must have ACCESS_COARSE_LOCATION or ACCESS_FINE_LOCATION permission to perform any location operations.")
     }
 
     @Test("--location takes LAT,LON[,ACCURACY]")

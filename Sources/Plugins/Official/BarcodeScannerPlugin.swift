@@ -67,7 +67,7 @@ public enum BarcodeScannerPlugin {
                 defer { w.removeAll() }
                 return Array(w.values)
             }
-            for c in all { c.resume(returning: .failure(BiometricPlugin.rejected("cancelled", code: nil, layer: layer))) }
+            for c in all { c.resume(returning: .failure(.nativeObject("cancelled", layer: layer))) }
             return all.count
         }
     }
@@ -77,23 +77,23 @@ public enum BarcodeScannerPlugin {
         let summary = "barcode-scanner (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): scan"
         let scan = Command("scan", summary: summary) { invocation in
             let context = invocation.context
-            try BiometricPlugin.mobileOnly("scan", context)
+            try MobileOnly.require("scan", context)
             let args = invocation.arguments
             let accepted = args["formats"]?.arrayValue?.compactMap(\.stringValue) ?? []
             for format in accepted where !ScannedCode.formats.contains(format) {
-                throw BiometricPlugin.rejected("Error deserializing arguments: unknown format \(format)", code: nil, layer: context.platform.rawValue,
+                throw ResponseError.nativeObject("Error deserializing arguments: unknown format \(format)", layer: context.platform.rawValue,
                                                reason: "the natives' SupportedFormat has no \(format)")
             }
             let windowed = args["windowed"]?.boolValue ?? false
             let direction = args["cameraDirection"]?.stringValue ?? "back"
-            let record: JSON = ["plugin": "barcode-scanner", "platform": .string(context.platform.rawValue), "nativeMethod": "scan",
+            let record = JSON.object(officialRecord("barcode-scanner", context, "scan", [
                                 "camera": .string(direction), "windowed": .bool(windowed),
                                 "view": .string(windowed ? "the camera behind a transparent webview: the page's own UI stays on top"
-                                                         : "the camera fills the screen over the webview")]
+                                                         : "the camera fills the screen over the webview")]))
             if context.platform == .android {
                 // The Kotlin scan throws unless the camera was granted first.
                 guard permissions.state("camera") == .granted else {
-                    throw BiometricPlugin.rejected("No permission to use camera. Did you request it yet?", code: nil, layer: "android")
+                    throw ResponseError.nativeObject("No permission to use camera. Did you request it yet?", layer: "android")
                 }
             } else {
                 // iOS 14+ starts the capture session, which asks the first time; a denied camera
@@ -113,16 +113,16 @@ public enum BarcodeScannerPlugin {
         }
         let declared: [CoreCommand] = [
             CoreCommand("cancel") { (_, context) throws(ResponseError) -> JSON in
-                try BiometricPlugin.mobileOnly("cancel", context)
+                try MobileOnly.require("cancel", context)
                 pending.cancelAll(layer: context.platform.rawValue)
                 return .null
             },
             CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
-                try BiometricPlugin.mobileOnly("checkPermissions", context)
+                try MobileOnly.require("checkPermissions", context)
                 return ["camera": .string(permissions.state("camera").rawValue)]
             },
             CoreCommand("request_permissions") { (_, context) throws(ResponseError) -> JSON in
-                try BiometricPlugin.mobileOnly("requestPermissions", context)
+                try MobileOnly.require("requestPermissions", context)
                 let (state, _) = permissions.request("camera", platform: context.platform)
                 // Android: after a first denial (the rationale may still be shown) the callback
                 // puts no camera key at all, so the answer is `{}`.
@@ -130,20 +130,20 @@ public enum BarcodeScannerPlugin {
                 return ["camera": .string(state.rawValue)]
             },
             CoreCommand("open_app_settings", recording: { (_, context) throws(ResponseError) -> CommandOutput in
-                try BiometricPlugin.mobileOnly("openAppSettings", context)
+                try MobileOnly.require("openAppSettings", context)
                 let opened: JSON = context.platform == .ios ? "UIApplication.openSettingsURLString: the app's page in Settings"
                     : "Settings.ACTION_APPLICATION_DETAILS_SETTINGS for the app's package"
-                return CommandOutput(result: .null, presentation: { ["plugin": "barcode-scanner", "platform": .string(context.platform.rawValue),
-                                                                     "nativeMethod": "openAppSettings", "opens": opened] })
+                let record = officialRecord("barcode-scanner", context, "openAppSettings", ["opens": opened])
+                return CommandOutput(result: .null, presentation: { .object(record) })
             }),
             CoreCommand("vibrate", recording: { (_, context) throws(ResponseError) -> CommandOutput in
-                try BiometricPlugin.mobileOnly("vibrate", context)
+                try MobileOnly.require("vibrate", context)
                 guard context.platform == .android else {
-                    throw BiometricPlugin.rejected("No command vibrate found for plugin barcode-scanner", code: nil, layer: "ios",
+                    throw ResponseError.nativeObject("No command vibrate found for plugin barcode-scanner", layer: "ios",
                                                    reason: "only the Kotlin plugin has vibrate; Tauri's iOS runner finds no such method")
                 }
-                return CommandOutput(result: .null, presentation: { ["plugin": "barcode-scanner", "platform": "android", "nativeMethod": "vibrate",
-                                                                     "effect": "the vibrator, VibrationEffect.DEFAULT_AMPLITUDE"] })
+                let record = officialRecord("barcode-scanner", context, "vibrate", ["effect": "the vibrator, VibrationEffect.DEFAULT_AMPLITUDE"])
+                return CommandOutput(result: .null, presentation: { .object(record) })
             }),
         ]
         return OfficialPlugin(name: "barcode-scanner", commandNames: commandNames, defaultSet: (defaultDescription, [

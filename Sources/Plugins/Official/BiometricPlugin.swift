@@ -40,11 +40,11 @@ public enum BiometricPlugin {
     public static func plugin(_ biometry: Biometry?) -> OfficialPlugin {
         OfficialPlugin(name: "biometric", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-authenticate", "allow-status"]), commands: [
             CoreCommand("status") { (_, context) throws(ResponseError) -> JSON in
-                try mobileOnly("status", context)
+                try MobileOnly.require("status", context)
                 return .object(Device(biometry ?? defaultBiometry(context), context.platform).status)
             },
             CoreCommand("authenticate", recording: { (payload, context) throws(ResponseError) -> CommandOutput in
-                try mobileOnly("authenticate", context)
+                try MobileOnly.require("authenticate", context)
                 let device = Device(biometry ?? defaultBiometry(context), context.platform)
                 return context.platform == .ios ? try iosAuthenticate(payload, device, context) : try androidAuthenticate(payload, device, context)
             }),
@@ -53,27 +53,6 @@ public enum BiometricPlugin {
 
     static func defaultBiometry(_ context: CallContext) -> Biometry {
         context.platform == .ios && context.device == .iphone ? .face : (context.platform == .ios ? .fingerprint : .fingerprint)
-    }
-
-    /// The plugin is `#![cfg(mobile)]`: a desktop build registers no such plugin, so a call the
-    /// ACL lets through finds no handler (tauri `webview/mod.rs`: `Command {command} not found`).
-    static func mobileOnly(_ command: String, _ context: CallContext) throws(ResponseError) {
-        guard context.platform.isDesktop else { return }
-        throw .rejected("Command \(command) not found", details: [
-            "layer": "command", "platform": .string(context.platform.rawValue),
-            "reason": "the plugin is #![cfg(mobile)]: a desktop build cannot register it, so no call reaches it",
-        ])
-    }
-
-    /// A native rejection as `invoke()` receives it: the object `{message, code}`.
-    static func rejected(_ message: String, code: String?, layer: String, reason: String? = nil, record: JSON? = nil) -> ResponseError {
-        var rejection: JSONObject = ["message": .string(message)]
-        if let code { rejection["code"] = .string(code) }
-        var details: JSONObject = ["layer": .string(layer), "rejection": .object(rejection)]
-        if let reason { details["reason"] = .string(reason) }
-        let error = ResponseError.rejected(message, details: details)
-        guard let record else { return error }
-        return CallObserver.rejecting(error, presented: { record })
     }
 
     /// What each platform reports about the sensor (`load` on iOS, `status` on Android).
@@ -139,11 +118,11 @@ public enum BiometricPlugin {
     /// person's answer (`--biometric`), its `LAError` as `{message, code}`.
     static func iosAuthenticate(_ payload: JSONObject, _ device: Device, _ context: CallContext) throws(ResponseError) -> CommandOutput {
         if let unavailable = device.unavailable {
-            throw rejected(unavailable.reason, code: unavailable.code, layer: "ios", reason: "status.available is false, so authenticate rejects before prompting")
+            throw ResponseError.nativeObject(unavailable.reason, code: unavailable.code, layer: "ios", reason: "status.available is false, so authenticate rejects before prompting")
         }
         guard let reason = string(payload, "reason") else {
             // The method throws; Tauri's iOS runner rejects with the error's description (no code).
-            throw rejected("The data couldn’t be read because it is missing.", code: nil, layer: "ios",
+            throw ResponseError.nativeObject("The data couldn’t be read because it is missing.", layer: "ios",
                            reason: "invoke.parseArgs(AuthOptions.self) throws DecodingError.keyNotFound(reason): AuthOptions.reason is required")
         }
         let deviceCredential = payload["allowDeviceCredential"]?.boolValue ?? false
@@ -153,17 +132,17 @@ public enum BiometricPlugin {
                                   "person": .string(outcome.rawValue)]
         if let fallback = string(payload, "fallbackTitle") { prompt["localizedFallbackTitle"] = .string(fallback) }
         if let cancel = string(payload, "cancelTitle") { prompt["localizedCancelTitle"] = .string(cancel) }
-        let record: JSON = ["plugin": "biometric", "platform": "ios", "nativeMethod": "authenticate", "prompt": .object(prompt)]
+        let record = JSON.object(officialRecord("biometric", context, "authenticate", ["prompt": .object(prompt)]))
         switch outcome {
         case .success:
             return CommandOutput(result: .null, presentation: { record })
         case .fallback where deviceCredential, .lockout where deviceCredential:
             // With the passcode allowed, the fallback button and a locked-out sensor lead to the passcode.
             return CommandOutput(result: .null, presentation: { record })
-        case .cancel: throw rejected("Canceled by user.", code: "userCancel", layer: "ios", record: record)
-        case .fallback: throw rejected("Fallback authentication mechanism selected.", code: "userFallback", layer: "ios", record: record)
-        case .lockout: throw rejected("Biometry is locked out.", code: "biometryLockout", layer: "ios", record: record)
-        case .fail: throw rejected("Application retry limit exceeded.", code: "authenticationFailed", layer: "ios", record: record)
+        case .cancel: throw ResponseError.nativeObject("Canceled by user.", code: "userCancel", layer: "ios", record: record)
+        case .fallback: throw ResponseError.nativeObject("Fallback authentication mechanism selected.", code: "userFallback", layer: "ios", record: record)
+        case .lockout: throw ResponseError.nativeObject("Biometry is locked out.", code: "biometryLockout", layer: "ios", record: record)
+        case .fail: throw ResponseError.nativeObject("Application retry limit exceeded.", code: "authenticationFailed", layer: "ios", record: record)
         }
     }
 
@@ -172,7 +151,7 @@ public enum BiometricPlugin {
     static func androidAuthenticate(_ payload: JSONObject, _ device: Device, _ context: CallContext) throws(ResponseError) -> CommandOutput {
         guard let reason = string(payload, "reason") else {
             // Reading the unset lateinit throws; Tauri's PluginManager rejects with its message (no code).
-            throw rejected("lateinit property reason has not been initialized", code: nil, layer: "android",
+            throw ResponseError.nativeObject("lateinit property reason has not been initialized", layer: "android",
                            reason: "invoke.parseArgs(AuthOptions::class.java) leaves the lateinit reason unset")
         }
         let deviceCredential = payload["allowDeviceCredential"]?.boolValue ?? false
@@ -182,10 +161,10 @@ public enum BiometricPlugin {
                                   "person": .string(context.simulation.biometric.rawValue)]
         if let subtitle = string(payload, "subtitle") { prompt["subtitle"] = .string(subtitle) }
         if !deviceCredential { prompt["negativeButton"] = .string(string(payload, "cancelTitle").flatMap { $0.isEmpty ? nil : $0 } ?? "Cancel") }
-        let record: JSON = ["plugin": "biometric", "platform": "android", "nativeMethod": "authenticate", "prompt": .object(prompt)]
+        let record = JSON.object(officialRecord("biometric", context, "authenticate", ["prompt": .object(prompt)]))
         if device.unavailable != nil {
             let message = device.biometry == .notEnrolled ? "No fingerprints enrolled." : "This device does not have a fingerprint sensor"
-            throw rejected(message, code: device.biometry == .notEnrolled ? "biometryNotEnrolled" : "biometryNotAvailable", layer: "android",
+            throw ResponseError.nativeObject(message, code: device.biometry == .notEnrolled ? "biometryNotEnrolled" : "biometryNotAvailable", layer: "android",
                            reason: "BiometricPrompt.onAuthenticationError(\(device.biometry == .notEnrolled ? "ERROR_NO_BIOMETRICS" : "ERROR_HW_NOT_PRESENT"))", record: record)
         }
         switch context.simulation.biometric {
@@ -196,13 +175,13 @@ public enum BiometricPlugin {
         case .cancel, .fallback:
             // Without a device credential the prompt's only other button is the negative one.
             if deviceCredential {
-                throw rejected("Fingerprint operation canceled by user.", code: "userCancel", layer: "android", record: record)
+                throw ResponseError.nativeObject("Fingerprint operation canceled by user.", code: "userCancel", layer: "android", record: record)
             }
-            throw rejected("Cancel button was pressed", code: "userCancel", layer: "android",
+            throw ResponseError.nativeObject("Cancel button was pressed", code: "userCancel", layer: "android",
                            reason: context.simulation.biometric == .fallback ? "Android's prompt has no fallback button: the person can only cancel" : nil, record: record)
         case .lockout, .fail:
             // BiometricPrompt retries a face or finger it does not recognise until it locks out.
-            throw rejected("Too many attempts. Try again later.", code: "biometryLockout", layer: "android",
+            throw ResponseError.nativeObject("Too many attempts. Try again later.", code: "biometryLockout", layer: "android",
                            reason: "BiometricPrompt.onAuthenticationError(ERROR_LOCKOUT)", record: record)
         }
     }

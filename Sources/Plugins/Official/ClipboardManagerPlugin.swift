@@ -149,9 +149,7 @@ public enum ClipboardManagerPlugin {
     }
 
     private static func record(_ context: CallContext, _ method: String, _ fields: JSONObject, result: JSON = .null) -> CommandOutput {
-        var r: JSONObject = ["plugin": "clipboard-manager", "platform": .string(context.platform.rawValue), "nativeMethod": .string(method)]
-        for member in fields { r[member.key] = member.value }
-        let done = r
+        let done = officialRecord("clipboard-manager", context, method, fields)
         return CommandOutput(result: result, presentation: { .object(done) })
     }
 }

@@ -88,9 +88,7 @@ public enum DialogPlugin {
 
     /// `options`: a required object whose members serde defaults.
     static func options(_ payload: JSONObject, command: String) throws(ResponseError) -> JSONObject {
-        func refuse(_ problem: String) -> ResponseError {
-            .invalidParams("invalid args `options` for command `\(command)`: \(problem)", details: ["command": .string(command), "field": "options", "layer": "command"])
-        }
+        func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid("options", command: command, problem) }
         let type = command == "open" ? "OpenDialogOptions" : "SaveDialogOptions"
         guard let value = payload["options"] else { throw refuse("command \(command) missing required key options") }
         guard case .object(let o) = value else { throw refuse("invalid type: \(SerdeEnum.describe(value)), expected struct \(type)") }
@@ -105,11 +103,10 @@ public enum DialogPlugin {
                       buttons: (ok: String, cancel: String?)) -> CommandOutput {
         // With one button there is nothing but OK to press.
         let pressedOK = answers.press == .ok || buttons.cancel == nil
-        var record: JSONObject = ["plugin": "dialog", "platform": .string(context.platform.rawValue),
-                                  "nativeMethod": .string(context.platform.isDesktop ? "rfd MessageDialog" : "showMessageDialog"),
+        var record = officialRecord("dialog", context, context.platform.isDesktop ? "rfd MessageDialog" : "showMessageDialog", [
                                   "message": payload["message"] ?? "", "title": payload["title"] ?? .null,
                                   "buttons": .array(([buttons.cancel, buttons.ok] as [String?]).compactMap { $0.map(JSON.string) }),
-                                  "pressed": .string(pressedOK ? buttons.ok : (buttons.cancel ?? buttons.ok))]
+                                  "pressed": .string(pressedOK ? buttons.ok : (buttons.cancel ?? buttons.ok))])
         if context.platform == .ios { record["view"] = "UIAlertController, .alert style" }
         if context.platform == .android { record["view"] = "AlertDialog" }
         let done = record
@@ -117,8 +114,9 @@ public enum DialogPlugin {
     }
 
     static func picker(_ context: CallContext, _ method: String, _ options: JSONObject, _ answers: DialogAnswers) -> JSON {
-        var record: JSONObject = ["plugin": "dialog", "platform": .string(context.platform.rawValue), "nativeMethod": .string(method),
-                                  "filters": options["filters"] ?? [], "picked": .array(answers.press == .ok ? answers.picks.map(JSON.string) : [])]
+        var record = officialRecord("dialog", context, method, [
+            "filters": options["filters"] ?? [], "picked": .array(answers.press == .ok ? answers.picks.map(JSON.string) : []),
+        ])
         if answers.picks.isEmpty || answers.press == .cancel {
             record["reason"] = .string(answers.picks.isEmpty ? "no --pick: the person closes the picker" : "--dialog cancel: the person closes the picker")
         }

@@ -1,3 +1,4 @@
+import BridgeApp
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
@@ -69,8 +70,7 @@ public enum GeolocationPlugin {
                 try options(payload["options"], required: true, command: "watch_position")
                 guard !context.platform.isDesktop else { return CommandOutput(result: .null) }
                 guard let channel = channelID(payload["channel"]) else {
-                    throw .invalidParams("invalid args `channel` for command `watch_position`: invalid channel value, expected a string in the `__CHANNEL__:ID` format",
-                                         details: ["command": "watch_position", "field": "channel", "layer": "command"])
+                    throw TauriArguments.invalid("channel", command: "watch_position", "invalid channel value, expected a string in the `__CHANNEL__:ID` format")
                 }
                 let client = context.client
                 // iOS asks first and, once denied, sends its error on the channel; Android's
@@ -113,8 +113,7 @@ public enum GeolocationPlugin {
                 if context.platform.isDesktop { return CommandOutput(result: ["location": "prompt", "coarseLocation": "prompt"]) }
                 let asked = payload["permissions"]?.arrayValue?.compactMap(\.stringValue) ?? ["location", "coarseLocation"]
                 for name in asked where !["location", "coarseLocation"].contains(name) {
-                    throw .invalidParams("invalid args `permissions` for command `request_permissions`: unknown variant `\(name)`, expected `location` or `coarseLocation`",
-                                         details: ["command": "request_permissions", "field": "permissions", "layer": "command"])
+                    throw TauriArguments.invalid("permissions", command: "request_permissions", "unknown variant `\(name)`, expected `location` or `coarseLocation`")
                 }
                 var prompted = false
                 if context.platform == .ios {
@@ -133,9 +132,7 @@ public enum GeolocationPlugin {
 
     /// `PositionOptions` as serde reads it: every field required once `options` is given.
     static func options(_ value: JSON?, required: Bool, command: String) throws(ResponseError) {
-        func refuse(_ problem: String) -> ResponseError {
-            .invalidParams("invalid args `options` for command `\(command)`: \(problem)", details: ["command": .string(command), "field": "options", "layer": "command"])
-        }
+        func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid("options", command: command, problem) }
         guard let value, !value.isNull else {
             if required { throw refuse(value == nil ? "command \(command) missing required key options" : "invalid type: null, expected struct PositionOptions") }
             return
@@ -196,7 +193,7 @@ public enum GeolocationPlugin {
     }
 
     static func record(_ context: CallContext, _ method: String, _ prompted: Bool) -> JSON {
-        var r: JSONObject = ["plugin": "geolocation", "platform": .string(context.platform.rawValue), "nativeMethod": .string(method)]
+        var r = officialRecord("geolocation", context, method)
         if prompted {
             r["prompt"] = context.platform == .ios
                 ? "Allow “the app” to use your location? (requestWhenInUseAuthorization: Allow Once / Allow While Using App / Don't Allow)"

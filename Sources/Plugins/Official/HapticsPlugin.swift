@@ -55,7 +55,7 @@ public enum HapticsPlugin {
 
     /// `Ok(())` with the record of what the device plays; desktop builds play nothing.
     private static func played(_ context: CallContext, _ method: String, ios: (Bool) -> JSONObject, android: JSONObject) -> CommandOutput {
-        var record: JSONObject = ["plugin": "haptics", "platform": .string(context.platform.rawValue), "nativeMethod": .string(method)]
+        var record = officialRecord("haptics", context, method)
         switch context.platform {
         case .ios:
             record["device"] = .string(context.device.rawValue)

@@ -46,9 +46,7 @@ public enum OSPlugin {
         let handled: Set<String> = ["locale", "hostname"]
         var commands = commandNames.filter { !handled.contains($0) }.map { name in
             CoreCommand(name) { (_, _) throws(ResponseError) -> JSON in
-                throw .rejected("Command \(name) not found", details: [
-                    "layer": "command", "reason": .string("the plugin lists \(name) in build.rs's COMMANDS but registers no handler for it: its value is in window.__TAURI_OS_PLUGIN_INTERNALS__, which the guest-js reads"),
-                ])
+                throw .commandNotFound(name, reason: "the plugin lists \(name) in build.rs's COMMANDS but registers no handler for it: its value is in window.__TAURI_OS_PLUGIN_INTERNALS__, which the guest-js reads")
             }
         }
         commands.append(CoreCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })

@@ -39,26 +39,14 @@ public struct OfficialPlugin: Plugin {
 
     public var generatedPermissions: GeneratedPermissions? { GeneratedPermissions(commands: commandNames, defaultSet: defaultSet) }
 
-    /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`,
-    /// compiled to JSON here so start-up parses no TOML.
+    /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`: what
+    /// `generatedPermissions` builds as values (a test checks they agree).
     public var permissionFiles: [PermissionFile] {
-        var files = commandNames.map { command in
-            let slug = CommandPermissions.slug(command)
-            let compiled: JSON = ["permission": [
-                ["identifier": .string("allow-\(slug)"), "description": .string("Enables the \(command) command without any pre-configured scope."),
-                 "commands": ["allow": [.string(command)]]],
-                ["identifier": .string("deny-\(slug)"), "description": .string("Denies the \(command) command without any pre-configured scope."),
-                 "commands": ["deny": [.string(command)]]],
-            ]]
-            return PermissionFile(path: CommandPermissions.path(command: command), text: CommandPermissions.text(command: command),
-                                  compiled: compiled.serialized())
-        }
+        var files = commandNames.map { PermissionFile(path: CommandPermissions.path(command: $0), text: CommandPermissions.text(command: $0)) }
         if let set = defaultSet {
             let members = set.permissions.map { "\"\($0)\"" }.joined(separator: ", ")
             // A TOML multi-line string drops the newline after its opening quotes, none other.
-            let text = "[default]\ndescription = \"\"\"\n\(set.description)\"\"\"\npermissions = [\(members)]\n"
-            let compiled: JSON = ["default": ["description": .string(set.description), "permissions": .array(set.permissions.map(JSON.string))]]
-            files.append(PermissionFile(path: "default.toml", text: text, compiled: compiled.serialized()))
+            files.append(PermissionFile(path: "default.toml", text: "[default]\ndescription = \"\"\"\n\(set.description)\"\"\"\npermissions = [\(members)]\n"))
         }
         return files
     }
@@ -71,13 +59,48 @@ public enum PluginsWorkspacePin {
     public static let date = "2024-10-22"
 }
 
-/// What a native side rejects with reaches the front end as `ErrorResponse`'s display (the
-/// message alone when there is no code: tauri `plugin/mobile.rs`), through the plugin's
-/// `Error` serialised as that string.
 extension ResponseError {
+    /// A rejection of a command with Rust code: the native side's `ErrorResponse` reaches the
+    /// front end as its display (the message alone when there is no code: tauri
+    /// `plugin/mobile.rs`), through the plugin's `Error` serialised as that string.
     static func native(_ message: String, layer: String, reason: String? = nil) -> ResponseError {
         var details: JSONObject = ["layer": .string(layer)]
         if let reason { details["reason"] = .string(reason) }
         return .rejected(message, details: details)
     }
+
+    /// A rejection of a native-only command (no Rust code): `invoke()` receives the native
+    /// side's object `{message, code?}` (`data.rejection`); shown with `record` when the call had
+    /// presented something.
+    static func nativeObject(_ message: String, code: String? = nil, layer: String, reason: String? = nil, record: JSON? = nil) -> ResponseError {
+        var rejection: JSONObject = ["message": .string(message)]
+        if let code { rejection["code"] = .string(code) }
+        var details: JSONObject = ["layer": .string(layer), "rejection": .object(rejection)]
+        if let reason { details["reason"] = .string(reason) }
+        let error = ResponseError.rejected(message, details: details)
+        guard let record else { return error }
+        return CallObserver.rejecting(error, presented: { record })
+    }
+
+    /// A command no handler answers: Tauri's `Command <name> not found` (tauri `webview/mod.rs`).
+    static func commandNotFound(_ command: String, reason: String) -> ResponseError {
+        .rejected("Command \(command) not found", details: ["layer": "command", "reason": .string(reason)])
+    }
+}
+
+/// Plugins that are `#![cfg(mobile)]`: a desktop build registers none, so a call the ACL lets
+/// through finds no handler.
+enum MobileOnly {
+    static func require(_ command: String, _ context: CallContext) throws(ResponseError) {
+        guard context.platform.isDesktop else { return }
+        throw .commandNotFound(command, reason: "the plugin is #![cfg(mobile)]: a desktop build on \(context.platform.rawValue) cannot register it, so no call reaches it")
+    }
+}
+
+/// The record of what an official plugin's native side shows or does: the plugin, the platform,
+/// the native method, and what the call adds.
+func officialRecord(_ plugin: String, _ context: CallContext, _ method: String, _ fields: JSONObject = [:]) -> JSONObject {
+    var record: JSONObject = ["plugin": .string(plugin), "platform": .string(context.platform.rawValue), "nativeMethod": .string(method)]
+    for member in fields { record[member.key] = member.value }
+    return record
 }

@@ -1,3 +1,4 @@
+import BridgeApp
 import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
@@ -9,10 +10,7 @@ enum SerdeEnum {
     /// - Throws: `-32602` `invalid args `<key>` for command `<command>`: …` as Tauri words it.
     static func variant(_ payload: JSONObject, key: String, command: String, type: String, variants: [String],
                         fallback: String? = nil) throws(ResponseError) -> String {
-        func refuse(_ problem: String) -> ResponseError {
-            .invalidParams("invalid args `\(key)` for command `\(command)`: \(problem)",
-                           details: ["command": .string(command), "field": .string(key), "layer": "command"])
-        }
+        func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid(key, command: command, problem) }
         guard let value = payload[key], !value.isNull else {
             if let fallback { return fallback }
             throw refuse(payload[key] == nil ? "command \(command) missing required key \(key)" : "invalid type: null, expected enum \(type)")
