@@ -9,8 +9,8 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = ["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version",
-                                     "clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format", "dialog", "pick"]
+    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version"] as Set<String>)
+        .union(OfficialOptions.names)
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -23,29 +23,7 @@ struct BackendOptions {
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
       --files-root DIR        share: a folder files may be shared from (repeatable)
                               [the working directory]
-      --clipboard TEXT        clipboard-manager: the clipboard starts holding TEXT, copied
-                              by another app [empty]
-      --paste allow|deny      iOS: the answer to the paste prompt when the app reads what
-                              another app copied [allow]
-      --biometry face|fingerprint|iris|none|not-enrolled
-                              biometric: the device's sensor [face on an iPhone, else
-                              fingerprint]
-      --permission NAME=allow|deny|granted|denied
-                              a runtime permission (location, coarseLocation): what the
-                              person answers when asked, or granted or denied already
-                              (repeatable) [allow]
-      --location LAT,LON[,ACCURACY]
-                              geolocation: where the device is; repeated, the track a
-                              watch follows, one a second [48.8584,2.2945,10]
-      --scan CONTENT          barcode-scanner: the code in front of the camera [none: a
-                              scan waits until cancelled]
-      --scan-format FORMAT    its format, QR_CODE, EAN_13, … [QR_CODE]
-      --dialog ok|cancel      dialog: the button the person presses [ok]
-      --pick URI              dialog: a file the person picks in open or save (repeatable)
-                              [none: the picker is closed]
-      --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
-      --open-url URL          deep-link: the link the app was opened with (get_current), if
-                              plugins.deep-link of --app routes it to the app
+    \(OfficialOptions.help)
       --plugin-version NAME@COMMIT
                               follow a plugin as shipped at an older upstream commit:
                               frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
@@ -55,22 +33,8 @@ struct BackendOptions {
     let inbox: ShareInbox?
     let shareFiles: ShareFileRules
     let frakShare: FrakShareVersion
-    /// The session's clipboard (`--clipboard`, `--paste`): one per process, as a device has one.
-    let clipboard: SessionClipboard
-    /// The device's biometric sensor (`--biometry`); `nil`: the platform's usual one.
-    let biometry: Biometry?
-    /// `--open-url`: the link the app was started with (`deep-link`'s `get_current`).
-    let openURL: String?
-    /// The device's runtime permissions (`--permission`).
-    let permissions: DevicePermissions
-    /// The scripted track (`--location`).
-    let track: [TrackPoint]
-    /// `--locale`: the device's locale (`os`'s `locale()`).
-    let locale: String
-    /// `--scan`, `--scan-format`: the code in front of the camera.
-    let scan: ScannedCode?
-    /// `--dialog`, `--pick`: what the person does with a dialog.
-    let dialog: DialogAnswers
+    /// The official plugins' device and person.
+    let official: OfficialOptions
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -115,40 +79,7 @@ struct BackendOptions {
         }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
         frakShare = try BackendOptions.frakShareVersion(args)
-        let paste = try args.value("paste").map { (value) throws(UsageError) -> SessionClipboard.PasteAnswer in
-            guard let answer = SessionClipboard.PasteAnswer(rawValue: value) else {
-                throw UsageError("option '--paste' must be allow or deny, got '\(value)'", subcommand: args.subcommand)
-            }
-            return answer
-        } ?? .allow
-        clipboard = SessionClipboard(text: args.value("clipboard"), paste: paste)
-        biometry = try args.choice("biometry", Biometry.self)
-        openURL = try args.nonEmpty("open-url")
-        var answers: [String: DevicePermissions.Answer] = [:]
-        for value in args.values("permission") {
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let answer = DevicePermissions.Answer(rawValue: parts[1]) else {
-                throw UsageError("option '--permission' takes NAME=allow|deny|granted|denied, such as location=deny, got '\(value)'", subcommand: args.subcommand)
-            }
-            answers[parts[0]] = answer
-        }
-        permissions = DevicePermissions(answers)
-        var track: [TrackPoint] = []
-        for value in args.values("location") {
-            guard let point = TrackPoint(value) else {
-                throw UsageError("option '--location' takes LAT,LON[,ACCURACY] in degrees and metres, such as 48.8584,2.2945,10, got '\(value)'",
-                                 subcommand: args.subcommand)
-            }
-            track.append(point)
-        }
-        self.track = track
-        locale = try args.nonEmpty("locale") ?? "en-US"
-        let format = try args.nonEmpty("scan-format") ?? "QR_CODE"
-        guard ScannedCode.formats.contains(format) else {
-            throw UsageError("option '--scan-format' must be one of \(ScannedCode.formats.joined(separator: "|")), got '\(format)'", subcommand: args.subcommand)
-        }
-        scan = args.value("scan").map { ScannedCode(content: $0, format: format) }
-        dialog = DialogAnswers(press: try args.choice("dialog", DialogAnswers.Press.self) ?? .ok, picks: args.values("pick"))
+        official = try OfficialOptions(args)
     }
 
     /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
@@ -189,10 +120,7 @@ struct BackendOptions {
         }
         var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
-        let official: [any Plugin] = OfficialPlugins.plugins(clipboard: clipboard, biometry: biometry, deepLink: deepLink,
-                                                             openURL: openURL, emit: emit, permissions: permissions, track: track, send: send,
-                                                             locale: locale, hostname: ProcessInfo.processInfo.hostName, scan: scan,
-                                                             dialog: dialog)
+        let official: [any Plugin] = OfficialPlugins.plugins(self.official.settings(deepLink: deepLink, emit: emit, send: send))
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

@@ -54,7 +54,7 @@ public enum BridgeCLI {
         } catch {
             throw UsageError("--app \(app.config?.root ?? ""): \(error.description)", subcommand: args.subcommand, pointsToHelp: false)
         }
-        if let url = backend.openURL {
+        if let url = backend.official.openURL {
             let platform = try args.choice("platform", Platform.self) ?? .ios
             if let warning = DeepLinkPlugin.startupWarning(url, config: deepLink, platform: platform) { Log.error("warning: \(warning)") }
         }

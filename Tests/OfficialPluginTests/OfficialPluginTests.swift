@@ -20,7 +20,7 @@ func call(_ method: String, _ params: JSON = [:], on platform: Platform = .ios, 
 }
 
 func router(_ clipboard: SessionClipboard = SessionClipboard()) throws -> Router {
-    Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(clipboard: clipboard)))
+    Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(clipboard: clipboard))))
 }
 
 extension Result {
@@ -145,7 +145,7 @@ struct HapticsTests {
 struct BiometricTests {
     func run(_ method: String, _ params: JSON = [:], platform: Platform = .ios, biometry: Biometry? = nil,
              person: Simulation.Biometric = .success) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(biometry: biometry)))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(biometry: biometry))))
         let context = CallContext(platform: platform, simulation: Simulation(biometric: person))
         switch r.prepare(method: method, params: params, context: context) {
         case .failure(let error): return (.failure(error), nil)
@@ -223,7 +223,7 @@ struct DeepLinkTests {
                                 "desktop": ["schemes": ["fabianlars", "my-tauri-app"]]]
 
     func current(_ url: String, _ config: JSON, on platform: Platform) async throws -> JSON {
-        let plugins = OfficialPlugins.plugins(deepLink: try DeepLinkConfig(config), openURL: url)
+        let plugins = OfficialPlugins.plugins(.init(deepLink: try DeepLinkConfig(config), openURL: url))
         let r = Router(registry: try CommandRegistry(plugins: plugins))
         return try await call("plugin:deep-link|get_current", on: platform, router: r).0.get()
     }
@@ -311,7 +311,7 @@ struct DevicePermissionTests {
 struct GeolocationTests {
     func run(_ method: String, _ params: JSON = [:], platform: Platform = .ios, permissions: DevicePermissions = DevicePermissions(),
              track: [TrackPoint] = []) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(permissions: permissions, track: track)))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(permissions: permissions, track: track))))
         return await call(method, params, on: platform, router: r)
     }
 
@@ -352,8 +352,8 @@ struct GeolocationTests {
     @Test("a watch iOS was denied sends the CLError on its Channel; Android refuses the command itself")
     func deniedWatch() async throws {
         let sent = Mutex<[JSON]>([])
-        let plugins = OfficialPlugins.plugins(permissions: DevicePermissions(["location": .deny, "coarseLocation": .deny]),
-                                              send: { _, _, message in sent.withLock { $0.append(message) } })
+        let plugins = OfficialPlugins.plugins(.init(permissions: DevicePermissions(["location": .deny, "coarseLocation": .deny]),
+                                              send: { _, _, message in sent.withLock { $0.append(message) } }))
         let r = Router(registry: try CommandRegistry(plugins: plugins))
         let options: JSON = ["options": ["enableHighAccuracy": false, "timeout": 1000, "maximumAge": 0], "channel": "__CHANNEL__:3"]
         #expect(try await call("plugin:geolocation|watch_position", options, router: r).0.get() == .null)
@@ -376,12 +376,12 @@ struct GeolocationTests {
 struct OSPluginTests {
     @Test("locale is --locale; hostname is localhost on a phone, the machine's name on desktop; the other names have no handler")
     func commands() async throws {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(locale: "fr-FR", hostname: "build-box")))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(locale: "fr-FR", hostname: "build-box"))))
         #expect(try await call("plugin:os|locale", router: r).0.get() == "fr-FR")
         #expect(try await call("plugin:os|hostname", on: .android, router: r).0.get() == "localhost")
         #expect(try await call("plugin:os|hostname", on: .linux, router: r).0.get() == "build-box")
         #expect(await call("plugin:os|platform", router: r).0.failure?.message == "Command platform not found")
-        let none = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(locale: nil)))
+        let none = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(locale: nil))))
         #expect(try await call("plugin:os|locale", router: none).0.get() == .null, "sys_locale finds none: None")
     }
 
@@ -397,7 +397,7 @@ struct OSPluginTests {
 @Suite("barcode-scanner as plugins-workspace@77149dc4: a code in front of the camera, the camera permission, cancel")
 struct BarcodeScannerTests {
     func router(_ code: ScannedCode?, _ permissions: DevicePermissions = DevicePermissions()) throws -> Router {
-        Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(permissions: permissions, scan: code)))
+        Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(permissions: permissions, scan: code))))
     }
 
     @Test("scan resolves {content, format} for a code of an accepted format")
@@ -457,7 +457,7 @@ struct OfficialManifestTests {
 @Suite("dialog as plugins-workspace@77149dc4: the buttons lib.rs makes, the person's press, the picked files")
 struct DialogTests {
     func run(_ method: String, _ params: JSON, _ answers: DialogAnswers = DialogAnswers(), on platform: Platform = .ios) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(dialog: answers)))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(dialog: answers))))
         return await call(method, params, on: platform, router: r)
     }
 

@@ -1,24 +1,66 @@
 import BridgeJSON
 
+/// What the simulated device holds and how its person answers: one value for every official
+/// plugin, from the CLI options (`OfficialOptions`) or a test.
+public struct OfficialSettings: Sendable {
+    /// The session's clipboard (`--clipboard`, `--paste`).
+    public var clipboard = SessionClipboard()
+    /// The device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
+    public var biometry: Biometry?
+    /// The app's `plugins.deep-link` (`--app`).
+    public var deepLink = DeepLinkConfig()
+    /// The link the app was started with (`--open-url`).
+    public var openURL: String?
+    /// Where a plugin's `app.emit("<plugin>://<event>")` goes (the session's event hub).
+    public var emit: (@Sendable (String, JSON) -> Void)?
+    /// The device's runtime permissions (`--permission`).
+    public var permissions = DevicePermissions()
+    /// The scripted track (`--location`).
+    public var track: [TrackPoint] = []
+    /// Where a plugin sends a Channel message: channel id, calling client, message.
+    public var send: (@Sendable (UInt32, String?, JSON) -> Void)?
+    /// `os`'s `locale()` (`--locale`); `nil`: the device has none.
+    public var locale: String? = "en-US"
+    /// `os`'s `hostname()`.
+    public var hostname = "localhost"
+    /// The code in front of the camera (`--scan`).
+    public var scan: ScannedCode?
+    /// What the person does with a dialog (`--dialog`, `--pick`).
+    public var dialog = DialogAnswers()
+
+    public init(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
+                deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
+                emit: (@Sendable (String, JSON) -> Void)? = nil,
+                permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
+                send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
+                locale: String? = "en-US", hostname: String = "localhost", scan: ScannedCode? = nil,
+                dialog: DialogAnswers = DialogAnswers()) {
+        self.clipboard = clipboard
+        self.biometry = biometry
+        self.deepLink = deepLink
+        self.openURL = openURL
+        self.emit = emit
+        self.permissions = permissions
+        self.track = track
+        self.send = send
+        self.locale = locale
+        self.hostname = hostname
+        self.scan = scan
+        self.dialog = dialog
+    }
+}
+
 /// The official plugins of tauri-apps/plugins-workspace the bridge simulates, pinned to
 /// `PluginsWorkspacePin`: each answers every command of its `build.rs` as its native code does
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
-    /// The simulated plugins, on the session's clipboard.
-    /// - Parameters:
-    ///   - clipboard: the session's clipboard.
-    ///   - biometry: the device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
-    ///   - deepLink: the app's `plugins.deep-link`; `openURL`: the link it was started with.
-    public static func plugins(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
-                               deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
-                               emit: (@Sendable (String, JSON) -> Void)? = nil,
-                               permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
-                               send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
-                               locale: String? = "en-US", hostname: String = "localhost", scan: ScannedCode? = nil,
-                               dialog: DialogAnswers = DialogAnswers()) -> [OfficialPlugin] {
-        [BarcodeScannerPlugin.plugin(code: scan, permissions: permissions), BiometricPlugin.plugin(biometry), ClipboardManagerPlugin.plugin(clipboard), DeepLinkPlugin.plugin(config: deepLink, openURL: openURL, emit: emit),
-         DialogPlugin.plugin(dialog), GeolocationPlugin.plugin(track: track, permissions: permissions, send: send), HapticsPlugin.plugin(),
-         OSPlugin.plugin(locale: locale, hostname: hostname)]
+    /// The simulated plugins, on the device `settings` describe.
+    public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [OfficialPlugin] {
+        let s = settings
+        return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
+                ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
+                DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
+                HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname)]
     }
 
     /// Their names.
