@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "BridgeXML", path: "Sources/XML"),
         // Media types recognised from their bytes (images, movies).
         .target(name: "BridgeMedia", path: "Sources/Media"),
+        // A simulated device's files in a host folder, reached only below it (no link followed). A leaf module.
+        .target(name: "BridgeSandbox", path: "Sources/Sandbox"),
         // The share inbox: a durable store in an App Group container, and activation rules.
         .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
@@ -75,8 +77,8 @@ let package = Package(
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL"], path: "Sources/Doctor"),
-        // Tauri's core plugins (app, path, window, webview; menu, tray, image, resources named), as Tauri answers them.
-        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation"],
+        // The official plugins of plugins-workspace, simulated as their native code answers.
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation"],
                 path: "Sources/Plugins/Official"),
         .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter"],
                 path: "Sources/Plugins/Core"),
@@ -141,6 +143,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
+        .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
         .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),

@@ -1,0 +1,372 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder that holds a simulated device's files: a device path such as
+/// `/data/user/0/com.example.app/files/notes.txt` lives at `DIR/android/data/user/0/…`, one
+/// tree per platform, so the app's directories exist where Tauri resolves them and the bytes
+/// live under DIR.
+///
+/// Nothing outside DIR is ever read or written: a path reaches the sandbox as components already
+/// resolved (no `.`, no `..`, no separator inside one), and each is opened relative to its
+/// parent's descriptor (`openat`, `mkdirat`, `renameat`, `unlinkat`) without following a link
+/// (`O_NOFOLLOW`, `AT_SYMLINK_NOFOLLOW`): a symbolic link planted in DIR is refused, never
+/// followed. The inbox keeps its container the same way (`DirectoryHandle`).
+public final class Sandbox: Sendable {
+    /// The host folder.
+    public let root: String
+    /// The most a single read hands back at once: what a call holds in memory.
+    public static let maxReadBytes = 64 << 20
+
+    /// The sandbox at `root`, created (with its parents) when absent.
+    public init(root: String) throws(SandboxError) {
+        var path = ""
+        for part in root.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + part
+            if mkdir(path, 0o755) != 0, Glibc.errno != EEXIST { throw .errno(path) }
+        }
+        var info = stat()
+        guard stat(root, &info) == 0 else { throw .errno(root) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw SandboxError(.system(ENOTDIR), path: root) }
+        self.root = root
+    }
+
+    /// A device path: the platform's tree and the path's components from its root.
+    public struct Path: Sendable, Equatable, CustomStringConvertible {
+        public let platform: String
+        public let components: [String]
+        /// The path as the device writes it, for messages.
+        public let display: String
+
+        public init(platform: String, components: [String], display: String) {
+            self.platform = platform
+            self.components = components
+            self.display = display
+        }
+
+        public var description: String { display }
+        var parent: [String] { Array(components.dropLast()) }
+        var name: String? { components.last }
+    }
+
+    // MARK: - Walking
+
+    /// An open folder, closed when released.
+    final class Folder {
+        let fd: Int32
+        init(_ fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
+    }
+
+    /// The folder at `components` under the platform's tree, each opened without following a
+    /// link; `create`: folders made (0755) where missing.
+    func folder(_ platform: String, _ components: [String], display: String, create: Bool = false) throws(SandboxError) -> Folder {
+        let top = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { throw .errno(root) }
+        var current = Folder(top)
+        for name in [platform] + components {
+            guard Sandbox.isComponent(name) else { throw SandboxError(.system(EINVAL), path: display) }
+            var fd = openat(current.fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd < 0, Glibc.errno == ENOENT, create || name == platform {
+                if mkdirat(current.fd, name, 0o755) != 0, Glibc.errno != EEXIST { throw .errno(display) }
+                fd = openat(current.fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            guard fd >= 0 else { throw refusal(current, name, display) }
+            current = Folder(fd)
+        }
+        return current
+    }
+
+    /// Why `name` in `folder` could not be opened: a link is the sandbox's refusal.
+    private func refusal(_ folder: Folder, _ name: String, _ display: String) -> SandboxError {
+        let code = Glibc.errno
+        var info = stat()
+        if (code == ELOOP || code == ENOTDIR), fstatat(folder.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return SandboxError(.link, path: display)
+        }
+        return SandboxError(.system(code), path: display)
+    }
+
+    /// The folder holding `path`'s last component, and that name.
+    private func parent(_ path: Path, create: Bool = false) throws(SandboxError) -> (Folder, String) {
+        guard let name = path.name else { throw SandboxError(.system(EISDIR), path: path.display) }
+        guard Sandbox.isComponent(name) else { throw SandboxError(.system(EINVAL), path: path.display) }
+        return (try folder(path.platform, path.parent, display: path.display, create: create), name)
+    }
+
+    static func isComponent(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0)
+    }
+
+    // MARK: - Metadata
+
+    /// What `stat` tells of a file, a folder or a link.
+    public struct Info: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable { case file, directory, symlink, other }
+        public let kind: Kind
+        public let size: Int
+        public let mode: UInt32
+        public let nlink: Int
+        public let uid: UInt32
+        public let gid: UInt32
+        public let dev: UInt64
+        public let ino: UInt64
+        public let rdev: UInt64
+        public let blksize: Int
+        public let blocks: Int
+        /// Milliseconds since the epoch.
+        public let modified: Double
+        public let accessed: Double
+        public let changed: Double
+
+        init(_ s: stat) {
+            switch s.st_mode & S_IFMT {
+            case S_IFREG: kind = .file
+            case S_IFDIR: kind = .directory
+            case S_IFLNK: kind = .symlink
+            default: kind = .other
+            }
+            size = Int(s.st_size)
+            mode = UInt32(s.st_mode)
+            nlink = Int(s.st_nlink)
+            uid = s.st_uid
+            gid = s.st_gid
+            dev = UInt64(s.st_dev)
+            ino = UInt64(s.st_ino)
+            rdev = UInt64(s.st_rdev)
+            blksize = Int(s.st_blksize)
+            blocks = Int(s.st_blocks)
+            func ms(_ t: timespec) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_nsec / 1_000_000) }
+            modified = ms(s.st_mtim)
+            accessed = ms(s.st_atim)
+            changed = ms(s.st_ctim)
+        }
+    }
+
+    /// The path's metadata; `followLink` false: a link's own (`lstat`). A link is never
+    /// followed: `stat` of one is refused.
+    public func info(_ path: Path, followLink: Bool = true) throws(SandboxError) -> Info {
+        let folder: Folder, name: String
+        if path.components.isEmpty {
+            folder = try self.folder(path.platform, [], display: path.display)
+            var s = stat()
+            guard fstat(folder.fd, &s) == 0 else { throw .errno(path.display) }
+            return Info(s)
+        }
+        (folder, name) = try parent(path)
+        var s = stat()
+        guard fstatat(folder.fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0 else { throw .errno(path.display) }
+        if followLink, s.st_mode & S_IFMT == S_IFLNK { throw SandboxError(.link, path: path.display) }
+        return Info(s)
+    }
+
+    /// Whether something is at `path` (a link counts: it is there, though never followed).
+    public func exists(_ path: Path) -> Bool {
+        (try? info(path, followLink: false)) != nil
+    }
+
+    // MARK: - Folders
+
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let kind: Info.Kind
+    }
+
+    /// The folder's entries, in the order the system lists them.
+    public func list(_ path: Path) throws(SandboxError) -> [Entry] {
+        let folder = try self.folder(path.platform, path.components, display: path.display)
+        let fd = dup(folder.fd)
+        guard fd >= 0, let dir = fdopendir(fd) else { throw .errno(path.display) }
+        defer { closedir(dir) }
+        var out: [Entry] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            var s = stat()
+            let kind: Info.Kind = fstatat(folder.fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0 ? Info(s).kind : .other
+            out.append(Entry(name: name, kind: kind))
+        }
+        return out
+    }
+
+    /// `mkdir` (`recursive`: `create_dir_all`, which succeeds when the folder exists).
+    public func makeFolder(_ path: Path, recursive: Bool, mode: UInt32 = 0o777) throws(SandboxError) {
+        if recursive {
+            if path.components.isEmpty { return }
+            let (folder, name) = try parent(path, create: true)
+            if mkdirat(folder.fd, name, mode_t(mode)) != 0 {
+                let code = Glibc.errno
+                var s = stat()
+                guard code == EEXIST, fstatat(folder.fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0, s.st_mode & S_IFMT == S_IFDIR else {
+                    throw SandboxError(.system(code), path: path.display)
+                }
+            }
+            return
+        }
+        let (folder, name) = try parent(path)
+        guard mkdirat(folder.fd, name, mode_t(mode)) == 0 else { throw .errno(path.display) }
+    }
+
+    /// Removes a file, a link (not what it points to) or an empty folder; `recursive`: a folder
+    /// and all it holds, links removed as links.
+    public func remove(_ path: Path, recursive: Bool) throws(SandboxError) {
+        let (folder, name) = try parent(path)
+        var s = stat()
+        guard fstatat(folder.fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0 else { throw .errno(path.display) }
+        guard s.st_mode & S_IFMT == S_IFDIR else {
+            guard unlinkat(folder.fd, name, 0) == 0 else { throw .errno(path.display) }
+            return
+        }
+        if recursive {
+            for entry in try list(path) {
+                try remove(Path(platform: path.platform, components: path.components + [entry.name], display: path.display + "/" + entry.name),
+                           recursive: true)
+            }
+        }
+        guard unlinkat(folder.fd, name, AT_REMOVEDIR) == 0 else { throw .errno(path.display) }
+    }
+
+    /// Moves `from` to `to` (replacing a file there), a link moved as a link.
+    public func rename(_ from: Path, to: Path) throws(SandboxError) {
+        let (a, an) = try parent(from)
+        let (b, bn) = try parent(to)
+        guard renameat(a.fd, an, b.fd, bn) == 0 else { throw .errno(from.display) }
+    }
+
+    // MARK: - Files
+
+    /// How a file is opened: Rust's `OpenOptions`.
+    public struct OpenOptions: Sendable, Equatable {
+        public var read = false, write = false, append = false, truncate = false, create = false, createNew = false
+        public var mode: UInt32 = 0o666
+
+        public init(read: Bool = false, write: Bool = false, append: Bool = false, truncate: Bool = false,
+                    create: Bool = false, createNew: Bool = false, mode: UInt32 = 0o666) {
+            (self.read, self.write, self.append, self.truncate, self.create, self.createNew, self.mode) = (read, write, append, truncate, create, createNew, mode)
+        }
+
+        /// The `open(2)` flags, or `EINVAL` as Rust's `OpenOptions` refuses a combination.
+        func flags() -> Int32? {
+            let writes = write || append
+            var flags: Int32
+            switch (read, writes) {
+            case (true, false): flags = O_RDONLY
+            case (false, true): flags = O_WRONLY
+            case (true, true): flags = O_RDWR
+            case (false, false): return nil
+            }
+            if append { flags |= O_APPEND }
+            // Rust: truncate, create and create_new need write access (append alone cannot truncate).
+            if (truncate || create || createNew) && !write && !append { return nil }
+            if truncate && append { return nil }
+            if truncate { flags |= O_TRUNC }
+            if createNew { flags |= O_CREAT | O_EXCL } else if create { flags |= O_CREAT }
+            return flags | O_CLOEXEC | O_NOFOLLOW
+        }
+    }
+
+    /// An open file: its descriptor, closed when released.
+    public final class File: @unchecked Sendable {
+        public let fd: Int32
+        public let path: Path
+        init(fd: Int32, path: Path) {
+            self.fd = fd
+            self.path = path
+        }
+        deinit { close(fd) }
+
+        /// Up to `count` bytes from the current position (fewer at the end).
+        public func read(upTo count: Int) throws(SandboxError) -> [UInt8] {
+            let n = min(count, Sandbox.maxReadBytes)
+            var buffer = [UInt8](repeating: 0, count: n)
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, n) }
+            guard got >= 0 else { throw .errno(path.display) }
+            buffer.removeLast(n - got)
+            return buffer
+        }
+
+        /// Everything from the current position to the end.
+        public func readToEnd() throws(SandboxError) -> [UInt8] {
+            var out: [UInt8] = []
+            while true {
+                let chunk = try read(upTo: 64 << 10)
+                if chunk.isEmpty { return out }
+                out += chunk
+                if out.count > Sandbox.maxReadBytes { throw SandboxError(.tooLarge(out.count), path: path.display) }
+            }
+        }
+
+        /// Writes every byte; the count written.
+        @discardableResult
+        public func write(_ bytes: [UInt8]) throws(SandboxError) -> Int {
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+                guard n > 0 else { throw .errno(path.display) }
+                done += n
+            }
+            return done
+        }
+
+        /// `lseek`: the new position. `whence`: 0 start, 1 current, 2 end.
+        public func seek(_ offset: Int, whence: Int32) throws(SandboxError) -> Int {
+            let at = lseek(fd, off_t(offset), whence)
+            guard at >= 0 else { throw .errno(path.display) }
+            return Int(at)
+        }
+
+        public func info() throws(SandboxError) -> Info {
+            var s = stat()
+            guard fstat(fd, &s) == 0 else { throw .errno(path.display) }
+            return Info(s)
+        }
+
+        public func truncate(_ length: Int) throws(SandboxError) {
+            guard ftruncate(fd, off_t(length)) == 0 else { throw .errno(path.display) }
+        }
+    }
+
+    /// Opens a file; `EINVAL` for options Rust's `OpenOptions` refuses.
+    public func open(_ path: Path, _ options: OpenOptions) throws(SandboxError) -> File {
+        guard let flags = options.flags() else { throw SandboxError(.system(EINVAL), path: path.display) }
+        let (folder, name) = try parent(path)
+        let fd = openat(folder.fd, name, flags, mode_t(options.mode))
+        guard fd >= 0 else { throw refusal(folder, name, path.display) }
+        return File(fd: fd, path: path)
+    }
+
+    /// The whole file.
+    public func read(_ path: Path) throws(SandboxError) -> [UInt8] {
+        let file = try open(path, OpenOptions(read: true))
+        let size = try file.info().size
+        if size > Sandbox.maxReadBytes { throw SandboxError(.tooLarge(size), path: path.display) }
+        return try file.readToEnd()
+    }
+
+    /// Copies `from`'s bytes to `to` (created or truncated), as `std::fs::copy`: the count copied.
+    @discardableResult
+    public func copy(_ from: Path, to: Path) throws(SandboxError) -> Int {
+        let source = try open(from, OpenOptions(read: true))
+        let mode = try source.info().mode & 0o7777
+        let target = try open(to, OpenOptions(write: true, truncate: true, create: true, mode: mode))
+        var total = 0
+        while true {
+            let chunk = try source.read(upTo: 256 << 10)
+            if chunk.isEmpty { return total }
+            total += try target.write(chunk)
+        }
+    }
+
+    /// `truncate(2)` through an open descriptor, so a link is refused, never followed.
+    public func truncate(_ path: Path, length: Int) throws(SandboxError) {
+        try open(path, OpenOptions(write: true)).truncate(length)
+    }
+
+    /// The host path of a device path, for the bridge's own messages and tests: never opened
+    /// by path (links in it are not checked).
+    public func hostPath(_ path: Path) -> String {
+        ([root, path.platform] + path.components).joined(separator: "/")
+    }
+}
