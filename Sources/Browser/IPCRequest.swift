@@ -1,6 +1,7 @@
 import BridgeHTTPServer
 import Foundation
 import BridgeJSON
+import BridgeRouter
 
 /// A Tauri 2 IPC custom-protocol request, read as Tauri's `protocol.rs` `parse_invoke_request`
 /// reads it: the command from the percent-decoded path, `Tauri-Callback` / `Tauri-Error` (numeric),
@@ -13,6 +14,22 @@ struct IPCRequest: Sendable {
     /// The arguments: the JSON body, or the raw bytes as an array of numbers (what a command
     /// with named arguments refuses, as Tauri does for a bytes payload).
     let payload: JSON
+
+    /// The headers a page's `invoke()` set: all but the browser's own and the IPC's.
+    static func custom(_ headers: HTTPHeaders) -> [String: String] {
+        var out: [String: String] = [:]
+        for field in headers {
+            let name = field.name.lowercased()
+            if standard.contains(name) || name.hasPrefix("sec-") || name.hasPrefix("tauri-") || name.hasPrefix("access-control-") { continue }
+            out[name] = field.value
+        }
+        return out
+    }
+
+    static let standard: Set<String> = ["host", "origin", "referer", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
+                                        "content-type", "content-length", "cache-control", "pragma", "cookie", "dnt", "priority",
+                                        "upgrade-insecure-requests", "keep-alive", "te", "transfer-encoding", "expect", "range", "if-none-match",
+                                        "if-modified-since", "authorization"]
 
     /// A request that is not an IPC call, with the sentence to answer.
     struct Malformed: Error {
@@ -36,7 +53,7 @@ struct IPCRequest: Sendable {
         }
         let contentType = (request.headers["Content-Type"] ?? "application/octet-stream")
             .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let payload: JSON
+        var payload: JSON
         switch contentType {
         case "application/json":
             if request.body.isEmpty {
@@ -49,9 +66,17 @@ struct IPCRequest: Sendable {
                 }
             }
         case "application/octet-stream":
-            payload = .array(request.body.map { .number(JSONNumber(Int($0))) })
+            // `InvokeBody::Raw`: the bytes and the headers travel as the request (`__tauri`).
+            return .success(IPCRequest(command: command, callback: callback, error: error,
+                                       payload: .object([TauriRequest.key: TauriRequest(headers: custom(request.headers), body: request.body).json])))
         default:
             return .failure(Malformed(message: "content type \(contentType) is not implemented"))
+        }
+        // Headers `invoke(cmd, args, {headers})` set beside named arguments reach the command too.
+        let headers = custom(request.headers)
+        if !headers.isEmpty, case .object(var o) = payload {
+            o[TauriRequest.key] = TauriRequest(headers: headers).json
+            payload = .object(o)
         }
         return .success(IPCRequest(command: command, callback: callback, error: error, payload: payload))
     }

@@ -14,6 +14,8 @@ public struct Invocation: Sendable {
     public let grant: CallGrant
     /// The command's layer: whether a command layer bound the arguments.
     public let layer: CommandDeclaration.Layer
+    /// The request's headers and raw body (`params.__tauri`), when it has them.
+    public let request: TauriRequest?
 
     /// What the native side receives: the camelCase payload of the bound values for a command
     /// with a command layer (serde's re-serialisation), the arguments as sent for a native-only one.
@@ -22,8 +24,9 @@ public struct Invocation: Sendable {
     }
 
     public init(name: CommandName, arguments: JSONObject, bound: BoundArguments = BoundArguments(), context: CallContext,
-                grant: CallGrant = CallGrant(), layer: CommandDeclaration.Layer = .command) {
+                grant: CallGrant = CallGrant(), layer: CommandDeclaration.Layer = .command, request: TauriRequest? = nil) {
         self.name = name
+        self.request = request
         self.layer = layer
         self.arguments = arguments
         self.bound = bound
@@ -106,11 +109,11 @@ public struct Command: Sendable {
 
     /// A command that binds its own arguments (Tauri's core plugins, the app's commands): the
     /// router passes them unbound; `immediately` as for a declared command.
-    public init(unbound declaration: CommandDeclaration, immediately: ImmediateHandler? = nil,
+    public init(unbound declaration: CommandDeclaration, scope: ScopeCheck? = nil, immediately: ImmediateHandler? = nil,
                 reporting handler: @escaping Handler) {
         self.declaration = declaration
         self.binds = false
-        self.scopeCheck = nil
+        self.scopeCheck = scope
         self.immediate = immediately
         self.handler = handler
     }

@@ -112,6 +112,23 @@ public struct Router: Sendable {
                 code: "positional_params",
                 message: "invalid args for command `\(entry.name.command)`: params are \(other.typeName == "array" ? "positional (an array)" : "a \(other.typeName)"), so Tauri finds no keys and reads every argument as absent; pass an object of named arguments"))
         }
+        // The request's headers and raw body travel apart from the named arguments.
+        var request: TauriRequest?
+        if let reserved = arguments[TauriRequest.key] {
+            do {
+                request = try TauriRequest.parse(reserved, command: entry.fullName)
+            } catch {
+                return .failure(error)
+            }
+            arguments[TauriRequest.key] = nil
+            // tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
+            if request?.body != nil, entry.command.binds, let key = entry.command.declaration.signature.keys.first {
+                let command = entry.name.command
+                return .failure(.invalidParams(
+                    "invalid args `\(key)` for command `\(command)`: command \(command) expected a value for key \(key) but the IPC call used a bytes payload",
+                    details: ["command": .string(entry.fullName), "field": .string(key)]))
+            }
+        }
         // What the call reserves for its simulated user (`__bridge`) is the simulation's to read.
         var callContext = context
         do {
@@ -136,7 +153,7 @@ public struct Router: Sendable {
             }
         }
         let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant,
-                                    layer: entry.command.declaration.layer)
+                                    layer: entry.command.declaration.layer, request: request)
         if let scopeCheck = entry.command.scopeCheck {
             let found = scopeCheck(invocation)
             if !found.isEmpty { warnings += found }

@@ -69,20 +69,35 @@ public enum TauriPin {
 public struct CoreCommand: Sendable {
     public let name: String
     let arguments: [RustArgument]
-    let run: @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput
+    let run: @Sendable (Invocation) throws(ResponseError) -> CommandOutput
+    /// Whether the command reads its ACL scope (fs, opener): a scope granted to it is then its
+    /// to check, not a `scope_ignored` warning.
+    let readsScope: Bool
+    /// Whether the command takes `tauri::ipc::Request` (a raw body, headers) instead of named
+    /// arguments.
+    let takesRequest: Bool
 
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.run = { (payload, context) throws(ResponseError) in CommandOutput(result: try run(payload, context)) }
+        self.init(name, arguments, invocation: { (invocation) throws(ResponseError) in
+            CommandOutput(result: try run(invocation.arguments, invocation.context))
+        })
     }
 
     /// A command whose answer comes with a record (`CommandOutput.presentation`).
     public init(_ name: String, _ arguments: [(String, RustType)] = [], recording run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput) {
+        self.init(name, arguments, invocation: { (invocation) throws(ResponseError) in try run(invocation.arguments, invocation.context) })
+    }
+
+    /// A command that reads the whole call: its grant's scopes (`readsScope`) or its request's
+    /// headers and body (`takesRequest`, which then binds no named arguments).
+    public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
+                invocation run: @escaping @Sendable (Invocation) throws(ResponseError) -> CommandOutput) {
         self.name = name
         self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
         self.run = run
+        self.readsScope = readsScope
+        self.takesRequest = takesRequest
     }
 
     /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
@@ -93,13 +108,20 @@ public struct CoreCommand: Sendable {
     /// The registered command: Tauri's binding, then the answer, on the caller's thread.
     public func command(plugin: String, summary: String? = nil) -> Command {
         let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
-        let arguments = self.arguments, run = self.run, name = self.name
+        let arguments = self.arguments, run = self.run, name = self.name, takesRequest = self.takesRequest
         let answer: @Sendable (Invocation) throws -> CommandOutput? = { invocation in
-            let payload = JSON.object(invocation.arguments)
-            if let refusal = TauriArguments.refusal(payload, arguments: arguments, command: name) { throw refusal }
-            return try run(invocation.arguments, invocation.context)
+            if invocation.request?.body != nil, !takesRequest, let first = arguments.first {
+                // tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
+                throw ResponseError.invalidParams(
+                    "invalid args `\(first.key)` for command `\(name)`: command \(name) expected a value for key \(first.key) but the IPC call used a bytes payload",
+                    details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(first.key)])
+            }
+            if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
+            return try run(invocation)
         }
-        return Command(unbound: declaration, immediately: answer) { invocation in
+        var scope: Command.ScopeCheck?
+        if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
+        return Command(unbound: declaration, scope: scope, immediately: answer) { invocation in
             guard let output = try answer(invocation) else { throw ResponseError.internalError("\(name) gave no answer") }
             return output
         }
