@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
         .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
-        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),

@@ -10,9 +10,7 @@ public enum ACLSetup {
         var out = try CorePermissions.manifests()
         for plugin in plugins {
             if let generated = plugin.generatedPermissions {
-                out[plugin.name] = PluginManifest.generated(plugin: plugin.name, commands: generated.commands, defaultSet: generated.defaultSet.map {
-                    PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
-                })
+                out[plugin.name] = PluginManifest.generated(plugin: plugin.name, generated)
                 continue
             }
             let files = plugin.permissionFiles

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeRouter
 
 /// One `[[permission]]`: the commands it allows or denies, its scope, its platforms.
 public struct Permission: Sendable, Equatable {
@@ -74,6 +75,21 @@ public struct PluginManifest: Sendable, Equatable {
                                           deny: [command]))
         }
         return PluginManifest(plugin: plugin, defaultSet: defaultSet, sets: [], permissions: permissions)
+    }
+
+    /// The manifest of `generated`: the command permissions and default set, then the declared
+    /// permissions and sets (in their files' order).
+    public static func generated(plugin: String, _ generated: GeneratedPermissions) -> PluginManifest {
+        let base = PluginManifest.generated(plugin: plugin, commands: generated.commands, defaultSet: generated.defaultSet.map {
+            PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
+        })
+        if generated.permissions.isEmpty && generated.sets.isEmpty { return base }
+        let declared = generated.permissions.map {
+            Permission(identifier: $0.identifier, description: $0.description, allow: $0.allow, deny: $0.deny,
+                       scopeAllow: $0.scopeAllow, scopeDeny: $0.scopeDeny)
+        }
+        let sets = generated.sets.map { PermissionSet(identifier: $0.identifier, description: $0.description, permissions: $0.permissions) }
+        return PluginManifest(plugin: plugin, defaultSet: base.defaultSet, sets: sets, permissions: base.permissions + declared)
     }
 
     /// A permission file (TOML or JSON, by `path`) as the compact JSON that `load` reads in its

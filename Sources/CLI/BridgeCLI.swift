@@ -58,7 +58,15 @@ public enum BridgeCLI {
             let platform = try args.choice("platform", Platform.self) ?? .ios
             if let warning = DeepLinkPlugin.startupWarning(url, config: deepLink, platform: platform) { Log.error("warning: \(warning)") }
         }
-        let hosted = try backend.plugins(events: events, deepLink: deepLink) + extraPlugins
+        let fsConfig: FsPlugin.Config
+        do {
+            fsConfig = try FsPlugin.Config(app.config?.json["plugins"]?["fs"])
+        } catch {
+            throw UsageError("--app \(app.config?.root ?? ""): \(error.message)", subcommand: args.subcommand, pointsToHelp: false)
+        }
+        let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
+        let resources = ResourceTable()
+        let hosted = try backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig) + extraPlugins
         // A --plugin-dir of a plugin the bridge simulates (or of a core plugin) adds nothing.
         let taken = Set(hosted.map(\.name)).union(CorePermissions.plugins.map { String($0.dropFirst("core:".count)) })
         var folders: [any Plugin] = []
@@ -77,8 +85,7 @@ public enum BridgeCLI {
         let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand)
         // Plugins the bridge does not host that the capabilities grant: answered, unchecked.
         surface.foreign = ACLSetup.unhostedPlugins(authority)
-        let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
-        let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface))
+        let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface, resources: resources))
         return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
     }
 

@@ -1,12 +1,14 @@
+import BridgeCorePlugins
 import BridgeJSON
 import BridgeOfficialPlugins
+import BridgeStreams
 import Foundation
 
 /// The options that describe the simulated device and its person to the official plugins
 /// (`OfficialSettings`): what is on the clipboard, the sensor, the permissions, the track, …
 struct OfficialOptions {
     static let names: Set<String> = ["clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format",
-                                     "dialog", "pick"]
+                                     "dialog", "pick", "sandbox"]
 
     static let help = """
       --clipboard TEXT        clipboard-manager: the clipboard starts holding TEXT, copied
@@ -29,6 +31,9 @@ struct OfficialOptions {
       --dialog ok|cancel      dialog: the button the person presses [ok]
       --pick URI              dialog: a file the person picks in open or save (repeatable)
                               [none: the picker is closed]
+      --sandbox DIR           fs: the folder that holds the device's files, one tree per
+                              platform (DIR/ios/…, DIR/android/…); nothing outside it is
+                              touched [a new temporary folder, named on stderr]
       --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
@@ -43,8 +48,11 @@ struct OfficialOptions {
     let locale: String
     let scan: ScannedCode?
     let dialog: DialogAnswers
+    let sandbox: SandboxHolder
 
     init(_ args: ArgumentList) throws(UsageError) {
+        let root = try args.nonEmpty("sandbox").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        sandbox = SandboxHolder(root: root) { folder in Log.error("fs: the device's files are in \(folder) (--sandbox DIR to choose)") }
         let paste = try args.value("paste").map { (value) throws(UsageError) -> SessionClipboard.PasteAnswer in
             guard let answer = SessionClipboard.PasteAnswer(rawValue: value) else {
                 throw UsageError("option '--paste' must be allow or deny, got '\(value)'", subcommand: args.subcommand)
@@ -83,9 +91,15 @@ struct OfficialOptions {
 
     /// The settings, with what the session adds: the app's deep-link config and where events go.
     func settings(deepLink: DeepLinkConfig, emit: (@Sendable (String, JSON) -> Void)?,
-                  send: (@Sendable (UInt32, String?, JSON) -> Void)?) -> OfficialSettings {
-        OfficialSettings(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL, emit: emit,
-                         permissions: permissions, track: track, send: send, locale: locale,
-                         hostname: ProcessInfo.processInfo.hostName, scan: scan, dialog: dialog)
+                  send: (@Sendable (UInt32, String?, JSON) -> Void)?, app: AppInfo, resources: ResourceTable,
+                  fs: FsPlugin.Config) -> OfficialSettings {
+        var s = OfficialSettings(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL, emit: emit,
+                                 permissions: permissions, track: track, send: send, locale: locale,
+                                 hostname: ProcessInfo.processInfo.hostName, scan: scan, dialog: dialog)
+        s.sandbox = sandbox
+        s.app = app
+        s.resources = resources
+        s.fs = fs
+        return s
     }
 }

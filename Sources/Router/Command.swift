@@ -164,14 +164,54 @@ public protocol Plugin: Sendable {
     var generatedPermissions: GeneratedPermissions? { get }
 }
 
-/// A plugin's generated permissions, by what generates them.
+/// A plugin's generated permissions, by what generates them: Tauri's build (an `allow-` and
+/// a `deny-` per command, the default set), and the permissions and sets its files declare
+/// beyond those (fs's base-directory scopes), as values.
 public struct GeneratedPermissions: Sendable {
+    /// A `[[permission]]` a plugin's files declare.
+    public struct Declared: Sendable {
+        public let identifier: String
+        public let description: String
+        public let allow: [String]
+        public let deny: [String]
+        public let scopeAllow: [JSON]?
+        public let scopeDeny: [JSON]?
+
+        public init(_ identifier: String, _ description: String, allow: [String] = [], deny: [String] = [],
+                    scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil) {
+            self.identifier = identifier
+            self.description = description
+            self.allow = allow
+            self.deny = deny
+            self.scopeAllow = scopeAllow
+            self.scopeDeny = scopeDeny
+        }
+    }
+
+    /// A `[[set]]`.
+    public struct DeclaredSet: Sendable {
+        public let identifier: String
+        public let description: String
+        public let permissions: [String]
+
+        public init(_ identifier: String, _ description: String, _ permissions: [String]) {
+            self.identifier = identifier
+            self.description = description
+            self.permissions = permissions
+        }
+    }
+
     public let commands: [String]
     public let defaultSet: (description: String, permissions: [String])?
+    public let permissions: [Declared]
+    public let sets: [DeclaredSet]
 
-    public init(commands: [String], defaultSet: (description: String, permissions: [String])?) {
+    public init(commands: [String], defaultSet: (description: String, permissions: [String])?,
+                permissions: [Declared] = [], sets: [DeclaredSet] = []) {
         self.commands = commands
         self.defaultSet = defaultSet
+        self.permissions = permissions
+        self.sets = sets
     }
 }
 

@@ -16,12 +16,13 @@ public enum CorePlugins {
     /// - Parameters:
     ///   - events: where window events (`tauri://resize`, …) are emitted; `nil` where nobody listens.
     ///   - surface: what answers what the bridge does not simulate (menus and trays on desktop).
-    public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface) -> [any Plugin] {
+    ///   - resources: the session's resource table (fs's file handles), which `close` empties.
+    public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface, resources: ResourceTable = ResourceTable()) -> [any Plugin] {
         let windows = WindowStates(app: app, events: events)
         return [AppCorePlugin(app: app), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
                 WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
                 UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
-                UnsimulatedCorePlugin(name: "resources", surface: surface)]
+                ResourcesCorePlugin(table: resources)]
     }
 }
 

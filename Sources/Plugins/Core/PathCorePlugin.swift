@@ -70,7 +70,7 @@ struct PathCorePlugin: CorePlugin {
 }
 
 /// `BaseDirectory`, numbered as `@tauri-apps/api/path` and `#[repr(u16)]` number it.
-enum BaseDirectory: Int, CaseIterable, Sendable {
+public enum BaseDirectory: Int, CaseIterable, Sendable {
     case audio = 1, cache, config, data, localData, document, download, picture, publicDir, video, resource, temp,
          appConfig, appData, appLocalData, appCache, appLog, desktop, executable, font, home, runtime, template
 }
@@ -78,10 +78,15 @@ enum BaseDirectory: Int, CaseIterable, Sendable {
 /// Where each `BaseDirectory` is on a platform, for the app's identifier, on a typical device
 /// (Tauri's `desktop.rs` with the `dirs` crate on Linux, macOS, Windows and iOS — iOS uses
 /// dirs' Apple rules inside the app's sandbox — and `android.rs` with Tauri's `PathPlugin.kt`).
-struct PlatformPaths {
-    let platform: Platform
-    let app: AppInfo
-    var syntax: PathSyntax { PathSyntax(platform) }
+public struct PlatformPaths: Sendable {
+    public let platform: Platform
+    public let app: AppInfo
+
+    public init(platform: Platform, app: AppInfo) {
+        self.platform = platform
+        self.app = app
+    }
+    public var syntax: PathSyntax { PathSyntax(platform) }
 
     /// The sandbox (iOS: its container; Android: `dataDir`) or the user's home.
     var home: String {
@@ -95,12 +100,14 @@ struct PlatformPaths {
     }
 
     /// Android has no Desktop, Executable, Font, Runtime or Template (`#[cfg(not(target_os = "android"))]`).
-    func has(_ d: BaseDirectory) -> Bool {
-        platform != .android || ![.desktop, .executable, .font, .runtime, .template].contains(d)
+    public func has(_ d: BaseDirectory) -> Bool {
+        platform != .android || !PlatformPaths.androidLacks.contains(d)
     }
 
+    static let androidLacks: [BaseDirectory] = [.desktop, .executable, .font, .runtime, .template]
+
     /// The directory, or `nil` for `unknown path` (dirs has none there).
-    func resolve(_ d: BaseDirectory) -> String? {
+    public func resolve(_ d: BaseDirectory) -> String? {
         let id = app.identifier
         let s = syntax
         func j(_ parts: String...) -> String { parts.dropFirst().reduce(parts[0]) { s.push($0, $1) } }
@@ -209,16 +216,16 @@ struct PlatformPaths {
 }
 
 /// `std::path::Path`'s rules as Tauri's path commands use them, with the platform's separator.
-struct PathSyntax {
-    let windows: Bool
-    init(_ platform: Platform) { windows = platform == .windows }
+public struct PathSyntax: Sendable {
+    public let windows: Bool
+    public init(_ platform: Platform) { windows = platform == .windows }
 
-    var separator: Character { windows ? "\\" : "/" }
-    var root: String { windows ? "C:\\" : "/" }
+    public var separator: Character { windows ? "\\" : "/" }
+    public var root: String { windows ? "C:\\" : "/" }
 
-    func isSeparator(_ c: Character) -> Bool { c == "/" || (windows && c == "\\") }
+    public func isSeparator(_ c: Character) -> Bool { c == "/" || (windows && c == "\\") }
 
-    func isAbsolute(_ p: String) -> Bool {
+    public func isAbsolute(_ p: String) -> Bool {
         if windows {
             let c = Array(p)
             return (c.count >= 3 && c[0].isLetter && c[1] == ":" && isSeparator(c[2])) || p.hasPrefix("\\\\")
@@ -227,7 +234,7 @@ struct PathSyntax {
     }
 
     /// `(prefix + root, normal components)`; `.` dropped, `..` kept.
-    func components(_ p: String) -> (root: String, parts: [String]) {
+    public func components(_ p: String) -> (root: String, parts: [String]) {
         var rest = Substring(p)
         var root = ""
         if windows, rest.count >= 2, rest.first!.isLetter, rest.dropFirst().first == ":" {
@@ -240,14 +247,14 @@ struct PathSyntax {
     }
 
     /// `PathBuf::push`: an absolute `p` replaces `base`.
-    func push(_ base: String, _ p: String) -> String {
+    public func push(_ base: String, _ p: String) -> String {
         if isAbsolute(p) || base.isEmpty { return p }
         return base.last.map(isSeparator) == true ? base + p : base + String(separator) + p
     }
 
     /// Tauri's `normalize_path` (`resolving`: `..` pops at the root too) and
     /// `normalize_path_no_absolute`: `.` dropped, `..` pops the last component.
-    func normalize(_ p: String, resolving: Bool) -> String {
+    public func normalize(_ p: String, resolving: Bool) -> String {
         let (root, parts) = components(p)
         var out: [String] = []
         for part in parts {
@@ -266,7 +273,7 @@ struct PathSyntax {
     }
 
     /// `Path::parent`: `nil` for a root or an empty path.
-    func parent(_ p: String) -> String? {
+    public func parent(_ p: String) -> String? {
         let (root, parts) = components(p)
         if parts.isEmpty { return nil }
         let kept = parts.dropLast()
@@ -274,7 +281,7 @@ struct PathSyntax {
     }
 
     /// `Path::file_name`: the last normal component; `nil` when it is `..` or there is none.
-    func fileName(_ p: String) -> String? {
+    public func fileName(_ p: String) -> String? {
         let (_, parts) = components(p)
         guard let last = parts.last, last != ".." else { return nil }
         return last
@@ -287,9 +294,32 @@ struct PathSyntax {
     }
 
     /// A resource path as the bundler lays it out: `..` → `_up_`, a root → `_root_`.
-    static func resourceRelative(_ p: String, _ s: PathSyntax) -> String {
+    public static func resourceRelative(_ p: String, _ s: PathSyntax) -> String {
         let (root, parts) = s.components(p)
         let mapped = (root.isEmpty ? [] : ["_root_"]) + parts.map { $0 == ".." ? "_up_" : $0 }
         return mapped.joined(separator: String(s.separator))
+    }
+}
+
+extension BaseDirectory {
+    /// The scope variable (`$APPDATA`), as tauri `path/mod.rs` `variable()` names it.
+    public var variable: String {
+        switch self {
+        case .publicDir: return "$PUBLIC"
+        case .executable: return "$EXE"
+        case .localData: return "$LOCALDATA"
+        case .appConfig: return "$APPCONFIG"
+        case .appData: return "$APPDATA"
+        case .appLocalData: return "$APPLOCALDATA"
+        case .appCache: return "$APPCACHE"
+        case .appLog: return "$APPLOG"
+        default: return "$" + String(describing: self).uppercased()
+        }
+    }
+
+    /// `BaseDirectory::from_variable`: on Android, the directories it lacks are no variable.
+    public static func from(variable: String, platform: Platform) -> BaseDirectory? {
+        guard let found = allCases.first(where: { $0.variable == variable }) else { return nil }
+        return PlatformPaths.androidLacks.contains(found) && platform == .android ? nil : found
     }
 }

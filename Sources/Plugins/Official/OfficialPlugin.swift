@@ -19,9 +19,19 @@ public struct OfficialPlugin: Plugin {
     /// Commands that wait (a scan for a code): registered as they are, not bound by a signature.
     let raw: [Command]
     public let sessionMethods: [SessionMethod]
+    /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
+    let declaredPermissions: [GeneratedPermissions.Declared]
+    let declaredSets: [GeneratedPermissions.DeclaredSet]
+    /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
+    let scopeCheck: (@Sendable (JSON) -> String?)?
 
     init(name: String, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
-         sessionMethods: [SessionMethod] = [], commands: [CoreCommand], raw: [Command] = []) {
+         sessionMethods: [SessionMethod] = [], declaredPermissions: [GeneratedPermissions.Declared] = [],
+         declaredSets: [GeneratedPermissions.DeclaredSet] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+         commands: [CoreCommand], raw: [Command] = []) {
+        self.declaredPermissions = declaredPermissions
+        self.declaredSets = declaredSets
+        self.scopeCheck = scopeProblem
         precondition(Set(commands.map(\.name) + raw.map(\.name)) == Set(commandNames) && commands.count + raw.count == commandNames.count,
                      "\(name): every COMMANDS entry is declared, once")
         self.name = name
@@ -37,7 +47,11 @@ public struct OfficialPlugin: Plugin {
         return declared.map { $0.command(plugin: name, summary: summary) } + raw
     }
 
-    public var generatedPermissions: GeneratedPermissions? { GeneratedPermissions(commands: commandNames, defaultSet: defaultSet) }
+    public var generatedPermissions: GeneratedPermissions? {
+        GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: declaredPermissions, sets: declaredSets)
+    }
+
+    public func scopeProblem(_ entry: JSON) -> String? { scopeCheck?(entry) }
 
     /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`: what
     /// `generatedPermissions` builds as values (a test checks they agree).
@@ -48,7 +62,30 @@ public struct OfficialPlugin: Plugin {
             // A TOML multi-line string drops the newline after its opening quotes, none other.
             files.append(PermissionFile(path: "default.toml", text: "[default]\ndescription = \"\"\"\n\(set.description)\"\"\"\npermissions = [\(members)]\n"))
         }
+        if !declaredPermissions.isEmpty || !declaredSets.isEmpty {
+            files.append(PermissionFile(path: "declared.toml", text: OfficialPlugin.toml(declaredPermissions, declaredSets)))
+        }
         return files
+    }
+}
+
+extension OfficialPlugin {
+    /// The declared permissions and sets as one TOML file, for `permissionFiles`.
+    static func toml(_ permissions: [GeneratedPermissions.Declared], _ sets: [GeneratedPermissions.DeclaredSet]) -> String {
+        func q(_ s: String) -> String { JSON.string(s).serialized() }
+        func list(_ a: [String]) -> String { "[" + a.map(q).joined(separator: ", ") + "]" }
+        var out = ""
+        for p in permissions {
+            out += "[[permission]]\nidentifier = \(q(p.identifier))\ndescription = \(q(p.description))\n"
+            if !p.allow.isEmpty || !p.deny.isEmpty {
+                out += "commands.allow = \(list(p.allow))\ncommands.deny = \(list(p.deny))\n"
+            }
+            for entry in p.scopeAllow ?? [] { out += "[[permission.scope.allow]]\npath = \(q(entry["path"]?.stringValue ?? ""))\n" }
+            for entry in p.scopeDeny ?? [] { out += "[[permission.scope.deny]]\npath = \(q(entry["path"]?.stringValue ?? ""))\n" }
+            out += "\n"
+        }
+        for s in sets { out += "[[set]]\nidentifier = \(q(s.identifier))\ndescription = \(q(s.description))\npermissions = \(list(s.permissions))\n\n" }
+        return out
     }
 }
 

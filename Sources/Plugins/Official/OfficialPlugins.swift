@@ -1,3 +1,4 @@
+import BridgeCorePlugins
 import BridgeJSON
 
 /// What the simulated device holds and how its person answers: one value for every official
@@ -27,6 +28,14 @@ public struct OfficialSettings: Sendable {
     public var scan: ScannedCode?
     /// What the person does with a dialog (`--dialog`, `--pick`).
     public var dialog = DialogAnswers()
+    /// Where the device's files are (`--sandbox`).
+    public var sandbox = SandboxHolder()
+    /// The app whose directories the files are in.
+    public var app = AppInfo()
+    /// The session's resource table, shared with the core `resources` plugin.
+    public var resources = ResourceTable()
+    /// `plugins.fs` of the app's configuration.
+    public var fs = FsPlugin.Config()
 
     public init(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
                 deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
@@ -60,9 +69,10 @@ public enum OfficialPlugins {
         return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
+                FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
                 HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "geolocation", "haptics", "os"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "os"]
 }

@@ -1,0 +1,75 @@
+import BridgeJSON
+import BridgeProtocol
+import Synchronization
+
+/// Tauri's resource table (`crates/tauri/src/resources/mod.rs` @ a8105ecc): what a command
+/// hands the front end by id (`ResourceId`, a `u32`) — an open file, a lines reader — kept
+/// until `plugin:resources|close` (`Resource.close()` in `@tauri-apps/api/core`) or the command
+/// that ends it. One per session; at most `limit` open at once, so a page that never closes its
+/// handles runs into a clear error, not out of descriptors.
+public final class ResourceTable: Sendable {
+    /// What a table holds: closed when removed (its `deinit` releases the descriptor).
+    public typealias Resource = AnyObject & Sendable
+
+    private struct State: ~Copyable {
+        var next: UInt32 = 1
+        var items: [UInt32: any Resource] = [:]
+    }
+
+    private let state = Mutex(State())
+    public let limit: Int
+
+    public init(limit: Int = 1024) { self.limit = limit }
+
+    /// Adds `resource`; its id.
+    public func add(_ resource: any Resource) throws(ResponseError) -> UInt32 {
+        let limit = self.limit
+        let rid: UInt32? = state.withLock { s in
+            guard s.items.count < limit else { return nil }
+            // Tauri draws ids at random; the bridge counts, skipping any still in use.
+            while s.items[s.next] != nil || s.next == 0 { s.next &+= 1 }
+            let rid = s.next
+            s.next &+= 1
+            s.items[rid] = resource
+            return rid
+        }
+        guard let rid else {
+            throw .rejected("the bridge holds at most \(limit) resources open per session (file handles, line readers); close the ones you are done with (FileHandle.close(), plugin:resources|close)",
+                            details: ["layer": "command", "limit": .number(JSONNumber(limit))])
+        }
+        return rid
+    }
+
+    /// The resource `rid` as a `T`, or Tauri's `The resource id {rid} is invalid.`.
+    public func get<T>(_ rid: UInt32, as: T.Type) throws(ResponseError) -> T {
+        guard let found = state.withLock({ $0.items[rid] }) as? T else { throw ResourceTable.invalid(rid) }
+        return found
+    }
+
+    /// Removes `rid`; Tauri's error when it is not there.
+    public func close(_ rid: UInt32) throws(ResponseError) {
+        let removed = state.withLock { $0.items.removeValue(forKey: rid) }
+        guard removed != nil else { throw ResourceTable.invalid(rid) }
+    }
+
+    public var count: Int { state.withLock { $0.items.count } }
+
+    /// tauri `error.rs` `BadResourceId`.
+    public static func invalid(_ rid: UInt32) -> ResponseError {
+        .rejected("The resource id \(rid) is invalid.", details: ["layer": "command"])
+    }
+}
+
+/// `plugin:resources|close` (tauri `resources/plugin.rs`): closes a resource by id.
+struct ResourcesCorePlugin: CorePlugin {
+    let table: ResourceTable
+    var name: String { "resources" }
+
+    var coreCommands: [CoreCommand] {
+        let table = self.table
+        return [CoreCommand("close", [("rid", .integer("u32"))]) { (payload, _) throws(ResponseError) in
+            try table.close(UInt32(payload["rid"]?.numberValue?.intValue ?? 0))
+            return .null
+        }]
+    }
+}

@@ -1,0 +1,574 @@
+import BridgeApp
+import BridgeCorePlugins
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import BridgeSandbox
+import Foundation
+import Synchronization
+
+/// Where the fs plugin keeps the device's files: `--sandbox DIR`, or a fresh temporary folder
+/// made on the first call that needs one (and named on stderr then, so its files can be looked at).
+public final class SandboxHolder: Sendable {
+    private let requested: String?
+    private let made = Mutex<Sandbox?>(nil)
+    private let announce: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - root: `--sandbox DIR`; `nil`: a temporary folder.
+    ///   - announce: told the folder when it is made.
+    public init(root: String? = nil, announce: @escaping @Sendable (String) -> Void = { _ in }) {
+        requested = root
+        self.announce = announce
+    }
+
+    /// The sandbox, made on first use.
+    public func sandbox() throws(ResponseError) -> Sandbox {
+        let result: Result<Sandbox, SandboxError> = made.withLock { current in
+            if let current { return .success(current) }
+            do throws(SandboxError) {
+                let root: String
+                if let requested { root = requested } else { root = try SandboxHolder.temporaryFolder() }
+                let box = try Sandbox(root: root)
+                current = box
+                return .success(box)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let box):
+            if requested == nil, made.withLock({ $0 === box }), !announced.withLock({ let was = $0; $0 = true; return was }) {
+                announce(box.root)
+            }
+            return box
+        case .failure(let error):
+            throw .rejected("the sandbox folder cannot be made: \(error.description); pass --sandbox DIR with a folder the bridge may write",
+                            details: ["layer": "sandbox"])
+        }
+    }
+
+    private let announced = Mutex(false)
+
+    private static func temporaryFolder() throws(SandboxError) -> String {
+        var template = Array((NSTemporaryDirectory() + "bridge-sandbox-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw SandboxError(.system(errno), path: NSTemporaryDirectory())
+        }
+        return String(cString: made)
+    }
+}
+
+/// `plugin:fs|…` (`@tauri-apps/plugin-fs`) as plugins-workspace@77149dc4 `plugins/fs/src/commands.rs`
+/// answers it, on the device's files in the sandbox: every path through `resolve_path` (the
+/// `SafeFilePath` refusing `..`, the `baseDir` joined as `PathBuf::push` joins, the fs scope of
+/// the call's grant, deny first), the operation as `std::fs` does it, and Tauri's error strings
+/// (`forbidden path: …`, `failed to open file at path: … with error: …`). iOS takes the desktop
+/// code (`desktop.rs`); Android's `content://` and `asset://` URLs go to its native side, which
+/// the bridge does not simulate (named when called). `watch` and `unwatch` exist only with the
+/// plugin's cargo feature `watch`, off by default.
+public enum FsPlugin {
+    /// The plugin's config (`plugins.fs`): `requireLiteralLeadingDot`.
+    public struct Config: Sendable {
+        public var requireLiteralLeadingDot: Bool?
+        public init(requireLiteralLeadingDot: Bool? = nil) { self.requireLiteralLeadingDot = requireLiteralLeadingDot }
+
+        /// `plugins.fs` of the app's configuration (`deny_unknown_fields`).
+        public init(_ json: JSON?) throws(ResponseError) {
+            guard let json, json != .null else { return }
+            guard case .object(let o) = json else { throw .invalidParams("plugins.fs must be an object") }
+            for member in o where member.key != "requireLiteralLeadingDot" && member.key != "require-literal-leading-dot" {
+                throw .invalidParams("plugins.fs: unknown field `\(member.key)`, expected `requireLiteralLeadingDot`")
+            }
+            requireLiteralLeadingDot = (o["requireLiteralLeadingDot"] ?? o["require-literal-leading-dot"])?.boolValue
+        }
+    }
+
+    public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable, config: Config = Config()) -> OfficialPlugin {
+        let fs = Files(holder: sandbox, app: app, resources: resources, config: config)
+        let path: (String, RustType) = ("path", .string)
+        let options: (String, RustType) = ("options", .option(.any("Options")))
+        let rid: (String, RustType) = ("rid", .integer("u32"))
+        func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
+            CoreCommand(name, arguments, readsScope: true, invocation: { (invocation) throws(ResponseError) in
+                CommandOutput(result: try run(fs, invocation))
+            })
+        }
+        func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
+            CoreCommand(name, arguments, invocation: { (invocation) throws(ResponseError) in CommandOutput(result: try run(fs, invocation)) })
+        }
+        let unwatched: @Sendable (String) -> CoreCommand = { name in
+            CoreCommand(name, invocation: { (_) throws(ResponseError) -> CommandOutput in
+                throw .commandNotFound("plugin:fs|\(name)", reason: "tauri-plugin-fs registers watch and unwatch only with its cargo feature `watch`, off by default; the bridge does not simulate file watching")
+            })
+        }
+        return OfficialPlugin(
+            name: "fs", commandNames: FsPermissions.commands,
+            defaultSet: (FsPermissions.defaultDescription, FsPermissions.defaultPermissions),
+            declaredPermissions: FsPermissions.declared, declaredSets: FsPermissions.sets,
+            scopeProblem: FsScope.problem,
+            commands: [
+                scoped("mkdir", [path, options]) { (fs, i) throws(ResponseError) in try fs.mkdir(i) },
+                scoped("create", [path, options]) { (fs, i) throws(ResponseError) in try fs.open(i, create: true) },
+                scoped("copy_file", [("from_path", .string), ("to_path", .string), options]) { (fs, i) throws(ResponseError) in try fs.copy(i) },
+                scoped("remove", [path, options]) { (fs, i) throws(ResponseError) in try fs.remove(i) },
+                scoped("rename", [("old_path", .string), ("new_path", .string), options]) { (fs, i) throws(ResponseError) in try fs.rename(i) },
+                scoped("truncate", [path, ("len", .option(.integer("u64"))), options]) { (fs, i) throws(ResponseError) in try fs.truncate(i) },
+                handle("ftruncate", [rid, ("len", .option(.integer("u64")))]) { (fs, i) throws(ResponseError) in try fs.ftruncate(i) },
+                handle("write", [rid, ("data", .sequence(.integer("u8")))]) { (fs, i) throws(ResponseError) in try fs.write(i) },
+                CoreCommand("write_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
+                CoreCommand("write_text_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
+                scoped("read_dir", [path, options]) { (fs, i) throws(ResponseError) in try fs.readDir(i) },
+                scoped("read_file", [path, options]) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: false) },
+                handle("read", [rid, ("len", .integer("usize"))]) { (fs, i) throws(ResponseError) in try fs.read(i) },
+                scoped("open", [path, options]) { (fs, i) throws(ResponseError) in try fs.open(i, create: false) },
+                scoped("read_text_file", [path, options]) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: true) },
+                scoped("read_text_file_lines", [path, options]) { (fs, i) throws(ResponseError) in try fs.lines(i) },
+                handle("read_text_file_lines_next", [rid]) { (fs, i) throws(ResponseError) in try fs.nextLine(i) },
+                handle("seek", [rid, ("offset", .integer("i64")), ("whence", .integer("u16"))]) { (fs, i) throws(ResponseError) in try fs.seek(i) },
+                scoped("stat", [path, options]) { (fs, i) throws(ResponseError) in try fs.stat(i, followLink: true) },
+                scoped("lstat", [path, options]) { (fs, i) throws(ResponseError) in try fs.stat(i, followLink: false) },
+                handle("fstat", [rid]) { (fs, i) throws(ResponseError) in try fs.fstat(i) },
+                scoped("exists", [path, options]) { (fs, i) throws(ResponseError) in try fs.exists(i) },
+                unwatched("watch"), unwatched("unwatch"),
+            ])
+    }
+}
+
+/// An open file of the resource table.
+final class FileResource: @unchecked Sendable {
+    let file: Sandbox.File
+    let lock = NSLock()
+    init(_ file: Sandbox.File) { self.file = file }
+}
+
+/// A lines reader of the resource table (`read_text_file_lines`): the bytes not yet handed out.
+final class LinesResource: @unchecked Sendable {
+    let file: Sandbox.File
+    var pending: [UInt8] = []
+    var ended = false
+    let lock = NSLock()
+    init(_ file: Sandbox.File) { self.file = file }
+}
+
+/// The commands' work.
+struct Files: Sendable {
+    let holder: SandboxHolder
+    let app: AppInfo
+    let resources: ResourceTable
+    let config: FsPlugin.Config
+
+    // MARK: Paths
+
+    /// A path argument, resolved and checked: what `resolve_path` returns, and where it lives.
+    struct Resolved {
+        let display: String
+        let path: Sandbox.Path
+    }
+
+    /// `SafeFilePath` from `key`, joined to the base directory `baseKey` of `options`, checked
+    /// against the call's fs scope.
+    func resolve(_ i: Invocation, _ key: String, raw: String? = nil, baseKey: String = "baseDir", options: JSONObject? = nil) throws(ResponseError) -> Resolved {
+        let command = i.name.command
+        let platform = i.context.platform
+        let paths = PlatformPaths(platform: platform, app: app)
+        let text = raw ?? i.arguments[key]?.stringValue ?? ""
+        var path = try Files.safePath(text, key: key, command: command, platform: platform)
+        let opts = options ?? i.arguments["options"]?.objectValue
+        if let number = opts?[baseKey], number != .null {
+            guard let n = number.numberValue?.intValue, let directory = BaseDirectory(rawValue: n), paths.has(directory) else {
+                throw Files.invalid(command, "options", "invalid value: \(number.serialized()), expected a BaseDirectory")
+            }
+            guard let base = paths.resolve(directory) else { throw .native("unknown path", layer: "fs") }
+            path = paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(path, paths.syntax) : path)
+        }
+        let scope = try FsScope(i.grant, paths: paths, requireLiteralLeadingDot: config.requireLiteralLeadingDot)
+        let (root, parts) = paths.syntax.components(path)
+        let normal = root + parts.joined(separator: String(paths.syntax.separator))
+        guard scope.allows(normal) else {
+            throw .native("forbidden path: \(path)", layer: "fs", reason: Files.forbiddenReason(i, path: normal))
+        }
+        // A relative path is relative to the app's working directory: the root on a device.
+        var components = parts
+        if platform == .windows, root.count >= 2 { components.insert(String(root.prefix(2)), at: 0) }
+        return Resolved(display: path, path: Sandbox.Path(platform: platform.rawValue, components: components, display: path))
+    }
+
+    /// Why a path was forbidden, for the bridge's reason: what the grant held.
+    static func forbiddenReason(_ i: Invocation, path: String) -> String {
+        let allow = i.grant.allAllow.compactMap { $0.stringValue ?? $0["path"]?.stringValue }
+        if allow.isEmpty {
+            return "the call's grant holds no fs scope, so no path is allowed; fs:default at plugins-workspace@77149dc4 grants none (its create-app-specific-dirs and read-app-specific-dirs-recursive list scope-app-index and scope-app-recursive as commands), so add a scope such as fs:scope-app-recursive or fs:allow-appdata-read-recursive, or an {\"identifier\": \"fs:allow-…\", \"allow\": [{\"path\": \"$APPDATA/**\"}]} entry"
+        }
+        return "\(path) matches no allowed pattern of the grant (\(allow.joined(separator: ", "))), or matches a denied one; `*` stays within a folder, `**` takes folders, and neither reaches a name starting with a dot unless plugins.fs.requireLiteralLeadingDot is false"
+    }
+
+    /// `SafeFilePath::from_str`: a URL (a scheme longer than one letter) or a path without `..`.
+    static func safePath(_ text: String, key: String, command: String, platform: Platform) throws(ResponseError) -> String {
+        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) > 1,
+           text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }), text.first?.isLetter == true {
+            let scheme = text[..<colon].lowercased()
+            guard scheme == "file" else {
+                if platform == .android, scheme == "content" || scheme == "asset" {
+                    throw .notFound("plugin:fs|\(command) with a \(scheme):// URL goes to the Android plugin's getFileDescriptor (ContentResolver), which the bridge does not simulate; use a path under a base directory",
+                                    details: ["command": .string("plugin:fs|\(command)"), "unhandled": true])
+                }
+                throw .native("URL is not a valid path", layer: "fs")
+            }
+            // `Url::to_file_path`: a local host only, percent-decoded.
+            var rest = text[text.index(after: colon)...]
+            guard rest.hasPrefix("//") else { throw .native("URL is not a valid path", layer: "fs") }
+            rest = rest.dropFirst(2)
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let host = rest[..<slash]
+            guard host.isEmpty || host == "localhost", let decoded = String(rest[slash...]).removingPercentEncoding, !decoded.isEmpty else {
+                throw .native("URL is not a valid path", layer: "fs")
+            }
+            // The URL parser resolves `..` and `.` itself.
+            let syntax = PathSyntax(platform)
+            return syntax.normalize(decoded, resolving: true)
+        }
+        let (_, parts) = PathSyntax(platform).components(text)
+        if parts.contains("..") {
+            throw invalid(command, key, "invalid value: string \(JSON.string(text).serialized()), expected Unsafe PathBuf: cannot traverse directory, rewrite the path without the use of `../`")
+        }
+        return text
+    }
+
+    static func invalid(_ command: String, _ key: String, _ message: String) -> ResponseError {
+        .invalidParams("invalid args `\(key)` for command `\(command)`: \(message)", details: ["command": .string("plugin:fs|\(command)"), "field": .string(key)])
+    }
+
+    func box() throws(ResponseError) -> Sandbox { try holder.sandbox() }
+
+    func io(_ prefix: String, _ error: SandboxError, _ i: Invocation) -> ResponseError {
+        .native("\(prefix) with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+    }
+
+    func options(_ i: Invocation) -> JSONObject { i.arguments["options"]?.objectValue ?? JSONObject() }
+
+    // MARK: Commands
+
+    func mkdir(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let o = options(i)
+        let mode = UInt32(o["mode"]?.numberValue?.intValue ?? 0o777) & 0o777
+        let sandbox = try box()
+        do {
+            try sandbox.makeFolder(r.path, recursive: o["recursive"]?.boolValue ?? false, mode: mode)
+        } catch {
+            throw io("failed to create directory at path: \(r.display)", error, i)
+        }
+        return .null
+    }
+
+    /// `create` (`File::create`) and `open` (the options, read-only without them).
+    func open(_ i: Invocation, create: Bool) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let o = i.arguments["options"]?.objectValue
+        let opts: Sandbox.OpenOptions
+        if create {
+            opts = Sandbox.OpenOptions(write: true, truncate: true, create: true)
+        } else if let o {
+            opts = Sandbox.OpenOptions(read: o["read"]?.boolValue ?? true, write: o["write"]?.boolValue ?? false, append: o["append"]?.boolValue ?? false,
+                                       truncate: o["truncate"]?.boolValue ?? false, create: o["create"]?.boolValue ?? false,
+                                       createNew: o["createNew"]?.boolValue ?? false, mode: UInt32(o["mode"]?.numberValue?.intValue ?? 0o666))
+        } else {
+            opts = Sandbox.OpenOptions(read: true)
+        }
+        let file: Sandbox.File
+        let sandbox = try box()
+        do {
+            file = try sandbox.open(r.path, opts)
+        } catch {
+            throw io(create ? "failed to create file at path: \(r.display)" : "failed to open file at path: \(r.display)", error, i)
+        }
+        return .number(JSONNumber(Int(try resources.add(FileResource(file)))))
+    }
+
+    func copy(_ i: Invocation) throws(ResponseError) -> JSON {
+        let from = try resolve(i, "fromPath", baseKey: "fromPathBaseDir")
+        let to = try resolve(i, "toPath", baseKey: "toPathBaseDir")
+        let sandbox = try box()
+        do {
+            try sandbox.copy(from.path, to: to.path)
+        } catch {
+            throw io("failed to copy file from path: \(from.display), to path: \(to.display)", error, i)
+        }
+        return .null
+    }
+
+    func remove(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        do {
+            _ = try sandbox.info(r.path, followLink: false)
+        } catch {
+            throw io("failed to get metadata of path: \(r.display)", error, i)
+        }
+        do {
+            try sandbox.remove(r.path, recursive: options(i)["recursive"]?.boolValue ?? false)
+        } catch {
+            throw io("failed to remove path: \(r.display)", error, i)
+        }
+        return .null
+    }
+
+    func rename(_ i: Invocation) throws(ResponseError) -> JSON {
+        let old = try resolve(i, "oldPath", baseKey: "oldPathBaseDir")
+        let new = try resolve(i, "newPath", baseKey: "newPathBaseDir")
+        let sandbox = try box()
+        do {
+            try sandbox.rename(old.path, to: new.path)
+        } catch {
+            throw io("failed to rename old path: \(old.display) to new path: \(new.display)", error, i)
+        }
+        return .null
+    }
+
+    func truncate(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let file: Sandbox.File
+        let sandbox = try box()
+        do {
+            file = try sandbox.open(r.path, Sandbox.OpenOptions(write: true))
+        } catch {
+            throw io("failed to open file at path: \(r.display)", error, i)
+        }
+        do {
+            try file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0)
+        } catch {
+            throw io("failed to truncate file at path: \(r.display)", error, i)
+        }
+        return .null
+    }
+
+    func handle(_ i: Invocation) throws(ResponseError) -> FileResource {
+        try resources.get(UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0), as: FileResource.self)
+    }
+
+    func ftruncate(_ i: Invocation) throws(ResponseError) -> JSON {
+        let h = try handle(i)
+        h.lock.lock()
+        defer { h.lock.unlock() }
+        do {
+            try h.file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0)
+        } catch {
+            throw .native("failed to truncate file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+        }
+        return .null
+    }
+
+    func write(_ i: Invocation) throws(ResponseError) -> JSON {
+        let h = try handle(i)
+        let data = (i.arguments["data"]?.arrayValue ?? []).map { UInt8(truncatingIfNeeded: $0.numberValue?.intValue ?? 0) }
+        h.lock.lock()
+        defer { h.lock.unlock() }
+        do {
+            return .number(JSONNumber(try h.file.write(data)))
+        } catch {
+            throw .native("failed to write bytes to file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+        }
+    }
+
+    /// `write_file_inner`: the bytes from the raw body (or a JSON array), the path and options
+    /// from the headers; options that do not parse are the defaults, as upstream silently has it.
+    func writeFile(_ i: Invocation) throws(ResponseError) -> JSON {
+        guard let data = i.request?.body else {
+            throw .native("unexpected invoke body", layer: "fs", reason: "write_file reads a raw body (invoke(cmd, Uint8Array, {headers: {path, options}})); named arguments are not its body")
+        }
+        guard let header = i.request?.headers["path"] else {
+            throw .native("missing file path", layer: "fs", reason: "the request has no `path` header (writeFile sends encodeURIComponent(path) in it)")
+        }
+        guard let decoded = header.removingPercentEncoding else { throw .native("path is not a valid UTF-8", layer: "fs") }
+        var options: JSONObject?
+        if let text = i.request?.headers["options"], let parsed = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
+            options = parsed.objectValue
+        }
+        let r = try resolve(i, "path", raw: decoded, options: options ?? JSONObject())
+        let append = options?["append"]?.boolValue ?? false
+        let opts = options.map {
+            Sandbox.OpenOptions(write: true, append: append, truncate: !append, create: $0["create"]?.boolValue ?? true,
+                                createNew: $0["createNew"]?.boolValue ?? false, mode: UInt32($0["mode"]?.numberValue?.intValue ?? 0o666))
+        } ?? Sandbox.OpenOptions(write: true, truncate: true, create: true)
+        let sandbox = try box()
+        let file: Sandbox.File
+        do {
+            file = try sandbox.open(r.path, opts)
+        } catch {
+            throw io("failed to open file at path: \(r.display)", error, i)
+        }
+        do {
+            try file.write(data)
+        } catch {
+            throw io("failed to write bytes to file at path: \(r.display)", error, i)
+        }
+        return .null
+    }
+
+    func readDir(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        do {
+            let entries = try sandbox.list(r.path)
+            return .array(entries.map { e in
+                .object(["name": .string(e.name), "isDirectory": .bool(e.kind == .directory), "isFile": .bool(e.kind == .file),
+                         "isSymlink": .bool(e.kind == .symlink)])
+            })
+        } catch {
+            throw io("failed to read directory at path: \(r.display)", error, i)
+        }
+    }
+
+    /// `read_file` answers the raw bytes (`tauri::ipc::Response`): a number array, as Tauri's
+    /// postMessage IPC delivers it and guest-js reads it (`Uint8Array.from`); `read_text_file` a string.
+    func readFile(_ i: Invocation, text: Bool) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        let file: Sandbox.File
+        do {
+            file = try sandbox.open(r.path, Sandbox.OpenOptions(read: true))
+        } catch {
+            throw io("failed to open file at path: \(r.display)", error, i)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try file.readToEnd()
+        } catch {
+            throw io("failed to read file as text at path: \(r.display)", error, i)
+        }
+        if text {
+            guard let s = String(validating: bytes, as: UTF8.self) else {
+                throw .native("failed to read file as text at path: \(r.display) with error: stream did not contain valid UTF-8", layer: "fs")
+            }
+            return .string(s)
+        }
+        return Files.bytes(bytes)
+    }
+
+    static func bytes(_ b: [UInt8]) -> JSON { .array(b.map { .number(JSONNumber(Int($0))) }) }
+
+    /// `read(rid, len)`: `len` bytes (zeros past what was read) and the count read as 8 big-endian bytes.
+    func read(_ i: Invocation) throws(ResponseError) -> JSON {
+        let h = try handle(i)
+        let len = i.arguments["len"]?.numberValue?.intValue ?? 0
+        guard len <= Sandbox.maxReadBytes else {
+            throw .native("the bridge reads at most \(Sandbox.maxReadBytes) bytes at once, asked \(len): read in smaller buffers", layer: "fs",
+                          reason: "upstream allocates vec![0; len], which would abort the app on a device for a length this large")
+        }
+        h.lock.lock()
+        defer { h.lock.unlock() }
+        do {
+            var data = try h.file.read(upTo: len)
+            let n = UInt64(data.count)
+            data += [UInt8](repeating: 0, count: len - data.count)
+            for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
+            return Files.bytes(data)
+        } catch {
+            throw .native("faied to read bytes from file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+        }
+    }
+
+    func lines(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        let file: Sandbox.File
+        do {
+            file = try sandbox.open(r.path, Sandbox.OpenOptions(read: true))
+        } catch {
+            throw io("failed to open file at path: \(r.display)", error, i)
+        }
+        return .number(JSONNumber(Int(try resources.add(LinesResource(file)))))
+    }
+
+    /// `[line, false]` per line (`\n`, and a `\r` before it, stripped; `null` for one that is not
+    /// UTF-8), then `[null, true]`, closing the reader.
+    func nextLine(_ i: Invocation) throws(ResponseError) -> JSON {
+        let rid = UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0)
+        let lines = try resources.get(rid, as: LinesResource.self)
+        lines.lock.lock()
+        while !lines.ended, !lines.pending.contains(UInt8(ascii: "\n")) {
+            let chunk = (try? lines.file.read(upTo: 64 << 10)) ?? []
+            if chunk.isEmpty { lines.ended = true } else { lines.pending += chunk }
+            if lines.pending.count > Sandbox.maxReadBytes { lines.ended = true }
+        }
+        var line: [UInt8]
+        if let newline = lines.pending.firstIndex(of: UInt8(ascii: "\n")) {
+            line = Array(lines.pending[..<newline])
+            lines.pending.removeFirst(newline + 1)
+        } else if !lines.pending.isEmpty {
+            line = lines.pending
+            lines.pending = []
+        } else {
+            lines.lock.unlock()
+            try? resources.close(rid)
+            return .array([.null, .bool(true)])
+        }
+        lines.lock.unlock()
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return .array([String(validating: line, as: UTF8.self).map(JSON.string) ?? .null, .bool(false)])
+    }
+
+    func seek(_ i: Invocation) throws(ResponseError) -> JSON {
+        let h = try handle(i)
+        let offset = i.arguments["offset"]?.numberValue?.intValue ?? 0
+        guard let whence = i.arguments["whence"]?.numberValue?.intValue, (0...2).contains(whence) else {
+            throw Files.invalid("seek", "whence", "invalid value: \(i.arguments["whence"]?.serialized() ?? "null"), expected one of `0`, `1`, `2`")
+        }
+        h.lock.lock()
+        defer { h.lock.unlock() }
+        do {
+            return .number(JSONNumber(try h.file.seek(offset, whence: Int32(whence))))
+        } catch {
+            throw .native("failed to seek file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+        }
+    }
+
+    func stat(_ i: Invocation, followLink: Bool) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        do {
+            return fileInfo(try sandbox.info(r.path, followLink: followLink), i.context.platform)
+        } catch {
+            throw io("failed to get metadata of path: \(r.display)", error, i)
+        }
+    }
+
+    func fstat(_ i: Invocation) throws(ResponseError) -> JSON {
+        let h = try handle(i)
+        do {
+            return fileInfo(try h.file.info(), i.context.platform)
+        } catch {
+            throw .native("failed to get metadata of file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
+        }
+    }
+
+    /// `exists`: the scope first (a forbidden path is an error, not `false`).
+    func exists(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        return .bool(try box().exists(r.path))
+    }
+
+    /// `FileInfo` (deno's shape, `fileAttribues` misspelt upstream): the unix fields on every
+    /// platform but Windows; the owner as the device's app (iOS `mobile` 501, an Android app uid).
+    func fileInfo(_ info: Sandbox.Info, _ platform: Platform) -> JSON {
+        func n(_ v: Int) -> JSON { .number(JSONNumber(v)) }
+        let unix = platform != .windows
+        let (uid, gid): (Int, Int) = switch platform {
+        case .ios: (501, 501)
+        case .android: (10123, 10123)
+        default: (Int(info.uid), Int(info.gid))
+        }
+        return .object([
+            "isFile": .bool(info.kind == .file), "isDirectory": .bool(info.kind == .directory), "isSymlink": .bool(info.kind == .symlink),
+            "size": n(info.size), "mtime": n(Int(info.modified)), "atime": n(Int(info.accessed)),
+            // Android's bionic has no birth time for std's `created()`; iOS and macOS do.
+            "birthtime": platform == .android || platform == .linux ? .null : n(Int(info.changed)),
+            "readonly": .bool(info.mode & 0o222 == 0), "fileAttribues": platform == .windows ? n(32) : .null,
+            "dev": unix ? n(Int(info.dev)) : .null, "ino": unix ? n(Int(truncatingIfNeeded: info.ino)) : .null,
+            "mode": unix ? n(Int(info.mode)) : .null, "nlink": unix ? n(info.nlink) : .null,
+            "uid": unix ? n(uid) : .null, "gid": unix ? n(gid) : .null, "rdev": unix ? n(Int(info.rdev)) : .null,
+            "blksize": unix ? n(info.blksize) : .null, "blocks": unix ? n(info.blocks) : .null,
+        ])
+    }
+}

@@ -1,0 +1,155 @@
+import BridgeACL
+import BridgeApp
+import BridgeCorePlugins
+import BridgeJSON
+@testable import BridgeOfficialPlugins
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Testing
+
+/// A router over the official plugins and the core ones, under one capability's permissions,
+/// with a fresh sandbox.
+private func fsRouter(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config()) throws -> (Router, sandbox: String) {
+    let root = NSTemporaryDirectory() + "fs-\(UUID().uuidString)"
+    var settings = OfficialSettings()
+    settings.sandbox = SandboxHolder(root: root)
+    settings.fs = config
+    let official = OfficialPlugins.plugins(settings)
+    let plugins: [any Plugin] = official + CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface(), resources: settings.resources)
+    let manifests = try ACLSetup.manifests(plugins)
+    let capabilities = try Capability.decodeFile(#"{"identifier": "main", "windows": ["main"], "permissions": \#(permissions)}"#, path: "caps.json")
+    let authority = try Authority(manifests: manifests, capabilities: capabilities)
+    return (Router(registry: try CommandRegistry(plugins: plugins), authority: authority), root)
+}
+
+private let appData = 14
+private func opts(_ extra: JSONObject = [:]) -> JSON {
+    var o: JSONObject = ["baseDir": .number(JSONNumber(appData))]
+    for m in extra { o[m.key] = m.value }
+    return .object(o)
+}
+
+/// `writeTextFile(path, text, {baseDir: AppData})` as guest-js sends it: a raw body, two headers.
+private func writeText(_ path: String, _ text: String, options: String = #"{"baseDir":14}"#) -> JSON {
+    TauriRequest(headers: ["path": path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path, "options": options],
+                 body: Array(text.utf8)).json.wrapped
+}
+
+extension JSON {
+    fileprivate var wrapped: JSON { .object([TauriRequest.key: self]) }
+}
+
+@Suite("fs as plugins-workspace@77149dc4 answers, on the sandbox's files, under Tauri's scope rules")
+struct FsPluginTests {
+    static let readWrite = #"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive"]"#
+
+    @Test("the app's files round-trip under $APPDATA, at the device's path, bytes under DIR/<platform>", arguments: [Platform.ios, .android])
+    func roundTrip(platform: Platform) async throws {
+        let (r, root) = try fsRouter(Self.readWrite)
+        #expect(try await call("plugin:fs|mkdir", ["path": "notes", "options": opts(["recursive": true])], on: platform, router: r).0.get() == .null)
+        #expect(try await call("plugin:fs|write_text_file", writeText("notes/a.txt", "hello\nworld\r\n"), on: platform, router: r).0.get() == .null)
+        #expect(try await call("plugin:fs|read_text_file", ["path": "notes/a.txt", "options": opts()], on: platform, router: r).0.get() == "hello\nworld\r\n")
+        let listing = try await call("plugin:fs|read_dir", ["path": "notes", "options": opts()], on: platform, router: r).0.get()
+        #expect(listing == [["name": "a.txt", "isDirectory": false, "isFile": true, "isSymlink": false]])
+        let device = platform == .android ? "/data/user/0/com.example.app" : PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        #expect(FileManager.default.contents(atPath: root + "/" + platform.rawValue + device + "/notes/a.txt") == Data("hello\nworld\r\n".utf8))
+        // Lines, as readTextFileLines reads them: `\r\n` stripped, then [null, true] and the reader gone.
+        let rid = try await call("plugin:fs|read_text_file_lines", ["path": "notes/a.txt", "options": opts()], on: platform, router: r).0.get()
+        #expect(try await call("plugin:fs|read_text_file_lines_next", ["rid": rid], on: platform, router: r).0.get() == ["hello", false])
+        #expect(try await call("plugin:fs|read_text_file_lines_next", ["rid": rid], on: platform, router: r).0.get() == ["world", false])
+        #expect(try await call("plugin:fs|read_text_file_lines_next", ["rid": rid], on: platform, router: r).0.get() == [.null, true])
+        #expect(await call("plugin:fs|read_text_file_lines_next", ["rid": rid], on: platform, router: r).0.failure?.message == "The resource id \(rid) is invalid.")
+    }
+
+    @Test("a path outside the granted scope is `forbidden path`, and nothing is touched")
+    func forbidden() async throws {
+        let (r, root) = try fsRouter(Self.readWrite)
+        let outside = await call("plugin:fs|read_text_file", ["path": "/etc/passwd"], router: r).0
+        #expect(outside.failure?.message == "forbidden path: /etc/passwd")
+        let document = await call("plugin:fs|write_text_file", writeText("x.txt", "x", options: #"{"baseDir":6}"#), router: r).0
+        #expect(document.failure?.message.hasPrefix("forbidden path: /var/mobile/Containers/Data/Application/") == true)
+        #expect(document.failure?.message.hasSuffix("/Documents/x.txt") == true, "$DOCUMENT is not $APPDATA")
+        let relative = await call("plugin:fs|exists", ["path": "a.txt"], router: r).0
+        #expect(relative.failure?.message == "forbidden path: a.txt", "exists checks the scope first: an error, not false")
+        #expect(!FileManager.default.fileExists(atPath: root + "/ios/etc"))
+    }
+
+    @Test("`..` is refused as SafePathBuf refuses it; a dotfile is out of `**` unless requireLiteralLeadingDot is false")
+    func dots() async throws {
+        let (r, _) = try fsRouter(Self.readWrite)
+        let up = await call("plugin:fs|read_file", ["path": "../../etc/passwd", "options": opts()], router: r).0
+        #expect(up.failure?.message == #"invalid args `path` for command `read_file`: invalid value: string "../../etc/passwd", expected Unsafe PathBuf: cannot traverse directory, rewrite the path without the use of `../`"#)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let dot = await call("plugin:fs|write_text_file", writeText(".env", "SECRET=1"), router: r).0
+        #expect(dot.failure?.message.hasPrefix("forbidden path: ") == true)
+        let (open, _) = try fsRouter(Self.readWrite, config: FsPlugin.Config(requireLiteralLeadingDot: false))
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: open)
+        #expect(try await call("plugin:fs|write_text_file", writeText(".env", "SECRET=1"), router: open).0.get() == .null)
+    }
+
+    @Test("deny wins over allow; $APPDATA/* reaches no sub-folder")
+    func denyFirst() async throws {
+        let perms = #"["fs:allow-appdata-write-recursive", "fs:allow-appdata-read-recursive", {"identifier": "fs:scope", "deny": [{"path": "$APPDATA/secret/**"}]}]"#
+        let (r, _) = try fsRouter(perms)
+        _ = await call("plugin:fs|mkdir", ["path": "secret", "options": opts(["recursive": true])], router: r)
+        let denied = await call("plugin:fs|write_text_file", writeText("secret/k.txt", "k"), router: r).0
+        #expect(denied.failure?.message.hasPrefix("forbidden path: ") == true)
+        let (shallow, _) = try fsRouter(#"["fs:allow-appdata-write", "fs:allow-appdata-read"]"#)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: shallow)
+        #expect(try await call("plugin:fs|write_text_file", writeText("top.txt", "t"), router: shallow).0.get() == .null)
+        let deep = await call("plugin:fs|mkdir", ["path": "a/b", "options": opts(["recursive": true])], router: shallow).0
+        #expect(deep.failure?.message.hasPrefix("forbidden path: ") == true, "require_literal_separator: * stays in its folder")
+    }
+
+    @Test("fs:default at this pin grants no path (its scopes are listed as commands); the reason says what to add")
+    func defaultGrantsNoPath() async throws {
+        let (r, _) = try fsRouter(#"["fs:default"]"#)
+        let read = await call("plugin:fs|read_dir", ["path": "", "options": opts()], router: r).0
+        #expect(read.failure?.message.hasPrefix("forbidden path: ") == true)
+        #expect(read.failure?.data["reason"]?.stringValue?.contains("fs:scope-app-recursive") == true)
+        let write = await call("plugin:fs|write_text_file", writeText("a.txt", "a"), router: r).0
+        #expect(write.failure?.code.rawValue == -32001, "write_text_file is not in fs:default: the ACL refuses it before the scope")
+    }
+
+    @Test("file handles: open, write, seek, read (the count in 8 big-endian bytes), fstat, close through plugin:resources")
+    func handles() async throws {
+        let (r, _) = try fsRouter(#"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive", "core:resources:default"]"#)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let rid = try await call("plugin:fs|open", ["path": "h.bin", "options": opts(["read": true, "write": true, "create": true])], router: r).0.get()
+        #expect(try await call("plugin:fs|write", ["rid": rid, "data": [1, 2, 3]], router: r).0.get() == 3)
+        #expect(try await call("plugin:fs|seek", ["rid": rid, "offset": 0, "whence": 0], router: r).0.get() == 0)
+        #expect(try await call("plugin:fs|read", ["rid": rid, "len": 4], router: r).0.get() == [1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 3])
+        #expect(try await call("plugin:fs|fstat", ["rid": rid], router: r).0.get()["size"] == 3)
+        #expect(try await call("plugin:resources|close", ["rid": rid], router: r).0.get() == .null)
+        #expect(await call("plugin:fs|fstat", ["rid": rid], router: r).0.failure?.message == "The resource id \(rid) is invalid.")
+    }
+
+    @Test("a link planted in the sandbox is never followed by any command")
+    func plantedLink() async throws {
+        let (r, root) = try fsRouter(Self.readWrite)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let outside = NSTemporaryDirectory() + "outside-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "secret".write(toFile: outside + "/s.txt", atomically: true, encoding: .utf8)
+        let appData = root + "/ios" + PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        try FileManager.default.createSymbolicLink(atPath: appData + "/out", withDestinationPath: outside)
+        for (method, params) in [("plugin:fs|read_text_file", ["path": "out/s.txt", "options": opts()] as JSON),
+                                 ("plugin:fs|write_text_file", writeText("out/s.txt", "pwned")),
+                                 ("plugin:fs|remove", ["path": "out/s.txt", "options": opts()]),
+                                 ("plugin:fs|truncate", ["path": "out/s.txt", "options": opts()]),
+                                 ("plugin:fs|read_dir", ["path": "out", "options": opts()]),
+                                 ("plugin:fs|rename", ["oldPath": "out/s.txt", "newPath": "mine.txt", "options": ["oldPathBaseDir": 14, "newPathBaseDir": 14]])] {
+            let result = await call(method, params, router: r).0
+            #expect(result.failure?.message.contains("symbolic link") == true, "\(method): \(result)")
+        }
+        #expect(try String(contentsOfFile: outside + "/s.txt", encoding: .utf8) == "secret")
+    }
+
+    @Test("watch is not registered without the plugin's cargo feature: Tauri's not-found, with why")
+    func watch() async throws {
+        let (r, _) = try fsRouter(#"["fs:allow-watch"]"#)
+        let result = await call("plugin:fs|watch", ["paths": [], "options": ["recursive": false]], router: r).0
+        #expect(result.failure?.message == "Command plugin:fs|watch not found")
+    }
+}
