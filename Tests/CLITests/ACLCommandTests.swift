@@ -34,15 +34,15 @@ struct ACLCommandTests {
     func appFolder() throws {
         let app = try folder([
             "src-tauri/tauri.conf.json": #"{"app": {"security": {"capabilities": ["main-capability", "admin"]}}}"#,
-            "src-tauri/capabilities/main.json": #"{"identifier": "main-capability", "windows": ["main"], "permissions": ["core:default", "fs:read", {"identifier": "frak-share:allow-share-text", "allow": [{"url": "https://*.frak.id/*"}]}]}"#,
+            "src-tauri/capabilities/main.json": #"{"identifier": "main-capability", "windows": ["main"], "permissions": ["core:default", "sql:allow-load", {"identifier": "frak-share:allow-share-text", "allow": [{"url": "https://*.frak.id/*"}]}]}"#,
             "src-tauri/capabilities/admin.toml": "identifier = \"admin\"\nwindows = [\"admin\"]\npermissions = [\"frak-share:default\"]\n",
             "src-tauri/capabilities/unused.json": #"{"identifier": "unused", "windows": ["*"], "permissions": ["frak-share:default"]}"#,
         ])
         let caps = ["--capabilities", app + "/src-tauri/capabilities"]
         let ok = try runBridge(["invoke", "share_text", share] + caps, executable: Products.bridge)
         #expect(ok.status == 0)
-        // Every core set core:default names is hosted; fs is not.
-        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: fs\n")
+        // Every core set core:default names is hosted; sql is not.
+        #expect(ok.stderr == "bridge: skipping permissions of plugins the bridge does not host: sql\n")
         // The real plugin reads no scope: shared, with a warning; --strict refuses it.
         let scopeMessage = "frak-share.share_text: url \"https://evil.example/\" is outside the scope; allowed url patterns: https://*.frak.id/* (the real plugin reads no scope, so the device shares it anyway)"
         let outOfScope = try runBridge(["invoke", "share_text", #"{"url":"https://evil.example/"}"#] + caps, executable: Products.bridge)

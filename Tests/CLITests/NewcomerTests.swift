@@ -145,7 +145,7 @@ struct NewcomerTests {
     func noParameters() throws {
         let group = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-newcomer-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
-        let r = try runBridge(["invoke", "read", #"{"limit":1}"#, "--app-group", group], executable: Products.bridge)
+        let r = try runBridge(["invoke", "plugin:share-extension|read", #"{"limit":1}"#, "--app-group", group], executable: Products.bridge)
         let said = r.stdout + r.stderr
         #expect(said.contains("invalid args `limit` for command `read`: unknown key"), "\(said)")
         #expect(said.contains("the command takes no arguments"))

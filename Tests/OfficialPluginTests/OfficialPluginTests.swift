@@ -444,12 +444,11 @@ struct OfficialManifestTests {
     func agree() throws {
         for plugin in OfficialPlugins.plugins() {
             let generated = try #require(plugin.generatedPermissions)
-            let built = PluginManifest.generated(plugin: plugin.name, commands: generated.commands, defaultSet: generated.defaultSet.map {
-                PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
-            })
+            let built = PluginManifest.generated(plugin: plugin.name, generated)
             let read = try PluginManifest.load(plugin: plugin.name, files: plugin.permissionFiles.map { ($0.path, $0.text) })
             #expect(built.defaultSet == read.defaultSet, "\(plugin.name)")
             #expect(built.permissions.sorted { $0.identifier < $1.identifier } == read.permissions.sorted { $0.identifier < $1.identifier }, "\(plugin.name)")
+            #expect(built.sets.sorted { $0.identifier < $1.identifier } == read.sets.sorted { $0.identifier < $1.identifier }, "\(plugin.name)")
         }
     }
 }

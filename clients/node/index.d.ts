@@ -22,6 +22,8 @@ export interface SpawnOptions {
   clipboard?: string
   /** `--biometry`: the device's biometric sensor. */
   biometry?: 'face' | 'fingerprint' | 'iris' | 'none' | 'not-enrolled'
+  /** `--sandbox`: the folder that holds the device's files (fs); a temporary one by default. */
+  sandbox?: string
   /** `--strict`: warnings become refusals. */
   strict?: boolean
   /** Ask for `presentation` events (the platform record of each call). */

@@ -47,7 +47,7 @@ export class BridgeError extends Error {
 const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
   origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures',
-  appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry'
+  appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry', sandbox: '--sandbox'
 }
 
 function argumentsFor(options) {
@@ -296,8 +296,17 @@ export class Bridge {
           }
           return null
         }
-        const serialized = JSON.parse(JSON.stringify(args === undefined ? {} : args, (_k, v) =>
-          v && typeof v === 'object' && typeof v.__TAURI_TO_IPC_KEY__ === 'function' ? v.__TAURI_TO_IPC_KEY__() : v))
+        // Bytes are Tauri's raw body and the options' headers its request headers: both travel
+        // as the reserved `__tauri` key (fs's writeFile reads its path from a header).
+        const headers = requestHeaders(options && options.headers)
+        const bytes = args instanceof ArrayBuffer ? new Uint8Array(args)
+          : ArrayBuffer.isView(args) ? new Uint8Array(args.buffer, args.byteOffset, args.byteLength)
+          : Array.isArray(args) ? Uint8Array.from(args) : null
+        const serialized = bytes
+          ? { __tauri: { headers, body: Buffer.from(bytes).toString('base64') } }
+          : JSON.parse(JSON.stringify(args === undefined ? {} : args, (_k, v) =>
+            v && typeof v === 'object' && typeof v.__TAURI_TO_IPC_KEY__ === 'function' ? v.__TAURI_TO_IPC_KEY__() : v))
+        if (!bytes && Object.keys(headers).length) serialized.__tauri = { headers }
         try {
           return await bridge.invoke(cmd, serialized)
         } catch (e) {
@@ -353,6 +362,15 @@ export class Bridge {
 function osSignal(name) {
   const numbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }
   return numbers[name] || 0
+}
+
+/** `invoke()`'s `options.headers` (a `Headers`, pairs or a record) as a record of strings. */
+function requestHeaders (h) {
+  const out = {}
+  if (!h) return out
+  const entries = typeof h.entries === 'function' && !Array.isArray(h) ? Array.from(h.entries()) : Array.isArray(h) ? h : Object.entries(h)
+  for (const [k, v] of entries) if (v !== undefined) out[String(k).toLowerCase()] = String(v)
+  return out
 }
 
 /** Spawns `bridge serve` with options that mirror the CLI. */
