@@ -33,6 +33,36 @@ struct OfficialPluginProcessTests {
         #expect(p.waitForExit() == 0)
     }
 
+    @Test("a store's pending auto-save is written when the session ends, as the app's exit saves every store")
+    func storeSavedAtExit() throws {
+        let caps = try Self.capabilities(["store:default"])
+        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("store-exit-\(UUID().uuidString)").path
+        let p = try BridgeProcess(["serve", "--capabilities", caps, "--sandbox", sandbox, "--platform", "android"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:store|load", #"{"path":"prefs.json","autoSave":600000}"#))
+        var rid: JSON?
+        while rid == nil {
+            let message = try p.nextJSON()
+            if message["id"] == 1 { rid = message["result"] }
+        }
+        p.sendLine(request("2", "plugin:store|set", #"{"rid":\#(rid!.serialized()),"key":"lang","value":"fr"}"#))
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+        let file = sandbox + "/android/data/user/0/com.example.app/prefs.json"
+        #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "{\n  \"lang\": \"fr\"\n}")
+    }
+
+    @Test("without --sandbox, fs makes a temporary folder and names it on stderr once")
+    func temporarySandbox() throws {
+        let caps = try Self.capabilities(["fs:allow-appdata-write-recursive"])
+        let r = try runBridge(["invoke", "plugin:fs|mkdir", #"{"path":"","options":{"baseDir":14,"recursive":true}}"#, "--capabilities", caps],
+                              executable: Products.bridge)
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("bridge: fs: the device's files are in ") })
+        let folder = String(line.dropFirst("bridge: fs: the device's files are in ".count).prefix { $0 != " " })
+        #expect(FileManager.default.fileExists(atPath: folder + "/ios/var/mobile/Containers/Data/Application"))
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test("--paste takes allow or deny")
     func badPaste() throws {
         let r = try runBridge(["invoke", "plugin:clipboard-manager|read_text", "--paste", "maybe"], executable: Products.bridge)

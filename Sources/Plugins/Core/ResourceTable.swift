@@ -2,6 +2,12 @@ import BridgeJSON
 import BridgeProtocol
 import Synchronization
 
+/// A resource with work to do when it is closed (`Resource::close`: a store forgets its path
+/// and saves what a pending auto-save would have).
+public protocol ClosableResource: AnyObject, Sendable {
+    func close()
+}
+
 /// Tauri's resource table (`crates/tauri/src/resources/mod.rs` @ a8105ecc): what a command
 /// hands the front end by id (`ResourceId`, a `u32`) — an open file, a lines reader — kept
 /// until `plugin:resources|close` (`Resource.close()` in `@tauri-apps/api/core`) or the command
@@ -49,10 +55,15 @@ public final class ResourceTable: Sendable {
     /// Removes `rid`; Tauri's error when it is not there.
     public func close(_ rid: UInt32) throws(ResponseError) {
         let removed = state.withLock { $0.items.removeValue(forKey: rid) }
-        guard removed != nil else { throw ResourceTable.invalid(rid) }
+        guard let removed else { throw ResourceTable.invalid(rid) }
+        (removed as? any ClosableResource)?.close()
     }
 
     public var count: Int { state.withLock { $0.items.count } }
+
+    /// Removes `rid` without closing it (`ResourceTable::take`); `nil` when it is not there.
+    @discardableResult
+    public func take(_ rid: UInt32) -> (any Resource)? { state.withLock { $0.items.removeValue(forKey: rid) } }
 
     /// tauri `error.rs` `BadResourceId`.
     public static func invalid(_ rid: UInt32) -> ResponseError {

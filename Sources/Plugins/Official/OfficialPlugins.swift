@@ -70,9 +70,10 @@ public enum OfficialPlugins {
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
-                HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname)]
+                HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "os"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "os", "store"]
 }
