@@ -110,7 +110,7 @@ struct BackendOptions {
     /// events (`serve`).
     /// - Parameter deepLink: the app's `plugins.deep-link` (`--app`).
     func plugins(events: EventHub? = nil, deepLink: DeepLinkConfig = DeepLinkConfig(), app: AppInfo? = nil,
-                 resources: ResourceTable = ResourceTable(), fs: FsPlugin.Config = FsPlugin.Config()) -> [any Plugin] {
+                 resources: ResourceTable = ResourceTable(), fs: FsPlugin.Config = FsPlugin.Config(), appRoot: String? = nil) -> [any Plugin] {
         var emit: (@Sendable (String, JSON) -> Void)? = nil
         // A plugin's `app.emit("<plugin>://<event>")` reaches `listen()` in the pages and, as
         // `bridge/event`, the stdio client (the Node mocks' `listen`).
@@ -123,7 +123,7 @@ struct BackendOptions {
         var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         let official: [any Plugin] = OfficialPlugins.plugins(self.official.settings(
-            deepLink: deepLink, emit: emit, send: send, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs))
+            deepLink: deepLink, emit: emit, send: send, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot))
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

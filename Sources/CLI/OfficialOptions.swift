@@ -92,7 +92,7 @@ struct OfficialOptions {
     /// The settings, with what the session adds: the app's deep-link config and where events go.
     func settings(deepLink: DeepLinkConfig, emit: (@Sendable (String, JSON) -> Void)?,
                   send: (@Sendable (UInt32, String?, JSON) -> Void)?, app: AppInfo, resources: ResourceTable,
-                  fs: FsPlugin.Config) -> OfficialSettings {
+                  fs: FsPlugin.Config, appRoot: String?) -> OfficialSettings {
         var s = OfficialSettings(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL, emit: emit,
                                  permissions: permissions, track: track, send: send, locale: locale,
                                  hostname: ProcessInfo.processInfo.hostName, scan: scan, dialog: dialog)
@@ -100,6 +100,8 @@ struct OfficialOptions {
         s.app = app
         s.resources = resources
         s.fs = fs
+        s.logTargets = appRoot.map(LogPlugin.Targets.reading(sources:)) ?? LogPlugin.Targets()
+        s.write = { Log.error($0) }
         return s
     }
 }

@@ -36,6 +36,10 @@ public struct OfficialSettings: Sendable {
     public var resources = ResourceTable()
     /// `plugins.fs` of the app's configuration.
     public var fs = FsPlugin.Config()
+    /// The app's log targets (`tauri_plugin_log::Builder`), read from its Rust sources.
+    public var logTargets = LogPlugin.Targets()
+    /// Where a `Stdout` log record goes: the bridge's stderr.
+    public var write: @Sendable (String) -> Void = { _ in }
 
     public init(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
                 deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
@@ -71,9 +75,10 @@ public enum OfficialPlugins {
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
                 HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
-                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit)]
+                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
+                LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "os", "store"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "os", "store"]
 }
