@@ -109,13 +109,14 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
 
     private enum Outcome { case match, subPatternDoesntMatch, entirePatternDoesntMatch }
 
-    /// Whether `path` matches, as `matches_with` with `require_literal_separator` set.
-    public func matches(_ path: String, requireLiteralLeadingDot: Bool) -> Bool {
+    /// Whether `path` matches, as `matches_with` with `require_literal_separator` set (the fs
+    /// scope's options), or unset (`Pattern::matches`, opener's URL scope: `*` crosses `/`).
+    public func matches(_ path: String, requireLiteralLeadingDot: Bool, requireLiteralSeparator: Bool = true) -> Bool {
         let chars = Array(path)
-        return matchFrom(chars, 0, 0, followsSeparator: true, dot: requireLiteralLeadingDot) == .match
+        return matchFrom(chars, 0, 0, followsSeparator: true, dot: requireLiteralLeadingDot, sep: requireLiteralSeparator) == .match
     }
 
-    private func matchFrom(_ file: [Character], _ start: Int, _ from: Int, followsSeparator: Bool, dot: Bool) -> Outcome {
+    private func matchFrom(_ file: [Character], _ start: Int, _ from: Int, followsSeparator: Bool, dot: Bool, sep: Bool = true) -> Outcome {
         var f = start
         var follows = followsSeparator
         var ti = from
@@ -125,7 +126,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
             case .sequence, .recursive:
                 // The empty match first, then one character more at a time; `**` retries only
                 // after a separator, so it takes whole components.
-                switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot) {
+                switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot, sep: sep) {
                 case .subPatternDoesntMatch: break
                 case let m: return m
                 }
@@ -135,8 +136,8 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
                     if follows && dot && c == "." { return .subPatternDoesntMatch }
                     follows = c == "/"
                     if token == .recursive && !follows { continue }
-                    if token == .sequence && follows { return .subPatternDoesntMatch }
-                    switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot) {
+                    if token == .sequence && sep && follows { return .subPatternDoesntMatch }
+                    switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot, sep: sep) {
                     case .subPatternDoesntMatch: break
                     case let m: return m
                     }
@@ -145,7 +146,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
             default:
                 guard f < file.count else { return .entirePatternDoesntMatch }
                 let c = file[f]
-                let isSep = c == "/"
+                let isSep = sep && c == "/"
                 let matched: Bool
                 switch token {
                 case .any: matched = !isSep && !(follows && c == "." && dot)
@@ -155,7 +156,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
                 default: matched = false
                 }
                 guard matched else { return .subPatternDoesntMatch }
-                follows = isSep
+                follows = c == "/"
                 f += 1
                 ti += 1
             }

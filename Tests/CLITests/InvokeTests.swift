@@ -132,7 +132,7 @@ struct HelpTests {
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "bridge 0.1.0", "the first line is the version alone")
-        #expect(lines.dropFirst().map { String($0.prefix { $0 != "@" }) } == ["frak-share", "tauri", "@tauri-apps/api", "plugins-workspace"].map { $0.hasPrefix("@") ? "" : $0 },
+        #expect(lines.dropFirst().map { String($0.prefix { $0 != "@" }) } == ["frak-share", "tauri", "@tauri-apps/api", "plugins-workspace", "opener"].map { $0.hasPrefix("@") ? "" : $0 },
                 "then each upstream the models are pinned to: \(lines)")
         #expect(lines.contains { $0.hasPrefix("frak-share@da58e5f8  frak-id/wallet") })
         #expect(lines.contains { $0.hasPrefix("tauri@a8105ecc  tauri-apps/tauri") })

@@ -37,6 +37,14 @@ struct PathGlobTests {
         #expect(try m("/app/a.*", "/app/a.b"), "a dot inside a component is no leading dot")
     }
 
+    @Test("without a literal separator (Pattern::matches, opener's URLs) * crosses /")
+    func urls() throws {
+        let g = try PathGlob("https://*")
+        #expect(g.matches("https://tauri.app/docs/x", requireLiteralLeadingDot: false, requireLiteralSeparator: false))
+        #expect(!g.matches("https://tauri.app/docs/x", requireLiteralLeadingDot: false), "the fs options stop * at /")
+        #expect(!g.matches("http://tauri.app", requireLiteralLeadingDot: false, requireLiteralSeparator: false))
+    }
+
     @Test("malformed patterns are refused with the crate's messages; escape makes a path literal")
     func errors() throws {
         #expect(throws: PatternError.self) { try PathGlob("/app/***") }

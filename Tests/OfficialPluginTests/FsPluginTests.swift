@@ -75,7 +75,7 @@ struct FsPluginTests {
         #expect(!FileManager.default.fileExists(atPath: root + "/ios/etc"))
     }
 
-    @Test("`..` is refused as SafePathBuf refuses it; a dotfile is out of `**` unless requireLiteralLeadingDot is false")
+    @Test("a path with .. is refused as SafePathBuf refuses it; a dotfile is out of ** unless requireLiteralLeadingDot is false")
     func dots() async throws {
         let (r, _) = try fsRouter(Self.readWrite)
         let up = await call("plugin:fs|read_file", ["path": "../../etc/passwd", "options": opts()], router: r).0

@@ -21,7 +21,9 @@ public enum UpstreamPins {
         Pin(name: "@tauri-apps/api", repository: "tauri-apps/tauri", commit: TauriPin.commit,
             what: "2.0.3's global bundle: window.__TAURI__'s names and IPC calls (packages/api)"),
         Pin(name: "plugins-workspace", repository: "tauri-apps/plugins-workspace", commit: PluginsWorkspacePin.commit,
-            what: "the official plugins simulated (\(OfficialPlugins.names.joined(separator: ", "))): src/, ios/, android/, permissions/ of \(PluginsWorkspacePin.date)"),
+            what: "the official plugins simulated (\(OfficialPlugins.names.filter { $0 != "opener" }.joined(separator: ", "))): src/, ios/, android/, permissions/ of \(PluginsWorkspacePin.date)"),
+        Pin(name: "opener", repository: "tauri-apps/plugins-workspace", commit: OpenerPin.commit,
+            what: "plugins/opener as first released (after the snapshot above): \(OpenerPin.files)"),
     ]
 
     /// `bridge --version`'s lines after the first.

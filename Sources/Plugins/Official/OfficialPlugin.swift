@@ -24,11 +24,14 @@ public struct OfficialPlugin: Plugin {
     let declaredSets: [GeneratedPermissions.DeclaredSet]
     /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
     let scopeCheck: (@Sendable (JSON) -> String?)?
+    /// The plugins-workspace commit it follows.
+    public let pin: String
 
-    init(name: String, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+    init(name: String, pin: String = PluginsWorkspacePin.commit, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
          sessionMethods: [SessionMethod] = [], declaredPermissions: [GeneratedPermissions.Declared] = [],
          declaredSets: [GeneratedPermissions.DeclaredSet] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
          commands: [CoreCommand], raw: [Command] = []) {
+        self.pin = pin
         self.declaredPermissions = declaredPermissions
         self.declaredSets = declaredSets
         self.scopeCheck = scopeProblem
@@ -43,7 +46,7 @@ public struct OfficialPlugin: Plugin {
     }
 
     public var commands: [Command] {
-        let summary = "\(name) (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
+        let summary = "\(name) (plugins-workspace@\(pin.prefix(8)))"
         return declared.map { $0.command(plugin: name, summary: summary) } + raw
     }
 
@@ -80,13 +83,23 @@ extension OfficialPlugin {
             if !p.allow.isEmpty || !p.deny.isEmpty {
                 out += "commands.allow = \(list(p.allow))\ncommands.deny = \(list(p.deny))\n"
             }
-            for entry in p.scopeAllow ?? [] { out += "[[permission.scope.allow]]\npath = \(q(entry["path"]?.stringValue ?? ""))\n" }
-            for entry in p.scopeDeny ?? [] { out += "[[permission.scope.deny]]\npath = \(q(entry["path"]?.stringValue ?? ""))\n" }
+            func members(_ entry: JSON) -> String {
+                (entry.objectValue ?? JSONObject()).map { "\($0.key) = \($0.value.serialized())\n" }.joined()
+            }
+            for entry in p.scopeAllow ?? [] { out += "[[permission.scope.allow]]\n" + members(entry) }
+            for entry in p.scopeDeny ?? [] { out += "[[permission.scope.deny]]\n" + members(entry) }
             out += "\n"
         }
         for s in sets { out += "[[set]]\nidentifier = \(q(s.identifier))\ndescription = \(q(s.description))\npermissions = \(list(s.permissions))\n\n" }
         return out
     }
+}
+
+/// The opener plugin, released after `PluginsWorkspacePin` (plugins-workspace#2019, 2024-11-19):
+/// `src/commands.rs` at `commit`, the other files at the commits `files` names.
+public enum OpenerPin {
+    public static let commit = "7f2124d354b8cbe049ccb1924f6e07acb9bc1b53"
+    public static let files = "src/commands.rs @ 7f2124d3, src/scope.rs @ 768e3ecb, src/error.rs @ 068a24b0, ios/Sources/OpenerPlugin.swift @ 354f537d, android/src/main/java/OpenerPlugin.kt @ b0ae5c20, reveal_item_in_dir.rs @ b789abd0"
 }
 
 /// The plugins-workspace commit the official plugins follow: the snapshot beside Tauri 2.0.6

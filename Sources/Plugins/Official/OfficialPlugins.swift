@@ -76,9 +76,10 @@ public enum OfficialPlugins {
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
                 HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
-                LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write)]
+                LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
+                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "os", "store"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "opener", "os", "store"]
 }
