@@ -46,6 +46,8 @@ public final class Sandbox: Sendable {
 
         public var description: String { display }
         var parent: [String] { Array(components.dropLast()) }
+        /// The folder holding it.
+        public var folder: Path { Path(platform: platform, components: parent, display: display) }
         var name: String? { components.last }
     }
 
@@ -364,9 +366,4 @@ public final class Sandbox: Sendable {
         try open(path, OpenOptions(write: true)).truncate(length)
     }
 
-    /// The host path of a device path, for the bridge's own messages and tests: never opened
-    /// by path (links in it are not checked).
-    public func hostPath(_ path: Path) -> String {
-        ([root, path.platform] + path.components).joined(separator: "/")
-    }
 }

@@ -51,7 +51,5 @@ public struct SandboxError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    public var isNotFound: Bool { reason == .system(ENOENT) }
-
     public var description: String { display(platform: "linux") }
 }

@@ -213,6 +213,30 @@ def tauri_example_shape_boots_with_app(ctx):
 
 
 @test
+def fs_write_file_sends_raw_bytes_and_headers_that_land_in_the_sandbox(ctx):
+    """plugin-fs's writeFile as its guest-js calls it: invoke(cmd, Uint8Array, {headers}) over
+    Tauri's IPC protocol (an octet-stream body) reaches the command as its raw body and headers."""
+    sandbox = tempfile.mkdtemp(prefix="bridge-sandbox-")
+    ctx.cleanups.append(lambda: shutil.rmtree(sandbox, ignore_errors=True))
+    caps = os.path.join(ROOT, "Tests", "Fixtures", "capabilities", "official")
+    bridge = ctx.bridge("--app", VANILLA, "--capabilities", caps, "--sandbox", sandbox, "--platform", "android", static=False)
+    page = ctx.page()
+    page.goto(bridge.url)
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    made = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:fs|mkdir', {path: '', options: {baseDir: 14, recursive: true}})"))
+    check("err" not in made, f"mkdir: {made}")
+    wrote = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:fs|write_file', new TextEncoder().encode('h\u00e9llo'), "
+                                 "{headers: {path: encodeURIComponent('notes.txt'), options: JSON.stringify({baseDir: 14})}})"))
+    check("err" not in wrote, f"write_file: {wrote}")
+    with open(os.path.join(sandbox, "android", "data", "user", "0", "com.vanilla.app", "notes.txt"), encoding="utf-8") as f:
+        equal(f.read(), "h\u00e9llo", "the bytes are in the sandbox at the device's app data path")
+    read = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:fs|read_text_file', {path: 'notes.txt', options: {baseDir: 14}})"))
+    equal(read, {"ok": "h\u00e9llo"}, "read back")
+    forbidden = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:fs|read_text_file', {path: '/etc/hostname'})"))
+    equal(forbidden, {"err": "forbidden path: /etc/hostname"}, "outside the scope")
+
+
+@test
 def unanswered_calls_are_named_to_the_page_and_in_the_summary(ctx):
     bridge = ctx.bridge("--app", VANILLA, static=False)
     page = ctx.page()

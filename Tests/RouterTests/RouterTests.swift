@@ -50,6 +50,20 @@ struct RouterTests {
         #expect(untouched.invocation.context.simulation == Simulation(cancel: true))
     }
 
+    @Test("the reserved __tauri key is the call's request: headers lowercased, the body decoded, neither among the arguments")
+    func tauriRequest() throws {
+        let call = try router.prepare(method: "plugin:bridge-test|echo",
+                                      params: ["__tauri": ["headers": ["Path": "a%2Fb.txt"], "body": "aGk="]], context: CallContext()).get()
+        #expect(call.invocation.arguments == [:])
+        #expect(call.invocation.request == TauriRequest(headers: ["path": "a%2Fb.txt"], body: Array("hi".utf8)))
+        #expect(try router.prepare(method: "plugin:bridge-test|echo", params: ["a": 1], context: CallContext()).get().invocation.request == nil)
+        let bad = router.prepare(method: "plugin:bridge-test|echo", params: ["__tauri": ["body": 1]], context: CallContext())
+        #expect(bad.failure?.message.hasPrefix("__tauri of plugin:bridge-test|echo: body must be a base64 string") == true)
+        // tauri ipc/command.rs: a named argument cannot come from a bytes payload.
+        let bytes = router.prepare(method: "plugin:bridge-test|fail", params: ["__tauri": ["body": "aGk="]], context: CallContext())
+        #expect(bytes.failure?.message == "invalid args `message` for command `fail`: command fail expected a value for key message but the IPC call used a bytes payload")
+    }
+
     @Test("a malformed __bridge is -32602 naming the key", arguments: [
         (JSON.number(JSONNumber(1)), "invalid args `__bridge` for command `echo`: expected an object"),
         (["cancel": "yes"], "invalid args `__bridge.cancel` for command `echo`: expected a boolean"),
@@ -98,4 +112,8 @@ struct RouterTests {
             "platform": "android", "device": "iphone",
         ])
     }
+}
+
+extension Result {
+    fileprivate var failure: Failure? { if case .failure(let f) = self { return f }; return nil }
 }

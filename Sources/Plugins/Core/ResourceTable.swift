@@ -59,8 +59,6 @@ public final class ResourceTable: Sendable {
         (removed as? any ClosableResource)?.close()
     }
 
-    public var count: Int { state.withLock { $0.items.count } }
-
     /// Removes `rid` without closing it (`ResourceTable::take`); `nil` when it is not there.
     @discardableResult
     public func take(_ rid: UInt32) -> (any Resource)? { state.withLock { $0.items.removeValue(forKey: rid) } }

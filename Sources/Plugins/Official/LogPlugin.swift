@@ -107,11 +107,9 @@ public enum LogPlugin {
 
     private static func append(_ text: String, to file: String, paths: PlatformPaths, sandbox: SandboxHolder) throws(ResponseError) {
         let box = try sandbox.sandbox()
-        var (root, parts) = paths.syntax.components(paths.syntax.normalize(file, resolving: true))
-        if paths.platform == .windows, root.count >= 2 { parts.insert(String(root.prefix(2)), at: 0) }
-        let location = Sandbox.Path(platform: paths.platform.rawValue, components: parts, display: file)
+        let location = paths.sandboxPath(file)
         do {
-            try box.makeFolder(Sandbox.Path(platform: location.platform, components: Array(parts.dropLast()), display: file), recursive: true)
+            try box.makeFolder(location.folder, recursive: true)
             try box.open(location, Sandbox.OpenOptions(append: true, create: true)).write(Array(text.utf8))
         } catch {
             throw .native(error.display(platform: location.platform), layer: "log")

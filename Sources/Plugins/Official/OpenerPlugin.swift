@@ -50,11 +50,7 @@ public enum OpenerPlugin {
                     let path = payload["path"]?.stringValue ?? ""
                     // `path.canonicalize()?` comes before the platform check.
                     let paths = PlatformPaths(platform: context.platform, app: app)
-                    let (root, parts) = paths.syntax.components(paths.syntax.normalize(path, resolving: true))
-                    var components = parts
-                    if context.platform == .windows, root.count >= 2 { components.insert(String(root.prefix(2)), at: 0) }
-                    let location = Sandbox.Path(platform: context.platform.rawValue, components: components, display: path)
-                    guard root != "", try sandbox.sandbox().exists(location) else {
+                    guard paths.syntax.isAbsolute(path), try sandbox.sandbox().exists(paths.sandboxPath(path)) else {
                         throw .native("No such file or directory (os error 2)", layer: "opener", reason: "\(path) is not in the sandbox (canonicalize fails); reveal_item_in_dir reveals an existing file")
                     }
                     let how: String
@@ -179,8 +175,7 @@ struct OpenerScope {
     /// entry admitting the program.
     func allows(path: String, with: String?) -> Bool {
         let dot = paths.platform != .windows
-        let (root, parts) = paths.syntax.components(path)
-        let normal = root + parts.joined(separator: String(paths.syntax.separator))
+        let normal = paths.syntax.collected(path)
         func hit(_ e: PathEntry) -> Bool { e.path.flatMap { try? PathGlob($0) }?.matches(normal, requireLiteralLeadingDot: dot) ?? false }
         if denyPaths.contains(where: hit) { return false }
         return allowPaths.contains(where: hit) && allowPaths.contains { $0.app.matches(with) }

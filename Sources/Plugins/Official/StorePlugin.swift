@@ -111,10 +111,7 @@ final class Stores: Sendable {
         let paths = PlatformPaths(platform: context.platform, app: app)
         guard let base = paths.resolve(.appData) else { throw .native("unknown path", layer: "store") }
         let joined = paths.syntax.push(base, path)
-        let normal = paths.syntax.normalize(joined, resolving: true)
-        var (root, parts) = paths.syntax.components(normal)
-        if context.platform == .windows, root.count >= 2 { parts.insert(String(root.prefix(2)), at: 0) }
-        return (joined, Sandbox.Path(platform: context.platform.rawValue, components: parts, display: joined))
+        return (joined, paths.sandboxPath(joined))
     }
 
     func loaded(_ path: String, _ context: CallContext) -> UInt32? {
@@ -152,7 +149,7 @@ final class Stores: Sendable {
         }
         if let existing { return existing.rid }
         let store = Store(path: resolved.display, location: resolved.location, sandbox: sandbox, delay: delay, emit: emit, stores: self, key: mapKey)
-        if !createNew { try? store.read(replacing: false) }
+        if !createNew { try? store.read() }
         let rid = try resources.add(store)
         store.rid.withLock { $0 = rid }
         byPath.withLock { $0[mapKey] = (rid, store) }
@@ -266,8 +263,8 @@ final class Store: ClosableResource, @unchecked Sendable {
         }
     }
 
-    /// `load()`: the file's members over the cache (`extend`); `replacing` the errors are the call's.
-    func read(replacing: Bool) throws(ResponseError) {
+    /// `load()`: the file's members over the cache (`extend`).
+    func read() throws(ResponseError) {
         let bytes: [UInt8]
         do {
             bytes = try sandbox.read(location)
@@ -286,7 +283,7 @@ final class Store: ClosableResource, @unchecked Sendable {
         cache.withLock { c in for member in members { c[member.key] = member.value } }
     }
 
-    func reload() throws(ResponseError) { try read(replacing: true) }
+    func reload() throws(ResponseError) { try read() }
 
     /// `save()`: the parent folders made, the pretty JSON written (no trailing newline).
     func save() throws(ResponseError) {
@@ -294,8 +291,7 @@ final class Store: ClosableResource, @unchecked Sendable {
         generation.withLock { $0 += 1 }
         let bytes = JSON.object(cache.withLock { $0 }).serializedBytes(JSONFormat(pretty: true))
         do {
-            let parent = Sandbox.Path(platform: location.platform, components: Array(location.components.dropLast()), display: path)
-            try sandbox.makeFolder(parent, recursive: true, mode: 0o777)
+            try sandbox.makeFolder(location.folder, recursive: true, mode: 0o777)
             let file = try sandbox.open(location, Sandbox.OpenOptions(write: true, truncate: true, create: true))
             try file.write(bytes)
         } catch {

@@ -7,58 +7,6 @@ import BridgeSandbox
 import Foundation
 import Synchronization
 
-/// Where the fs plugin keeps the device's files: `--sandbox DIR`, or a fresh temporary folder
-/// made on the first call that needs one (and named on stderr then, so its files can be looked at).
-public final class SandboxHolder: Sendable {
-    private let requested: String?
-    private let made = Mutex<Sandbox?>(nil)
-    private let announce: @Sendable (String) -> Void
-
-    /// - Parameters:
-    ///   - root: `--sandbox DIR`; `nil`: a temporary folder.
-    ///   - announce: told the folder when it is made.
-    public init(root: String? = nil, announce: @escaping @Sendable (String) -> Void = { _ in }) {
-        requested = root
-        self.announce = announce
-    }
-
-    /// The sandbox, made on first use.
-    public func sandbox() throws(ResponseError) -> Sandbox {
-        let result: Result<Sandbox, SandboxError> = made.withLock { current in
-            if let current { return .success(current) }
-            do throws(SandboxError) {
-                let root: String
-                if let requested { root = requested } else { root = try SandboxHolder.temporaryFolder() }
-                let box = try Sandbox(root: root)
-                current = box
-                return .success(box)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let box):
-            if requested == nil, made.withLock({ $0 === box }), !announced.withLock({ let was = $0; $0 = true; return was }) {
-                announce(box.root)
-            }
-            return box
-        case .failure(let error):
-            throw .rejected("the sandbox folder cannot be made: \(error.description); pass --sandbox DIR with a folder the bridge may write",
-                            details: ["layer": "sandbox"])
-        }
-    }
-
-    private let announced = Mutex(false)
-
-    private static func temporaryFolder() throws(SandboxError) -> String {
-        var template = Array((NSTemporaryDirectory() + "bridge-sandbox-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw SandboxError(.system(errno), path: NSTemporaryDirectory())
-        }
-        return String(cString: made)
-    }
-}
-
 /// `plugin:fs|…` (`@tauri-apps/plugin-fs`) as plugins-workspace@77149dc4 `plugins/fs/src/commands.rs`
 /// answers it, on the device's files in the sandbox: every path through `resolve_path` (the
 /// `SafeFilePath` refusing `..`, the `baseDir` joined as `PathBuf::push` joins, the fs scope of
@@ -183,15 +131,12 @@ struct Files: Sendable {
             path = paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(path, paths.syntax) : path)
         }
         let scope = try FsScope(i.grant, paths: paths, requireLiteralLeadingDot: config.requireLiteralLeadingDot)
-        let (root, parts) = paths.syntax.components(path)
-        let normal = root + parts.joined(separator: String(paths.syntax.separator))
+        let normal = paths.syntax.collected(path)
         guard scope.allows(normal) else {
             throw .native("forbidden path: \(path)", layer: "fs", reason: Files.forbiddenReason(i, path: normal))
         }
         // A relative path is relative to the app's working directory: the root on a device.
-        var components = parts
-        if platform == .windows, root.count >= 2 { components.insert(String(root.prefix(2)), at: 0) }
-        return Resolved(display: path, path: Sandbox.Path(platform: platform.rawValue, components: components, display: path))
+        return Resolved(display: path, path: paths.sandboxPath(path))
     }
 
     /// Why a path was forbidden, for the bridge's reason: what the grant held.
@@ -205,9 +150,9 @@ struct Files: Sendable {
 
     /// `SafeFilePath::from_str`: a URL (a scheme longer than one letter) or a path without `..`.
     static func safePath(_ text: String, key: String, command: String, platform: Platform) throws(ResponseError) -> String {
-        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) > 1,
-           text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }), text.first?.isLetter == true {
-            let scheme = text[..<colon].lowercased()
+        // `Url::from_str` succeeds for a scheme; one letter is a Windows drive.
+        if let scheme = URLScheme.of(text), scheme.count > 1 {
+            let colon = text.firstIndex(of: ":")!
             guard scheme == "file" else {
                 if platform == .android, scheme == "content" || scheme == "asset" {
                     throw .notFound("plugin:fs|\(command) with a \(scheme):// URL goes to the Android plugin's getFileDescriptor (ContentResolver), which the bridge does not simulate; use a path under a base directory",
@@ -245,6 +190,28 @@ struct Files: Sendable {
         .native("\(prefix) with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
     }
 
+    /// `body` on the sandbox; its failure is the plugin's `<what> with error: <io::Error>`.
+    func attempt<T>(_ what: @autoclosure () -> String, _ i: Invocation, _ body: (Sandbox) throws(SandboxError) -> T) throws(ResponseError) -> T {
+        let sandbox = try box()
+        do {
+            return try body(sandbox)
+        } catch {
+            throw io(what(), error, i)
+        }
+    }
+
+    /// `body` on the open file `rid`, under its lock; its failure is `<what> with error: …`.
+    func onHandle<T>(_ what: String, _ i: Invocation, _ body: (Sandbox.File) throws(SandboxError) -> T) throws(ResponseError) -> T {
+        let h = try resources.get(UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0), as: FileResource.self)
+        h.lock.lock()
+        defer { h.lock.unlock() }
+        do {
+            return try body(h.file)
+        } catch {
+            throw io(what, error, i)
+        }
+    }
+
     func options(_ i: Invocation) -> JSONObject { i.arguments["options"]?.objectValue ?? JSONObject() }
 
     // MARK: Commands
@@ -253,11 +220,8 @@ struct Files: Sendable {
         let r = try resolve(i, "path")
         let o = options(i)
         let mode = UInt32(o["mode"]?.numberValue?.intValue ?? 0o777) & 0o777
-        let sandbox = try box()
-        do {
-            try sandbox.makeFolder(r.path, recursive: o["recursive"]?.boolValue ?? false, mode: mode)
-        } catch {
-            throw io("failed to create directory at path: \(r.display)", error, i)
+        try attempt("failed to create directory at path: \(r.display)", i) { (box) throws(SandboxError) in
+            try box.makeFolder(r.path, recursive: o["recursive"]?.boolValue ?? false, mode: mode)
         }
         return .null
     }
@@ -276,12 +240,8 @@ struct Files: Sendable {
         } else {
             opts = Sandbox.OpenOptions(read: true)
         }
-        let file: Sandbox.File
-        let sandbox = try box()
-        do {
-            file = try sandbox.open(r.path, opts)
-        } catch {
-            throw io(create ? "failed to create file at path: \(r.display)" : "failed to open file at path: \(r.display)", error, i)
+        let file = try attempt((create ? "failed to create file at path: " : "failed to open file at path: ") + r.display, i) { (box) throws(SandboxError) in
+            try box.open(r.path, opts)
         }
         return .number(JSONNumber(Int(try resources.add(FileResource(file)))))
     }
@@ -289,27 +249,17 @@ struct Files: Sendable {
     func copy(_ i: Invocation) throws(ResponseError) -> JSON {
         let from = try resolve(i, "fromPath", baseKey: "fromPathBaseDir")
         let to = try resolve(i, "toPath", baseKey: "toPathBaseDir")
-        let sandbox = try box()
-        do {
-            try sandbox.copy(from.path, to: to.path)
-        } catch {
-            throw io("failed to copy file from path: \(from.display), to path: \(to.display)", error, i)
+        try attempt("failed to copy file from path: \(from.display), to path: \(to.display)", i) { (box) throws(SandboxError) in
+            try box.copy(from.path, to: to.path)
         }
         return .null
     }
 
     func remove(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
-        do {
-            _ = try sandbox.info(r.path, followLink: false)
-        } catch {
-            throw io("failed to get metadata of path: \(r.display)", error, i)
-        }
-        do {
-            try sandbox.remove(r.path, recursive: options(i)["recursive"]?.boolValue ?? false)
-        } catch {
-            throw io("failed to remove path: \(r.display)", error, i)
+        _ = try attempt("failed to get metadata of path: \(r.display)", i) { (box) throws(SandboxError) in try box.info(r.path, followLink: false) }
+        try attempt("failed to remove path: \(r.display)", i) { (box) throws(SandboxError) in
+            try box.remove(r.path, recursive: options(i)["recursive"]?.boolValue ?? false)
         }
         return .null
     }
@@ -317,62 +267,35 @@ struct Files: Sendable {
     func rename(_ i: Invocation) throws(ResponseError) -> JSON {
         let old = try resolve(i, "oldPath", baseKey: "oldPathBaseDir")
         let new = try resolve(i, "newPath", baseKey: "newPathBaseDir")
-        let sandbox = try box()
-        do {
-            try sandbox.rename(old.path, to: new.path)
-        } catch {
-            throw io("failed to rename old path: \(old.display) to new path: \(new.display)", error, i)
+        try attempt("failed to rename old path: \(old.display) to new path: \(new.display)", i) { (box) throws(SandboxError) in
+            try box.rename(old.path, to: new.path)
         }
         return .null
     }
 
     func truncate(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let file: Sandbox.File
-        let sandbox = try box()
-        do {
-            file = try sandbox.open(r.path, Sandbox.OpenOptions(write: true))
-        } catch {
-            throw io("failed to open file at path: \(r.display)", error, i)
+        let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
+            try box.open(r.path, Sandbox.OpenOptions(write: true))
         }
-        do {
+        try attempt("failed to truncate file at path: \(r.display)", i) { (_) throws(SandboxError) in
             try file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0)
-        } catch {
-            throw io("failed to truncate file at path: \(r.display)", error, i)
         }
         return .null
     }
 
-    func handle(_ i: Invocation) throws(ResponseError) -> FileResource {
-        try resources.get(UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0), as: FileResource.self)
-    }
-
     func ftruncate(_ i: Invocation) throws(ResponseError) -> JSON {
-        let h = try handle(i)
-        h.lock.lock()
-        defer { h.lock.unlock() }
-        do {
-            try h.file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0)
-        } catch {
-            throw .native("failed to truncate file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
-        }
+        try onHandle("failed to truncate file", i) { (file) throws(SandboxError) in try file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0) }
         return .null
     }
 
     func write(_ i: Invocation) throws(ResponseError) -> JSON {
-        let h = try handle(i)
         let data = (i.arguments["data"]?.arrayValue ?? []).map { UInt8(truncatingIfNeeded: $0.numberValue?.intValue ?? 0) }
-        h.lock.lock()
-        defer { h.lock.unlock() }
-        do {
-            return .number(JSONNumber(try h.file.write(data)))
-        } catch {
-            throw .native("failed to write bytes to file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
-        }
+        return .number(JSONNumber(try onHandle("failed to write bytes to file", i) { (file) throws(SandboxError) in try file.write(data) }))
     }
 
-    /// `write_file_inner`: the bytes from the raw body (or a JSON array), the path and options
-    /// from the headers; options that do not parse are the defaults, as upstream silently has it.
+    /// `write_file_inner`: the bytes from the raw body, the path and options from the headers;
+    /// options that do not parse are the defaults, as upstream silently has it.
     func writeFile(_ i: Invocation) throws(ResponseError) -> JSON {
         guard let data = i.request?.body else {
             throw .native("unexpected invoke body", layer: "fs", reason: "write_file reads a raw body (invoke(cmd, Uint8Array, {headers: {path, options}})); named arguments are not its body")
@@ -391,52 +314,28 @@ struct Files: Sendable {
             Sandbox.OpenOptions(write: true, append: append, truncate: !append, create: $0["create"]?.boolValue ?? true,
                                 createNew: $0["createNew"]?.boolValue ?? false, mode: UInt32($0["mode"]?.numberValue?.intValue ?? 0o666))
         } ?? Sandbox.OpenOptions(write: true, truncate: true, create: true)
-        let sandbox = try box()
-        let file: Sandbox.File
-        do {
-            file = try sandbox.open(r.path, opts)
-        } catch {
-            throw io("failed to open file at path: \(r.display)", error, i)
-        }
-        do {
-            try file.write(data)
-        } catch {
-            throw io("failed to write bytes to file at path: \(r.display)", error, i)
-        }
+        let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in try box.open(r.path, opts) }
+        try attempt("failed to write bytes to file at path: \(r.display)", i) { (_) throws(SandboxError) in _ = try file.write(data) }
         return .null
     }
 
     func readDir(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
-        do {
-            let entries = try sandbox.list(r.path)
-            return .array(entries.map { e in
-                .object(["name": .string(e.name), "isDirectory": .bool(e.kind == .directory), "isFile": .bool(e.kind == .file),
-                         "isSymlink": .bool(e.kind == .symlink)])
-            })
-        } catch {
-            throw io("failed to read directory at path: \(r.display)", error, i)
-        }
+        let entries = try attempt("failed to read directory at path: \(r.display)", i) { (box) throws(SandboxError) in try box.list(r.path) }
+        return .array(entries.map { e in
+            .object(["name": .string(e.name), "isDirectory": .bool(e.kind == .directory), "isFile": .bool(e.kind == .file),
+                     "isSymlink": .bool(e.kind == .symlink)])
+        })
     }
 
     /// `read_file` answers the raw bytes (`tauri::ipc::Response`): a number array, as Tauri's
     /// postMessage IPC delivers it and guest-js reads it (`Uint8Array.from`); `read_text_file` a string.
     func readFile(_ i: Invocation, text: Bool) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
-        let file: Sandbox.File
-        do {
-            file = try sandbox.open(r.path, Sandbox.OpenOptions(read: true))
-        } catch {
-            throw io("failed to open file at path: \(r.display)", error, i)
+        let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
+            try box.open(r.path, Sandbox.OpenOptions(read: true))
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try file.readToEnd()
-        } catch {
-            throw io("failed to read file as text at path: \(r.display)", error, i)
-        }
+        let bytes = try attempt("failed to read file as text at path: \(r.display)", i) { (_) throws(SandboxError) in try file.readToEnd() }
         if text {
             guard let s = String(validating: bytes, as: UTF8.self) else {
                 throw .native("failed to read file as text at path: \(r.display) with error: stream did not contain valid UTF-8", layer: "fs")
@@ -450,33 +349,22 @@ struct Files: Sendable {
 
     /// `read(rid, len)`: `len` bytes (zeros past what was read) and the count read as 8 big-endian bytes.
     func read(_ i: Invocation) throws(ResponseError) -> JSON {
-        let h = try handle(i)
         let len = i.arguments["len"]?.numberValue?.intValue ?? 0
         guard len <= Sandbox.maxReadBytes else {
             throw .native("the bridge reads at most \(Sandbox.maxReadBytes) bytes at once, asked \(len): read in smaller buffers", layer: "fs",
                           reason: "upstream allocates vec![0; len], which would abort the app on a device for a length this large")
         }
-        h.lock.lock()
-        defer { h.lock.unlock() }
-        do {
-            var data = try h.file.read(upTo: len)
-            let n = UInt64(data.count)
-            data += [UInt8](repeating: 0, count: len - data.count)
-            for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
-            return Files.bytes(data)
-        } catch {
-            throw .native("faied to read bytes from file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
-        }
+        var data = try onHandle("faied to read bytes from file", i) { (file) throws(SandboxError) in try file.read(upTo: len) }
+        let n = UInt64(data.count)
+        data += [UInt8](repeating: 0, count: len - data.count)
+        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
+        return Files.bytes(data)
     }
 
     func lines(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
-        let file: Sandbox.File
-        do {
-            file = try sandbox.open(r.path, Sandbox.OpenOptions(read: true))
-        } catch {
-            throw io("failed to open file at path: \(r.display)", error, i)
+        let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
+            try box.open(r.path, Sandbox.OpenOptions(read: true))
         }
         return .number(JSONNumber(Int(try resources.add(LinesResource(file)))))
     }
@@ -510,37 +398,21 @@ struct Files: Sendable {
     }
 
     func seek(_ i: Invocation) throws(ResponseError) -> JSON {
-        let h = try handle(i)
         let offset = i.arguments["offset"]?.numberValue?.intValue ?? 0
         guard let whence = i.arguments["whence"]?.numberValue?.intValue, (0...2).contains(whence) else {
             throw Files.invalid("seek", "whence", "invalid value: \(i.arguments["whence"]?.serialized() ?? "null"), expected one of `0`, `1`, `2`")
         }
-        h.lock.lock()
-        defer { h.lock.unlock() }
-        do {
-            return .number(JSONNumber(try h.file.seek(offset, whence: Int32(whence))))
-        } catch {
-            throw .native("failed to seek file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
-        }
+        return .number(JSONNumber(try onHandle("failed to seek file", i) { (file) throws(SandboxError) in try file.seek(offset, whence: Int32(whence)) }))
     }
 
     func stat(_ i: Invocation, followLink: Bool) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
-        do {
-            return fileInfo(try sandbox.info(r.path, followLink: followLink), i.context.platform)
-        } catch {
-            throw io("failed to get metadata of path: \(r.display)", error, i)
-        }
+        let info = try attempt("failed to get metadata of path: \(r.display)", i) { (box) throws(SandboxError) in try box.info(r.path, followLink: followLink) }
+        return fileInfo(info, i.context.platform)
     }
 
     func fstat(_ i: Invocation) throws(ResponseError) -> JSON {
-        let h = try handle(i)
-        do {
-            return fileInfo(try h.file.info(), i.context.platform)
-        } catch {
-            throw .native("failed to get metadata of file with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
-        }
+        fileInfo(try onHandle("failed to get metadata of file", i) { (file) throws(SandboxError) in try file.info() }, i.context.platform)
     }
 
     /// `exists`: the scope first (a forbidden path is an error, not `false`).

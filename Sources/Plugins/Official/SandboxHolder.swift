@@ -1,0 +1,73 @@
+import BridgeCorePlugins
+import BridgeProtocol
+import BridgeSandbox
+import Foundation
+import Synchronization
+
+/// Where the fs plugin keeps the device's files: `--sandbox DIR`, or a fresh temporary folder
+/// made on the first call that needs one (and named on stderr then, so its files can be looked at).
+public final class SandboxHolder: Sendable {
+    private let requested: String?
+    private let made = Mutex<Sandbox?>(nil)
+    private let announce: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - root: `--sandbox DIR`; `nil`: a temporary folder.
+    ///   - announce: told the folder when it is made.
+    public init(root: String? = nil, announce: @escaping @Sendable (String) -> Void = { _ in }) {
+        requested = root
+        self.announce = announce
+    }
+
+    /// The sandbox, made on first use.
+    public func sandbox() throws(ResponseError) -> Sandbox {
+        // The folder, and whether this call made a temporary one (then it is named, once).
+        let result: Result<(Sandbox, made: Bool), SandboxError> = made.withLock { current in
+            if let current { return .success((current, false)) }
+            do throws(SandboxError) {
+                let root: String
+                if let requested { root = requested } else { root = try SandboxHolder.temporaryFolder() }
+                let box = try Sandbox(root: root)
+                current = box
+                return .success((box, requested == nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let (box, made)):
+            if made { announce(box.root) }
+            return box
+        case .failure(let error):
+            throw .rejected("the sandbox folder cannot be made: \(error.description); pass --sandbox DIR with a folder the bridge may write",
+                            details: ["layer": "sandbox"])
+        }
+    }
+
+    private static func temporaryFolder() throws(SandboxError) -> String {
+        var template = Array((NSTemporaryDirectory() + "bridge-sandbox-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw SandboxError(.system(errno), path: NSTemporaryDirectory())
+        }
+        return String(cString: made)
+    }
+}
+
+extension PathSyntax {
+    /// Rust's `path.components().collect()`: `.` and repeated separators dropped, `..` kept —
+    /// the form the fs scope matches.
+    func collected(_ path: String) -> String {
+        let (root, parts) = components(path)
+        return root + parts.joined(separator: String(separator))
+    }
+}
+
+extension PlatformPaths {
+    /// Where the device path `path` lives in the sandbox: its components once `.` and `..` are
+    /// resolved as the device resolves them (a Windows drive kept as the first one).
+    func sandboxPath(_ path: String) -> Sandbox.Path {
+        let (root, parts) = syntax.components(syntax.normalize(path, resolving: true))
+        let components = platform == .windows && root.count >= 2 ? [String(root.prefix(2))] + parts : parts
+        return Sandbox.Path(platform: platform.rawValue, components: components, display: path)
+    }
+}
