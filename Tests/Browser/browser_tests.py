@@ -8,7 +8,7 @@ the bridge through its own script (`/__bridge/tauri.js`), through Tauri's own `c
 them) and through the prebuilt `@tauri-apps/api` bundle (`bundle.global.js`).
 
 Usage: browser_tests.py [-k SUBSTRING]. Environment: BRIDGE (the executable, default
-.build/debug/bridge), BRIDGE_BROWSER_ARTIFACTS (screenshots of failures, default
+.build/debug/bridge), BRIDGE_PLUGINS_WORKSPACE (guest_js.py's bundles), BRIDGE_BROWSER_ARTIFACTS (screenshots of failures, default
 .build/browser-artifacts), CI=true (a missing ../shared/conformance fails instead of skipping).
 Exit status 0 when every test passed (skipped ones are listed), 1 otherwise.
 """
@@ -1016,6 +1016,11 @@ def web_share_is_left_alone_replaced_or_off(ctx):
     page.goto(ready_share_page(bridge, "?share=replace"))
     equal(page.evaluate(shared("navigator.share({text: 'hi'})"), gesture=True),
           {"err": "AbortError: share is only available on iOS and Android"}, "desktop replaced: no share target")
+
+
+import guest_js  # noqa: E402
+
+TESTS.extend(guest_js.tests(sys.modules[__name__]))
 
 
 # MARK: the runner
