@@ -129,7 +129,7 @@ public final class Authority: CallAuthority, Sendable {
             let global = acl.globalScope[name.plugin]
             return .success(CallGrant(allow: matching.flatMap { $0.scope?.allow ?? [] }, deny: matching.flatMap { $0.scope?.deny ?? [] },
                                       globalAllow: global?.allow ?? [], globalDeny: global?.deny ?? [],
-                                      matched: matching.map { "\($0.capability)/\($0.permission)" }))
+                                      matched: matching.map { "\($0.capability)/\($0.permission)" }, compiled: CompiledScopes()))
         }
         if allows.isEmpty {
             return .failure(refusal(name, "\(pretty) not allowed. \(associatedPermissions(name))", reason: "not_granted"))

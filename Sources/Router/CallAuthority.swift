@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import Synchronization
 
 /// What the ACL decided for a call that may run: the scopes that travel with it to the command.
 public struct CallGrant: Sendable, Equatable {
@@ -11,8 +12,13 @@ public struct CallGrant: Sendable, Equatable {
     public var globalDeny: [JSON]
     /// `capability/permission` of each grant that allowed the call.
     public var matched: [String]
+    /// What commands compiled from these entries, kept with the grant (the ACL decides a grant
+    /// once per context, so each later call of it reuses them); `nil`: compiled at each call.
+    public let compiled: CompiledScopes?
 
-    public init(allow: [JSON] = [], deny: [JSON] = [], globalAllow: [JSON] = [], globalDeny: [JSON] = [], matched: [String] = []) {
+    public init(allow: [JSON] = [], deny: [JSON] = [], globalAllow: [JSON] = [], globalDeny: [JSON] = [], matched: [String] = [],
+                compiled: CompiledScopes? = nil) {
+        self.compiled = compiled
         self.allow = allow
         self.deny = deny
         self.globalAllow = globalAllow
@@ -24,6 +30,36 @@ public struct CallGrant: Sendable, Equatable {
     public var allAllow: [JSON] { globalAllow.isEmpty ? allow : allow.isEmpty ? globalAllow : allow + globalAllow }
     /// Every deny entry, command and global.
     public var allDeny: [JSON] { globalDeny.isEmpty ? deny : deny.isEmpty ? globalDeny : deny + globalDeny }
+
+    /// `build`'s value for `key` (what a command compiles from this grant's entries on the call's
+    /// platform), built once per grant when it keeps its compilations.
+    public func scope<T: Sendable>(_ key: String, _ build: () throws(ResponseError) -> T) throws(ResponseError) -> T {
+        guard let compiled else { return try build() }
+        return try compiled.value(key, build)
+    }
+
+    public static func == (a: CallGrant, b: CallGrant) -> Bool {
+        a.allow == b.allow && a.deny == b.deny && a.globalAllow == b.globalAllow && a.globalDeny == b.globalDeny && a.matched == b.matched
+    }
+}
+
+/// A grant's compiled scopes by key (`CallGrant.scope`).
+public final class CompiledScopes: Sendable {
+    private let values = Mutex<[String: any Sendable]>([:])
+    private let builds = Atomic<Int>(0)
+
+    public init() {}
+
+    func value<T: Sendable>(_ key: String, _ build: () throws(ResponseError) -> T) throws(ResponseError) -> T {
+        if let found = values.withLock({ $0[key] }) as? T { return found }
+        let made = try build()
+        builds.add(1, ordering: .relaxed)
+        values.withLock { $0[key] = made }
+        return made
+    }
+
+    /// How many scopes were compiled (tests count it).
+    public var compilations: Int { builds.load(ordering: .relaxed) }
 }
 
 /// Decides, before argument binding, whether a call may run in its context.

@@ -11,6 +11,11 @@ import Testing
 /// A router over the official plugins and the core ones, under one capability's permissions,
 /// with a fresh sandbox.
 private func fsRouter(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config()) throws -> (Router, sandbox: String) {
+    let (router, root, _) = try fsSetup(permissions, config: config)
+    return (router, root)
+}
+
+private func fsSetup(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config()) throws -> (Router, sandbox: String, Authority) {
     let root = NSTemporaryDirectory() + "fs-\(UUID().uuidString)"
     var settings = OfficialSettings()
     settings.sandbox = SandboxHolder(root: root)
@@ -20,7 +25,7 @@ private func fsRouter(_ permissions: String, config: FsPlugin.Config = FsPlugin.
     let manifests = try ACLSetup.manifests(plugins)
     let capabilities = try Capability.decodeFile(#"{"identifier": "main", "windows": ["main"], "permissions": \#(permissions)}"#, path: "caps.json")
     let authority = try Authority(manifests: manifests, capabilities: capabilities)
-    return (Router(registry: try CommandRegistry(plugins: plugins), authority: authority), root)
+    return (Router(registry: try CommandRegistry(plugins: plugins), authority: authority), root, authority)
 }
 
 private let appData = 14
@@ -100,6 +105,18 @@ struct FsPluginTests {
         #expect(try await call("plugin:fs|write_text_file", writeText("top.txt", "t"), router: shallow).0.get() == .null)
         let deep = await call("plugin:fs|mkdir", ["path": "a/b", "options": opts(["recursive": true])], router: shallow).0
         #expect(deep.failure?.message.hasPrefix("forbidden path: ") == true, "require_literal_separator: * stays in its folder")
+    }
+
+    @Test("a grant's scope is compiled once, whatever the number of calls and of entries")
+    func scopeCompiledOncePerGrant() async throws {
+        let many = (0..<200).map { _ in "{\"identifier\": \"fs:allow-appdata-read-recursive\"}" }.joined(separator: ", ")
+        let (r, _, authority) = try fsSetup("[\(many), \"fs:allow-appdata-write-recursive\"]")
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        for i in 0..<20 {
+            #expect(try await call("plugin:fs|exists", ["path": .string("f\(i).txt"), "options": opts()], router: r).0.get() == false)
+        }
+        let grant = try authority.authorize(CommandName(plugin: "fs", command: "exists")!, context: CallContext(platform: .ios, device: .iphone)).get()
+        #expect(grant.compiled?.compilations == 1, "20 calls, one compilation of the grant's scope")
     }
 
     @Test("fs:default at this pin grants no path (its scopes are listed as commands); the reason says what to add")

@@ -30,7 +30,7 @@ public enum OpenerPlugin {
             commands: [
                 CoreCommand("open_url", [("url", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
                     let url = i.arguments["url"]?.stringValue ?? "", with = i.arguments["with"]?.stringValue
-                    let scope = try OpenerScope(i.grant, paths: PlatformPaths(platform: i.context.platform, app: app))
+                    let scope = try OpenerScope.of(i, app: app)
                     guard scope.allows(url: url, with: with) else {
                         throw .native("Not allowed to open url \(url)" + (with.map { " with \($0)" } ?? ""), layer: "opener",
                                       reason: OpenerScope.reason(url: url, with: with, scope: scope))
@@ -39,7 +39,7 @@ public enum OpenerPlugin {
                 }),
                 CoreCommand("open_path", [("path", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
                     let path = i.arguments["path"]?.stringValue ?? "", with = i.arguments["with"]?.stringValue
-                    let scope = try OpenerScope(i.grant, paths: PlatformPaths(platform: i.context.platform, app: app))
+                    let scope = try OpenerScope.of(i, app: app)
                     guard scope.allows(path: path, with: with) else {
                         throw .native("Not allowed to open path \(path)" + (with.map { " with \($0)" } ?? ""), layer: "opener",
                                       reason: "no path entry of the opener scope allows \(path)\(with.map { " with \($0)" } ?? ""); grant opener:allow-open-path with {\"path\": \"$APPDATA/**\"}-style entries (an entry's app says which `with` it admits)")
@@ -111,8 +111,8 @@ enum URLScheme {
 }
 
 /// The opener scope of a call (`src/scope.rs`): URL and path entries, each with its `app`.
-struct OpenerScope {
-    enum Application: Equatable {
+struct OpenerScope: Sendable {
+    enum Application: Equatable, Sendable {
         case byDefault
         case enable(Bool)
         case app(String)
@@ -135,14 +135,21 @@ struct OpenerScope {
         }
     }
 
-    struct URLEntry { let glob: PathGlob; let app: Application }
-    struct PathEntry { let path: String?; let app: Application }
+    struct URLEntry: Sendable { let glob: PathGlob; let app: Application }
+    struct PathEntry: Sendable { let glob: PathGlob?; let app: Application }
 
     var allowURLs: [URLEntry] = []
     var denyURLs: [URLEntry] = []
     var allowPaths: [PathEntry] = []
     var denyPaths: [PathEntry] = []
     let paths: PlatformPaths
+
+    /// The call's scope, compiled once per grant and platform.
+    static func of(_ i: Invocation, app: AppInfo) throws(ResponseError) -> OpenerScope {
+        try i.grant.scope("opener \(i.context.platform.rawValue)") { () throws(ResponseError) in
+            try OpenerScope(i.grant, paths: PlatformPaths(platform: i.context.platform, app: app))
+        }
+    }
 
     init(_ grant: CallGrant, paths: PlatformPaths) throws(ResponseError) {
         self.paths = paths
@@ -156,8 +163,8 @@ struct OpenerScope {
                     }
                     if allow { allowURLs.append(URLEntry(glob: glob, app: app)) } else { denyURLs.append(URLEntry(glob: glob, app: app)) }
                 } else if let path = entry["path"]?.stringValue {
-                    let parsed = FsScope.parse(path, paths)
-                    if allow { allowPaths.append(PathEntry(path: parsed, app: app)) } else { denyPaths.append(PathEntry(path: parsed, app: app)) }
+                    let glob = FsScope.parse(path, paths).flatMap { try? PathGlob($0) }
+                    if allow { allowPaths.append(PathEntry(glob: glob, app: app)) } else { denyPaths.append(PathEntry(glob: glob, app: app)) }
                 }
             }
         }
@@ -176,7 +183,7 @@ struct OpenerScope {
     func allows(path: String, with: String?) -> Bool {
         let dot = paths.platform != .windows
         let normal = paths.syntax.collected(path)
-        func hit(_ e: PathEntry) -> Bool { e.path.flatMap { try? PathGlob($0) }?.matches(normal, requireLiteralLeadingDot: dot) ?? false }
+        func hit(_ e: PathEntry) -> Bool { e.glob?.matches(normal, requireLiteralLeadingDot: dot) ?? false }
         if denyPaths.contains(where: hit) { return false }
         return allowPaths.contains(where: hit) && allowPaths.contains { $0.app.matches(with) }
     }

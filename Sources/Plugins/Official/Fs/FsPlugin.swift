@@ -130,7 +130,9 @@ struct Files: Sendable {
             guard let base = paths.resolve(directory) else { throw .native("unknown path", layer: "fs") }
             path = paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(path, paths.syntax) : path)
         }
-        let scope = try FsScope(i.grant, paths: paths, requireLiteralLeadingDot: config.requireLiteralLeadingDot)
+        let scope = try i.grant.scope("fs \(paths.platform.rawValue)") { () throws(ResponseError) in
+            try FsScope(i.grant, paths: paths, requireLiteralLeadingDot: config.requireLiteralLeadingDot)
+        }
         let normal = paths.syntax.collected(path)
         guard scope.allows(normal) else {
             throw .native("forbidden path: \(path)", layer: "fs", reason: Files.forbiddenReason(i, path: normal))

@@ -10,7 +10,7 @@ import BridgeRouter
 /// the global scope and the command's scope, each path parsed by `PathResolver::parse` (a leading
 /// `$APPDATA`-style variable resolved for the platform, later `..` dropped) and compiled as a glob,
 /// unescaped; a path is allowed when no deny pattern matches and an allow pattern does.
-struct FsScope {
+struct FsScope: Sendable {
     var allow: [PathGlob] = []
     var deny: [PathGlob] = []
     let requireLiteralLeadingDot: Bool
