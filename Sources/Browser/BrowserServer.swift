@@ -278,6 +278,10 @@ public final class BrowserServer: Sendable {
             config["os"] = OSPlugin.values(for: context.platform)
             text = TauriScript.template.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
             if configuration.globalTauri { text += GlobalTauriScript.source + "\n" }
+            if let name = CommandName(plugin: "notification", command: "is_permission_granted"),
+               case .success? = authority?.authorize(name, context: CallContext(window: window, webview: webview, platform: context.platform)) {
+                text += NotificationScript.source(windows: windows) + "\n"
+            }
         }
         let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
         text += NativeIPCScript.template.replacingOccurrences(of: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())

@@ -66,7 +66,7 @@ public enum BridgeCLI {
         }
         let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
         let resources = ResourceTable()
-        let hosted = try backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,
+        let hosted = backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,
                                          appRoot: app.config?.root) + extraPlugins
         // A --plugin-dir of a plugin the bridge simulates (or of a core plugin) adds nothing.
         let taken = Set(hosted.map(\.name)).union(CorePermissions.plugins.map { String($0.dropFirst("core:".count)) })

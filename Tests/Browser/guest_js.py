@@ -147,5 +147,25 @@ def tests(b):
                            "lat": 48.85, "content": "https://frak.id/pay", "format": "QR_CODE", "link": ["frakwallet://invite/7"]}},
               "the device plugins' guest-js on ios")
 
-    return [fs_guest_js_reads_and_writes_the_sandbox, os_guest_js_answers_the_device, store_guest_js_saves_to_the_sandbox_and_hears_changes,
+    def notification_guest_js_asks_notifies_and_hears_it(ctx):
+        for platform in ("ios", "android"):
+            bridge, page, _ = page_with(ctx, ["notification"], platform)
+            page.wait_for("window.Notification.permission !== undefined")
+            got = run(page, """const n = window.__TAURI_PLUGIN_NOTIFICATION__, heard = [];
+              const before = await n.isPermissionGranted();
+              await n.onNotificationReceived(e => heard.push(e));
+              const asked = await n.requestPermission();
+              n.sendNotification({id: 42, title: 'Paid', body: '12 €'});
+              for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise(r => setTimeout(r, 20));
+              const active = await n.active();
+              let readonly = 'writable'; try { window.Notification.permission = 'granted' } catch (e) { readonly = e.message }
+              return {before, asked, permission: window.Notification.permission, readonly,
+                      heard: heard.map(e => [e.id, e.title]), active: active.map(a => [a.id, a.title, a.body])};""")
+            equal(got, {"ok": {"before": None, "asked": "granted", "permission": "granted", "readonly": "Readonly property",
+                               "heard": [[42, "Paid"]], "active": [[42, "Paid", "12 €"]]}}, f"notification's guest-js on {platform}")
+        # An app whose capabilities do not name the plugin keeps the browser's own Notification.
+        _, plain = b.ready_page(ctx, "--platform", "ios", "--app", app)
+        check("[native code]" in plain.evaluate("String(window.Notification)"), "no notification grant: window.Notification is the browser's")
+
+    return [notification_guest_js_asks_notifies_and_hears_it, fs_guest_js_reads_and_writes_the_sandbox, os_guest_js_answers_the_device, store_guest_js_saves_to_the_sandbox_and_hears_changes,
             log_guest_js_records_reach_stderr, device_guest_js_answers_as_the_phone]

@@ -74,12 +74,12 @@ public enum OfficialPlugins {
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
-                HapticsPlugin.plugin(), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                HapticsPlugin.plugin(), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "opener", "os", "store"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "notification", "opener", "os", "store"]
 }

@@ -1,0 +1,58 @@
+/// The notification plugin's initialisation script, as the plugin injects it into every page
+/// (plugins-workspace@77149dc4 `plugins/notification/guest-js/init.ts`, `src/lib.rs`
+/// `js_init_script`): `window.Notification` becomes the plugin's — `new Notification(title,
+/// options)` sends `plugin:notification|notify` (its rejection unhandled, as upstream's `void`),
+/// `Notification.requestPermission()` sends `request_permission`, and `Notification.permission`
+/// is read-only, `'default'` until the load-time `is_permission_granted` answers (on Windows
+/// `'denied'` without asking, as the template's `__TEMPLATE_windows__`). `@tauri-apps/plugin-
+/// notification`'s `sendNotification` goes through it. Browser mode adds it to a page whose
+/// window is granted `is_permission_granted`: the app's capabilities name the plugin.
+enum NotificationScript {
+    static func source(windows: Bool) -> String {
+        template.replacingOccurrences(of: "__WINDOWS__", with: windows ? "true" : "false")
+    }
+
+    private static let template = #"""
+;(function () {
+  'use strict'
+  var internals = window.__TAURI_INTERNALS__
+  if (!internals || !internals.invoke) return
+  var settable = false
+  var value = 'default'
+  function setPermission(v) {
+    settable = true
+    window.Notification.permission = v
+    settable = false
+  }
+  function send(options) {
+    if (typeof options === 'object') Object.freeze(options)
+    return internals.invoke('plugin:notification|notify', { options: typeof options === 'string' ? { title: options } : options })
+  }
+  var Notification = function (title, options) {
+    var opts = options || {}
+    void send(Object.assign(opts, { title: title }))
+  }
+  Notification.requestPermission = function () {
+    return internals.invoke('plugin:notification|request_permission').then(function (state) {
+      setPermission(state === 'prompt' || state === 'prompt-with-rationale' ? 'default' : state)
+      return state
+    })
+  }
+  Object.defineProperty(Notification, 'permission', {
+    enumerable: true,
+    get: function () { return value },
+    set: function (v) {
+      if (!settable) throw new Error('Readonly property')
+      value = v
+    }
+  })
+  window.Notification = Notification
+  var granted = (value !== 'default' || __WINDOWS__)
+    ? Promise.resolve(value === 'granted')
+    : internals.invoke('plugin:notification|is_permission_granted')
+  void granted.then(function (answer) {
+    setPermission(answer === null ? 'default' : answer ? 'granted' : 'denied')
+  })
+})()
+"""#
+}
