@@ -80,7 +80,7 @@ struct InvokeCommand {
         options = args
     }
 
-    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"])
+    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
         .union(["max-message-bytes", "preview"])

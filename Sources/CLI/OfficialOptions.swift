@@ -1,6 +1,7 @@
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeOfficialPlugins
+import BridgeShareNatives
 import BridgeStreams
 import Foundation
 
@@ -8,7 +9,8 @@ import Foundation
 /// (`OfficialSettings`): what is on the clipboard, the sensor, the permissions, the track, …
 struct OfficialOptions {
     static let names: Set<String> = ["clipboard", "paste", "biometry", "open-url", "permission", "location", "locale", "scan", "scan-format",
-                                     "dialog", "pick", "sandbox"]
+                                     "dialog", "pick", "sandbox", "http-fixtures"]
+    static let flagNames: Set<String> = ["http-passthrough"]
 
     static let help = """
       --clipboard TEXT        clipboard-manager: the clipboard starts holding TEXT, copied
@@ -19,9 +21,9 @@ struct OfficialOptions {
                               biometric: the device's sensor [face on an iPhone, else
                               fingerprint]
       --permission NAME=allow|deny|granted|denied
-                              a runtime permission (location, coarseLocation): what the
-                              person answers when asked, or granted or denied already
-                              (repeatable) [allow]
+                              a runtime permission (location, coarseLocation, camera,
+                              notification): what the person answers when asked, or
+                              granted or denied already (repeatable) [allow]
       --location LAT,LON[,ACCURACY]
                               geolocation: where the device is; repeated, the track a
                               watch follows, one a second [48.8584,2.2945,10]
@@ -37,6 +39,11 @@ struct OfficialOptions {
       --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
       --open-url URL          deep-link: the link the app was opened with (get_current), if
                               plugins.deep-link of --app routes it to the app
+      --http-fixtures FILE    http: the responses fetch() gets, a JSON array of {url,
+                              method?, status?, headers?, body|json|bodyBase64}, the first
+                              whose method and URL pattern match answering
+      --http-passthrough      http: fetch what no fixture answers for real (else refused,
+                              naming the request); the http scope applies first either way
     """
 
     let clipboard: SessionClipboard
@@ -49,8 +56,27 @@ struct OfficialOptions {
     let scan: ScannedCode?
     let dialog: DialogAnswers
     let sandbox: SandboxHolder
+    let http: HttpPlugin.Config
 
     init(_ args: ArgumentList) throws(UsageError) {
+        var http = HttpPlugin.Config()
+        if let file = try args.nonEmpty("http-fixtures") {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw UsageError("option '--http-fixtures': cannot read \(file)", subcommand: args.subcommand, pointsToHelp: false)
+            }
+            do { http.fixtures = try HttpFixture.load(text, file: file) } catch {
+                throw UsageError("option '--http-fixtures': \(error.message)", subcommand: args.subcommand, pointsToHelp: false)
+            }
+        }
+        if args.flag("http-passthrough") {
+            http.passthrough = { request in
+                await HTTPPassthrough.fetch(method: request.method, url: request.url, headers: request.headers, body: request.body,
+                                            connectTimeoutMs: request.connectTimeoutMs, maxRedirections: request.maxRedirections)
+                    .map { HttpPlugin.Response(status: $0.status, url: $0.url, headers: $0.headers, body: $0.body) }
+                    .mapError { HttpPlugin.Failure($0.message) }
+            }
+        }
+        self.http = http
         let root = try args.nonEmpty("sandbox").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         sandbox = SandboxHolder(root: root) { folder in Log.error("fs: the device's files are in \(folder) (--sandbox DIR to choose)") }
         let paste = try args.value("paste").map { (value) throws(UsageError) -> SessionClipboard.PasteAnswer in
@@ -100,6 +126,7 @@ struct OfficialOptions {
         s.app = app
         s.resources = resources
         s.fs = fs
+        s.http = http
         s.logTargets = appRoot.map(LogPlugin.Targets.reading(sources:)) ?? LogPlugin.Targets()
         s.write = { Log.error($0) }
         return s

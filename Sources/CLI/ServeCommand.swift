@@ -36,7 +36,7 @@ struct ServeCommand {
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
         .union(BrowserOptions.names).union(AppOptions.names)
-    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames)
+    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(OfficialOptions.flagNames)
 
     let context: CallContext
     let maxMessageBytes: Int

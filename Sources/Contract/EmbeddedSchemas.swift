@@ -919,6 +919,43 @@ enum EmbeddedSchemas {
 }
 
 """##),
+        ("http-fixtures.schema.json", ##"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://bridge.example/schemas/http-fixtures.schema.json",
+  "title": "HTTP fixtures file",
+  "description": "'--http-fixtures FILE': the responses the http plugin's fetch() gets (docs/official-plugins.md). Tried in order after the http scope allowed the request: the first whose 'method' (any when absent) and 'url' (a URL pattern as the http scope reads it: no path, '/', no search or no hash match any) match answers. One of 'body' (text), 'json' (sent serialised, with content-type application/json unless 'headers' name one) or 'bodyBase64'.",
+  "type": "array",
+  "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": ["url"],
+    "properties": {
+      "url": { "type": "string", "pattern": "^[A-Za-z*][A-Za-z0-9+.*-]*://", "description": "A URL pattern: https://api.example.com, https://*.example.com/v1/*." },
+      "method": { "type": "string", "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "description": "GET, POST, …; compared uppercased." },
+      "status": { "type": "integer", "minimum": 100, "maximum": 599, "default": 200 },
+      "headers": {
+        "oneOf": [
+          { "type": "object", "additionalProperties": { "type": "string" } },
+          { "type": "array", "items": { "type": "array", "items": { "type": "string" }, "minItems": 2, "maxItems": 2 } }
+        ]
+      },
+      "body": { "type": "string" },
+      "json": { "description": "Any JSON value, sent serialised." },
+      "bodyBase64": { "type": "string", "contentEncoding": "base64" },
+      "description": { "type": "string" }
+    },
+    "not": {
+      "anyOf": [
+        { "required": ["body", "json"], "properties": { "body": true, "json": true } },
+        { "required": ["body", "bodyBase64"], "properties": { "body": true, "bodyBase64": true } },
+        { "required": ["json", "bodyBase64"], "properties": { "json": true, "bodyBase64": true } }
+      ]
+    }
+  }
+}
+
+"""##),
         ("jsonrpc/initialize-result.schema.json", ##"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",

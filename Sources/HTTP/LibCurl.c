@@ -51,6 +51,8 @@ static void load(void) {
     RESOLVE(multi_poll, "curl_multi_poll");
     RESOLVE(multi_wakeup, "curl_multi_wakeup");
     RESOLVE(multi_info_read, "curl_multi_info_read");
+    RESOLVE(slist_append, "curl_slist_append");
+    RESOLVE(slist_free_all, "curl_slist_free_all");
     // Before any other libcurl call and before the event loop exists (so from one thread).
     if (api.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         snprintf(failure, sizeof failure, "%s: curl_global_init failed", name);

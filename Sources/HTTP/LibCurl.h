@@ -45,6 +45,11 @@ enum {
     CURLOPT_PRIVATE = 10103,
     CURLOPT_MAXFILESIZE_LARGE = 30117,
     CURLOPT_CONNECTTIMEOUT_MS = 156,
+    CURLOPT_HTTPHEADER = 10023,
+    CURLOPT_CUSTOMREQUEST = 10036,
+    CURLOPT_NOBODY = 44,
+    CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    CURLOPT_COPYPOSTFIELDS = 10165,
     CURLOPT_PROTOCOLS_STR = 10318,
     CURLOPT_REDIR_PROTOCOLS_STR = 10319,
 };
@@ -74,6 +79,8 @@ typedef struct CURLMsg {
     } data;
 } CURLMsg;
 
+struct curl_slist;
+
 typedef size_t (*curl_write_callback)(char *buffer, size_t size, size_t count, void *user);
 
 /// libcurl's entry points, resolved with dlsym.
@@ -92,6 +99,8 @@ typedef struct bridge_libcurl {
     CURLMcode (*multi_poll)(CURLM *multi, void *extra_fds, unsigned extra_count, int timeout_ms, int *ready);
     CURLMcode (*multi_wakeup)(CURLM *multi);
     CURLMsg *(*multi_info_read)(CURLM *multi, int *left);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
+    void (*slist_free_all)(struct curl_slist *list);
 } bridge_libcurl;
 
 /// libcurl, loaded once (thread-safe); NULL when it cannot be, with the reason in `why`

@@ -50,11 +50,29 @@ bridge_transfer *bridge_transfer_new(uint64_t id, const bridge_http_request *req
     t->context = context;
     t->completion = completion;
     t->fd = -1;
-    if (!t->url || !t->destination || (request->ca_file && *request->ca_file && !t->ca_file)) {
-        free(t->url);
-        free(t->destination);
-        free(t->ca_file);
-        free(t);
+    int copied = 1;
+    if (request->fetch) {
+        t->fetch = 1;
+        t->method = copy(request->method ? request->method : "GET");
+        copied &= t->method != NULL;
+        if (request->header_count > 0) {
+            t->headers = calloc((size_t)request->header_count, sizeof *t->headers);
+            copied &= t->headers != NULL;
+            for (int32_t i = 0; t->headers && i < request->header_count; i++) {
+                t->headers[i] = copy(request->headers[i]);
+                copied &= t->headers[i] != NULL;
+            }
+            t->header_count = t->headers ? request->header_count : 0;
+        }
+        if (request->body) {
+            t->body = malloc(request->body_length > 0 ? (size_t)request->body_length : 1);
+            copied &= t->body != NULL;
+            if (t->body && request->body_length > 0) memcpy(t->body, request->body, (size_t)request->body_length);
+            t->body_length = request->body_length;
+        }
+    }
+    if (!copied || !t->url || !t->destination || (request->ca_file && *request->ca_file && !t->ca_file)) {
+        bridge_transfer_free(t);
         return NULL;
     }
     bridge_transfer_scheme(t->url, t->scheme);
@@ -77,10 +95,39 @@ static void note_location(bridge_transfer *t, const char *value, size_t length) 
     }
 }
 
+void bridge_transfer_free(bridge_transfer *t) {
+    free(t->url);
+    free(t->destination);
+    free(t->ca_file);
+    free(t->method);
+    for (int32_t i = 0; i < t->header_count; i++) free(t->headers[i]);
+    free(t->headers);
+    free(t->body);
+    free(t->response_headers);
+    free(t);
+}
+
+// Opens the destination: this response's body is the answer.
+static int answer_with_body(bridge_transfer *t) {
+    t->fd = open(t->destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (t->fd < 0) {
+        snprintf(t->reason, sizeof t->reason, "cannot write %s: %s", t->destination, strerror(errno));
+        return 0;
+    }
+    t->answered = 1;
+    t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
+    return 1;
+}
+
 // The end of one response's headers: decides whether this response is the download.
 static int headers_complete(bridge_transfer *t) {
     int32_t s = t->status;
     if (s >= 100 && s < 200) return 1;  // interim
+    if (t->fetch) {
+        // A redirect curl follows is not the answer; anything else is, whatever its status.
+        if (s >= 300 && s < 400 && t->location_scheme[0] && t->max_redirects > 0) return 1;
+        return answer_with_body(t);
+    }
     if (s >= 300 && s < 400 && t->location_scheme[0]) {
         if (strcmp(t->location_scheme, t->scheme) != 0) {
             snprintf(t->reason, sizeof t->reason,
@@ -100,20 +147,35 @@ static int headers_complete(bridge_transfer *t) {
                  (long long)length, (long long)t->max_bytes);
         return 0;
     }
-    t->fd = open(t->destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (t->fd < 0) {
-        snprintf(t->reason, sizeof t->reason, "cannot write %s: %s", t->destination, strerror(errno));
+    return answer_with_body(t);
+}
+
+// Fetch mode: keeps the latest response's header lines (at most 64 KiB of them).
+static int keep_header(bridge_transfer *t, const char *data, size_t n, int status_line) {
+    if (status_line) t->response_headers_length = 0;
+    if (status_line || n <= 2) return 1;
+    if (t->response_headers_length + n + 1 > 65536) {
+        snprintf(t->reason, sizeof t->reason, "response headers larger than 64 KiB");
         return 0;
     }
-    t->answered = 1;
-    t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
+    char *grown = realloc(t->response_headers, t->response_headers_length + n + 1);
+    if (!grown) return 0;
+    t->response_headers = grown;
+    size_t length = n;
+    while (length && (data[length - 1] == '\r' || data[length - 1] == '\n')) length--;
+    memcpy(t->response_headers + t->response_headers_length, data, length);
+    t->response_headers_length += length;
+    t->response_headers[t->response_headers_length++] = '\n';
+    t->response_headers[t->response_headers_length] = 0;
     return 1;
 }
 
 static size_t on_header(char *data, size_t size, size_t count, void *user) {
     bridge_transfer *t = user;
     size_t n = size * count;
-    if (n >= 5 && memcmp(data, "HTTP/", 5) == 0) {
+    int status_line = n >= 5 && memcmp(data, "HTTP/", 5) == 0;
+    if (t->fetch && !keep_header(t, data, n, status_line)) return 0;
+    if (status_line) {
         const char *space = memchr(data, ' ', n);
         t->status = space ? (int32_t)strtol(space + 1, NULL, 10) : 0;
         t->location_scheme[0] = 0;
@@ -180,6 +242,30 @@ int bridge_transfer_prepare(bridge_transfer *t, const bridge_libcurl *curl) {
     failed |= curl->easy_setopt(e, CURLOPT_WRITEFUNCTION, (curl_write_callback)on_body) != CURLE_OK;
     failed |= curl->easy_setopt(e, CURLOPT_WRITEDATA, (void *)t) != CURLE_OK;
     if (t->ca_file) failed |= curl->easy_setopt(e, CURLOPT_CAINFO, t->ca_file) != CURLE_OK;
+    if (t->fetch) {
+        failed |= curl->easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK;
+        failed |= curl->easy_setopt(e, CURLOPT_FOLLOWLOCATION, t->max_redirects > 0 ? 1L : 0L) != CURLE_OK;
+        // Stalls are the caller's to bound; a slow answer is still an answer.
+        failed |= curl->easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 0L) != CURLE_OK;
+        for (int32_t i = 0; i < t->header_count; i++) {
+            struct curl_slist *grown = curl->slist_append(t->header_list, t->headers[i]);
+            if (!grown) {
+                failed = 1;
+                break;
+            }
+            t->header_list = grown;
+        }
+        if (t->header_list) failed |= curl->easy_setopt(e, CURLOPT_HTTPHEADER, t->header_list) != CURLE_OK;
+        if (t->body) {
+            failed |= curl->easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (int64_t)t->body_length) != CURLE_OK;
+            failed |= curl->easy_setopt(e, CURLOPT_COPYPOSTFIELDS, (const char *)t->body) != CURLE_OK;
+        }
+        if (strcmp(t->method, "HEAD") == 0) {
+            failed |= curl->easy_setopt(e, CURLOPT_NOBODY, 1L) != CURLE_OK;
+        } else if (strcmp(t->method, "GET") != 0 || t->body) {
+            failed |= curl->easy_setopt(e, CURLOPT_CUSTOMREQUEST, t->method) != CURLE_OK;
+        }
+    }
     if (failed) {
         snprintf(t->reason, sizeof t->reason, "this libcurl lacks an option the bridge needs (7.85 or later needed)");
         return -1;
@@ -199,6 +285,10 @@ const char *bridge_transfer_timeout_reason(bridge_transfer *t) {
 const char *bridge_transfer_verdict(bridge_transfer *t, const bridge_libcurl *curl, CURLcode code) {
     if (code == CURLE_OK) {
         if (t->answered) return NULL;
+        if (t->fetch && t->status) {  // a bodiless answer (HEAD, 204): no write ever opened the file
+            if (!answer_with_body(t)) return t->reason;
+            return NULL;
+        }
         if (t->status) {
             snprintf(t->reason, sizeof t->reason, "HTTP status %d, not 2xx", (int)t->status);
         } else {
@@ -247,11 +337,10 @@ void bridge_transfer_finish(bridge_transfer *t, const bridge_libcurl *curl, brid
         .content_type = content_type,
         .final_url = final_url ? final_url : t->url,
         .reason = reason,
+        .headers = t->response_headers,
     };
     t->completion(t->context, &result);
     if (t->easy && curl) curl->easy_cleanup(t->easy);
-    free(t->url);
-    free(t->destination);
-    free(t->ca_file);
-    free(t);
+    if (t->header_list && curl) curl->slist_free_all(t->header_list);
+    bridge_transfer_free(t);
 }

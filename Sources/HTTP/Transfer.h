@@ -31,6 +31,16 @@ typedef struct bridge_transfer {
     char location_scheme[16];
     char reason[384];     // why a callback stopped the transfer
     char error[CURL_ERROR_SIZE];
+    // Fetch mode (the http plugin's passthrough).
+    int fetch;
+    char *method;
+    char **headers;
+    int32_t header_count;
+    struct curl_slist *header_list;
+    uint8_t *body;
+    int64_t body_length;
+    char *response_headers;  // the latest response's header lines
+    size_t response_headers_length;
 } bridge_transfer;
 
 /// A monotonic clock in nanoseconds.
@@ -39,6 +49,9 @@ int64_t bridge_now_ns(void);
 /// A transfer for `request` (strings copied), or NULL when out of memory.
 bridge_transfer *bridge_transfer_new(uint64_t id, const bridge_http_request *request, void *context,
                                      bridge_http_completion completion);
+
+/// Frees a transfer's copies and the transfer (not its easy handle).
+void bridge_transfer_free(bridge_transfer *t);
 
 /// Whether `url` is an http or https URL; writes its lowercase scheme.
 int bridge_transfer_scheme(const char *url, char scheme[8]);

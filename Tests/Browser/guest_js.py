@@ -167,5 +167,22 @@ def tests(b):
         _, plain = b.ready_page(ctx, "--platform", "ios", "--app", app)
         check("[native code]" in plain.evaluate("String(window.Notification)"), "no notification grant: window.Notification is the browser's")
 
-    return [notification_guest_js_asks_notifies_and_hears_it, fs_guest_js_reads_and_writes_the_sandbox, os_guest_js_answers_the_device, store_guest_js_saves_to_the_sandbox_and_hears_changes,
+    def http_guest_js_fetch_answered_by_fixtures_and_scoped(ctx):
+        fixtures = b.write_json([{"url": "https://api.frak.id/v1/pay", "method": "POST", "status": 402, "body": "no funds"},
+                                 {"url": "https://api.frak.id/v1/*", "json": {"balance": 12}, "headers": {"X-Rate": "9"}}])
+        bridge, page, _ = page_with(ctx, ["http"], "android", "--http-fixtures", fixtures)
+        got = run(page, """const {fetch} = window.__TAURI_PLUGIN_HTTP__;
+          const me = await fetch('https://api.frak.id/v1/me', {headers: {Accept: 'application/json'}});
+          const paid = await fetch('https://api.frak.id/v1/pay', {method: 'POST', body: JSON.stringify({amount: 5})});
+          let denied = null; try { await fetch('https://api.frak.id/admin/users') } catch (e) { denied = String(e) }
+          let missing = null; try { await fetch('https://api.frak.id/v2/other') } catch (e) { missing = String(e) }
+          return {status: me.status, rate: me.headers.get('x-rate'), json: await me.json(), url: me.url,
+                  paid: [paid.status, paid.statusText, await paid.text()], denied, missing: missing && [missing.slice(0, 61), missing.includes('--http-fixtures')]};""")
+        equal(got, {"ok": {"status": 200, "rate": "9", "json": {"balance": 12}, "url": "https://api.frak.id/v1/me",
+                           "paid": [402, "Payment Required", "no funds"],
+                           "denied": "url not allowed on the configured scope: https://api.frak.id/admin/users",
+                           "missing": ["error sending request for url (https://api.frak.id/v2/other):", True]}},
+              "http's guest-js fetch on android")
+
+    return [http_guest_js_fetch_answered_by_fixtures_and_scoped, notification_guest_js_asks_notifies_and_hears_it, fs_guest_js_reads_and_writes_the_sandbox, os_guest_js_answers_the_device, store_guest_js_saves_to_the_sandbox_and_hears_changes,
             log_guest_js_records_reach_stderr, device_guest_js_answers_as_the_phone]

@@ -51,6 +51,17 @@ struct OfficialPluginProcessTests {
         #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "{\n  \"lang\": \"fr\"\n}")
     }
 
+    @Test("--http-fixtures: a file that is not an array of responses stops the bridge at start, naming the file and the entry")
+    func httpFixturesRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-\(UUID().uuidString).json").path
+        try #"[{"url": "https://api.frak.id/*", "status": 999}]"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try runBridge(["invoke", "plugin:http|fetch", "{}", "--http-fixtures", file], executable: Products.bridge)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(file): response 1: status 999 is not an HTTP status (100–599)"), "\(r.stderr)")
+        let missing = try runBridge(["invoke", "plugin:http|fetch", "{}", "--http-fixtures", file + ".absent"], executable: Products.bridge)
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
+    }
+
     @Test("without --sandbox, fs makes a temporary folder and names it on stderr once")
     func temporarySandbox() throws {
         let caps = try Self.capabilities(["fs:allow-appdata-write-recursive"])

@@ -24,6 +24,10 @@ export interface SpawnOptions {
   biometry?: 'face' | 'fingerprint' | 'iris' | 'none' | 'not-enrolled'
   /** `--sandbox`: the folder that holds the device's files (fs); a temporary one by default. */
   sandbox?: string
+  /** `--http-fixtures`: a JSON file of the responses plugin-http's fetch() gets. */
+  httpFixtures?: string
+  /** `--http-passthrough`: fetch for real what no fixture answers (the http scope applies first). */
+  httpPassthrough?: boolean
   /** `--strict`: warnings become refusals. */
   strict?: boolean
   /** Ask for `presentation` events (the platform record of each call). */

@@ -47,7 +47,8 @@ export class BridgeError extends Error {
 const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
   origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures',
-  appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry', sandbox: '--sandbox'
+  appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry', sandbox: '--sandbox',
+  httpFixtures: '--http-fixtures'
 }
 
 function argumentsFor(options) {
@@ -56,6 +57,7 @@ function argumentsFor(options) {
     if (options[key] !== undefined && options[key] !== null) args.push(flag, String(options[key]))
   }
   if (options.strict) args.push('--strict')
+  if (options.httpPassthrough) args.push('--http-passthrough')
   if (options.http !== undefined && options.http !== false && options.http !== null) {
     args.push('--http', options.http === true ? '0' : String(options.http))
   }

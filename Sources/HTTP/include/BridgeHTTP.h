@@ -35,6 +35,16 @@ typedef struct bridge_http_request {
     int32_t connect_timeout_ms;
     int32_t read_timeout_ms;
     int32_t max_redirects;
+    /// Fetch mode (`fetch` non-zero, the http plugin's passthrough): `method` (NULL: GET), the
+    /// `header_count` request `headers` ("Name: value"), a `body` of `body_length` bytes (NULL:
+    /// none); any status is the answer, redirects follow between http and https (none when
+    /// `max_redirects` is 0), and the result carries the final response's headers.
+    int32_t fetch;
+    const char *method;
+    const char *const *headers;
+    int32_t header_count;
+    const uint8_t *body;
+    int64_t body_length;
 } bridge_http_request;
 
 /// How a download ended.
@@ -54,6 +64,8 @@ typedef struct bridge_http_result {
     const char *content_type;
     const char *final_url;
     const char *reason;
+    /// Fetch mode: the final response's header lines, each "name: value\n" as received.
+    const char *headers;
 } bridge_http_result;
 
 /// Called exactly once per download, on the event-loop thread (or, when libcurl cannot be

@@ -38,6 +38,8 @@ public struct OfficialSettings: Sendable {
     public var fs = FsPlugin.Config()
     /// The app's log targets (`tauri_plugin_log::Builder`), read from its Rust sources.
     public var logTargets = LogPlugin.Targets()
+    /// How http's requests are answered (`--http-fixtures`, `--http-passthrough`).
+    public var http = HttpPlugin.Config()
     /// Where a `Stdout` log record goes: the bridge's stderr.
     public var write: @Sendable (String) -> Void = { _ in }
 
@@ -74,12 +76,12 @@ public enum OfficialPlugins {
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
-                HapticsPlugin.plugin(), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "log", "notification", "opener", "os", "store"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "http", "log", "notification", "opener", "os", "store"]
 }

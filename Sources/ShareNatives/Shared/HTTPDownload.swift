@@ -35,6 +35,8 @@ public struct DownloadResult: Sendable, Equatable {
     public var redirects: Int
     public var reason: String?
     public var finalURL: String?
+    /// Fetch mode: the final response's header lines.
+    public var headers: String?
 
     /// A download that never started because its task was cancelled first.
     static let cancelledBeforeStart = DownloadResult(outcome: .cancelled, status: nil, contentType: nil, bytes: 0,
@@ -62,6 +64,7 @@ public struct DownloadResult: Sendable, Equatable {
         redirects = Int(result.redirects)
         reason = result.reason.map { String(cString: $0) }
         finalURL = result.final_url.map { String(cString: $0) }
+        headers = result.headers.map { String(cString: $0) }
     }
 }
 
@@ -69,7 +72,14 @@ public struct DownloadResult: Sendable, Equatable {
 /// loaded on first use, on one event-loop thread for every download); cancelling the calling
 /// task cancels the download at once (its result is then `cancelled`).
 enum HTTPDownload {
-    static func run(url: String, to destination: String, limits: DownloadLimits) async -> DownloadResult {
+    /// A request in fetch mode (the http plugin's passthrough): its method, header lines, body.
+    struct FetchSpec: Sendable {
+        var method: String
+        var headers: [String]
+        var body: [UInt8]?
+    }
+
+    static func run(url: String, to destination: String, limits: DownloadLimits, fetch: FetchSpec? = nil) async -> DownloadResult {
         // A task cancelled before it starts never downloads (else a fast download could finish
         // between the engine's start and `attach`, and the cancellation would be lost).
         if Task.isCancelled { return .cancelledBeforeStart }
@@ -86,11 +96,19 @@ enum HTTPDownload {
                 let id = url.withCString { url in
                     destination.withCString { destination in
                         withOptionalCString(limits.caFile) { caFile in
-                            var request = bridge_http_request(
-                                url: url, destination: destination, ca_file: caFile,
-                                max_bytes: Int64(limits.maxBytes), connect_timeout_ms: Int32(clamping: limits.connectTimeoutMs),
-                                read_timeout_ms: Int32(clamping: limits.readTimeoutMs), max_redirects: Int32(clamping: limits.maxRedirects))
-                            return bridge_http_start(&request, context, downloadFinished)
+                            withOptionalCString(fetch?.method) { method in
+                                withCStrings(fetch?.headers ?? []) { headers in
+                                    (fetch?.body ?? []).withUnsafeBufferPointer { body in
+                                        var request = bridge_http_request(
+                                            url: url, destination: destination, ca_file: caFile,
+                                            max_bytes: Int64(limits.maxBytes), connect_timeout_ms: Int32(clamping: limits.connectTimeoutMs),
+                                            read_timeout_ms: Int32(clamping: limits.readTimeoutMs), max_redirects: Int32(clamping: limits.maxRedirects),
+                                            fetch: fetch == nil ? 0 : 1, method: method, headers: headers.baseAddress, header_count: Int32(headers.count),
+                                            body: fetch?.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body_length: Int64(body.count))
+                                        return bridge_http_start(&request, context, downloadFinished)
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -103,6 +121,13 @@ enum HTTPDownload {
 
     /// The engine's state: downloads in flight, whether libcurl is loaded.
     static var statistics: bridge_http_stats { bridge_http_statistics() }
+}
+
+/// `strings` as C strings, alive for `body`.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
 }
 
 private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {

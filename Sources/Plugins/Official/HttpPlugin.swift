@@ -1,0 +1,471 @@
+import BridgeApp
+import BridgeBinding
+import BridgeCorePlugins
+import BridgeJSON
+import BridgeMatching
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Synchronization
+
+/// `plugin:http|…` (`@tauri-apps/plugin-http` 2.0.1, crate 2.0.3) as plugins-workspace@77149dc4
+/// has it (`plugins/http/src/commands.rs`, `scope.rs`, `error.rs`): `fetch(clientConfig)` checks
+/// the method, the headers (forbidden ones dropped), the scheme and — for http and https — the
+/// URL against the http scope (deny first, then allow; a pattern without a path matches every
+/// path), then holds the request under a resource id; `fetch_send(rid)` answers it,
+/// `fetch_read_body(rid)` gives its body's bytes, `fetch_cancel(rid)` aborts it. Nothing leaves
+/// the machine unless the session asks: a request is answered by the first `--http-fixtures`
+/// response whose method and URL pattern match, else — with `--http-passthrough` — fetched for
+/// real, else refused with an error that says how to answer it. The same on every platform (the
+/// plugin is pure Rust over reqwest).
+public enum HttpPlugin {
+    static let commandNames = ["fetch", "fetch_cancel", "fetch_send", "fetch_read_body"]
+    static let crateVersion = "2.0.3"
+    static let defaultDescription = """
+        This permission set configures what kind of
+        fetch operations are available from the http plugin.
+
+        This enables all fetch operations but does not
+        allow explicitly any origins to be fetched. This needs to
+        be manually configured before usage.
+
+        #### Granted Permissions
+
+        All fetch operations are enabled.
+
+        """
+    static let canceled = "Request canceled"
+
+    /// A request as the plugin sends it: the headers after its own are added.
+    public struct Request: Sendable, Equatable {
+        public var method: String
+        public var url: String
+        public var headers: [[String]]
+        public var body: [UInt8]?
+        public var connectTimeoutMs: Int?
+        public var maxRedirections: Int?
+    }
+
+    /// A response: its status, final URL, headers in order (names lowercase) and body.
+    public struct Response: Sendable, Equatable {
+        public var status: Int
+        public var url: String
+        public var headers: [[String]]
+        public var body: [UInt8]
+
+        public init(status: Int, url: String, headers: [[String]], body: [UInt8]) {
+            self.status = status
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// Fetches a request for real (`--http-passthrough`): the response, or reqwest's kind of
+    /// error message. Cancelling the task cancels the transfer.
+    public typealias Fetcher = @Sendable (Request) async -> Result<Response, Failure>
+
+    /// Why a real request failed, in reqwest's words (`error sending request for url (…)`).
+    public struct Failure: Error, Sendable, Equatable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// How requests are answered.
+    public struct Config: Sendable {
+        public var fixtures: [HttpFixture] = []
+        public var passthrough: Fetcher?
+        public init(fixtures: [HttpFixture] = [], passthrough: Fetcher? = nil) {
+            self.fixtures = fixtures
+            self.passthrough = passthrough
+        }
+    }
+
+    /// `add_request`'s three resources: the abort sender, its receiver, the request.
+    final class FetchRequest: Sendable {
+        let request: Request
+        let answer: Response?
+        let tx: UInt32, rx: UInt32
+        let cancelled = Atomic<Bool>(false)
+        let cancel = Mutex<(@Sendable () -> Void)?>(nil)
+        init(_ request: Request, answer: Response?, tx: UInt32, rx: UInt32) {
+            self.request = request
+            self.answer = answer
+            self.tx = tx
+            self.rx = rx
+        }
+    }
+    final class AbortEnd: Sendable {}
+    final class Body: Sendable {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    public static func plugin(config: Config, resources: ResourceTable) -> OfficialPlugin {
+        let rid: (String, RustType) = ("rid", .integer("u32"))
+        let summary = "http (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
+        let send = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly),
+                           immediately: { (i) throws -> CommandOutput? in
+            let (request, id) = try lookup(i, resources)
+            let answer = ready(request, config)
+            if answer == nil, config.passthrough != nil { return nil }  // the handler fetches it
+            try receive(request, id, resources)
+            guard let answer else { throw unanswered(request.request) }
+            return try respond(answer.response, answer.by, request, resources, i)
+        }, reporting: { (i) async throws -> CommandOutput in
+            let (request, id) = try lookup(i, resources)
+            try receive(request, id, resources)
+            if let answer = ready(request, config) { return try respond(answer.response, answer.by, request, resources, i) }
+            guard let fetch = config.passthrough else { throw unanswered(request.request) }
+            let task = Task { await fetch(request.request) }
+            request.cancel.withLock { $0 = { task.cancel() } }
+            let outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+            if request.cancelled.load(ordering: .acquiring) {
+                try? resources.close(id)
+                throw ResponseError.native(canceled, layer: "http", reason: "fetch_cancel aborted the request while it was in flight")
+            }
+            switch outcome {
+            case .success(let response): return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
+            case .failure(let failure): throw ResponseError.native(failure.message, layer: "http", reason: "the real request failed (--http-passthrough)")
+            }
+        })
+        return OfficialPlugin(name: "http", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
+                              scopeProblem: HttpScope.problem, commands: [
+            CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
+                let (request, answer) = try prepare(i)
+                let tx = try resources.add(AbortEnd()), rx = try resources.add(AbortEnd())
+                let id = try resources.add(FetchRequest(request, answer: answer, tx: tx, rx: rx))
+                return CommandOutput(result: .integer(Int(id)))
+            }),
+            CoreCommand("fetch_cancel", [rid]) { (payload, _) throws(ResponseError) -> JSON in
+                let request = try resources.get(ridValue(payload["rid"]) ?? 0, as: FetchRequest.self)
+                guard resources.take(request.tx) != nil else { throw ResourceTable.invalid(request.tx) }
+                request.cancelled.store(true, ordering: .releasing)
+                request.cancel.withLock { $0 }?()
+                return .null
+            },
+            CoreCommand("fetch_read_body", [rid]) { (payload, _) throws(ResponseError) -> JSON in
+                let id = ridValue(payload["rid"]) ?? 0
+                guard let body = resources.take(id) as? Body else { throw ResourceTable.invalid(id) }
+                return .array(body.bytes.map { .number(JSONNumber(Int($0))) })
+            },
+        ], raw: [send])
+    }
+
+    static func ridValue(_ value: JSON?) -> UInt32? { value?.numberValue?.intValue.flatMap { UInt32(exactly: $0) } }
+
+    /// `fetch_send`'s request, by its rid.
+    static func lookup(_ i: Invocation, _ resources: ResourceTable) throws -> (FetchRequest, UInt32) {
+        guard let id = ridValue(i.arguments["rid"]) else {
+            throw TauriArguments.invalid("rid", command: "fetch_send", i.arguments["rid"] == nil ? "command fetch_send missing required key rid"
+                                         : "invalid type: \(SerdeEnum.describe(i.arguments["rid"]!)), expected u32")
+        }
+        return (try resources.get(id, as: FetchRequest.self), id)
+    }
+
+    /// Takes the abort receiver (a second send finds it gone); a request cancelled before it
+    /// was sent ends here.
+    static func receive(_ request: FetchRequest, _ id: UInt32, _ resources: ResourceTable) throws {
+        guard resources.take(request.rx) != nil else { throw ResourceTable.invalid(request.rx) }
+        if request.cancelled.load(ordering: .acquiring) {
+            try? resources.close(id)
+            throw ResponseError.native(canceled, layer: "http", reason: "fetch_cancel ran before fetch_send")
+        }
+    }
+
+    /// The answer that needs no waiting: a data: URL's, or a fixture's.
+    static func ready(_ request: FetchRequest, _ config: Config) -> (response: Response, by: String)? {
+        if let answer = request.answer { return (answer, "data: URL") }
+        for (n, fixture) in config.fixtures.enumerated() where fixture.matches(request.request) {
+            return (fixture.response(url: request.request.url), "fixture \(n + 1) (\(fixture.source))")
+        }
+        return nil
+    }
+
+    static func respond(_ response: Response, _ by: String, _ request: FetchRequest, _ resources: ResourceTable, _ i: Invocation) throws -> CommandOutput {
+        let body = try resources.add(Body(response.body))
+        let result: JSON = ["status": .integer(response.status), "statusText": .string(HTTPReason.canonical(response.status)),
+                            "headers": .array(response.headers.map { .array($0.map(JSON.string)) }), "url": .string(response.url),
+                            "rid": .integer(Int(body))]
+        let r = request.request
+        let record = officialRecord("http", i.context, "fetch", [
+            "request": ["method": .string(r.method), "url": .string(r.url), "headers": .array(r.headers.map { .array($0.map(JSON.string)) }),
+                        "bodyBytes": r.body.map { .integer($0.count) } ?? .null],
+            "status": .integer(response.status), "answeredBy": .string(by)])
+        return CommandOutput(result: result, presentation: { .object(record) })
+    }
+
+    /// A request nothing answers: what reqwest says offline, and how to answer it.
+    static func unanswered(_ r: Request) -> ResponseError {
+        .native("error sending request for url (\(r.url)): the bridge has no answer for \(r.method) \(r.url); add one to --http-fixtures FILE, or run with --http-passthrough",
+                layer: "http", reason: "no --http-fixtures response matches \(r.method) \(r.url), and --http-passthrough is off: nothing leaves the machine unless asked")
+    }
+
+    /// `fetch`'s checks, in the plugin's order: method, headers, scheme, scope.
+    static func prepare(_ i: Invocation) throws(ResponseError) -> (Request, Response?) {
+        func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid("clientConfig", command: "fetch", problem) }
+        guard let raw = i.arguments["clientConfig"] else { throw refuse("command fetch missing required key clientConfig") }
+        guard case .object(let c) = raw else { throw refuse("invalid type: \(SerdeEnum.describe(raw)), expected struct ClientConfig") }
+        for field in ["method", "url", "headers"] where c[field] == nil { throw refuse("missing field `\(field)`") }
+        guard let method = c["method"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["method"]!)), expected a string") }
+        guard let urlText = c["url"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["url"]!)), expected a string") }
+        guard let scheme = URLScheme.of(urlText) else { throw refuse("relative URL without a base") }
+        guard let pairs = c["headers"]?.arrayValue, pairs.allSatisfy({ $0.arrayValue?.count == 2 && $0.arrayValue!.allSatisfy { $0.stringValue != nil } }) else {
+            throw refuse("invalid type: \(SerdeEnum.describe(c["headers"]!)), expected a sequence of [name, value] string pairs")
+        }
+        var body: [UInt8]?
+        if let data = c["data"], !data.isNull {
+            guard let bytes = data.arrayValue?.map({ $0.numberValue?.intValue }), bytes.allSatisfy({ $0.map { (0...255).contains($0) } ?? false }) else {
+                throw refuse("invalid type: \(SerdeEnum.describe(data)), expected a sequence of bytes (u8)")
+            }
+            body = bytes.map { UInt8($0!) }
+        }
+        func unsigned(_ key: String) throws(ResponseError) -> Int? {
+            guard let v = c[key], !v.isNull else { return nil }
+            guard let n = v.numberValue?.intValue, n >= 0 else { throw refuse("invalid type: \(SerdeEnum.describe(v)), expected u64") }
+            return n
+        }
+        let timeout = try unsigned("connectTimeout"), redirects = try unsigned("maxRedirections")
+        guard HTTPToken.valid(method) else { throw .native("invalid HTTP method", layer: "http") }
+        var headers: [[String]] = []
+        for pair in pairs {
+            let name = pair.arrayValue![0].stringValue!, value = pair.arrayValue![1].stringValue!
+            guard HTTPToken.valid(name) else { throw .native("invalid HTTP header name", layer: "http") }
+            if HTTPToken.forbidden(name) { continue }  // dropped without a word (no `unsafe-headers`)
+            guard value.utf8.allSatisfy({ ($0 >= 32 && $0 < 127) || $0 == 9 }) else { throw .native("failed to parse header value", layer: "http") }
+            headers.append([name.lowercased(), value])
+        }
+        switch scheme {
+        case "http", "https":
+            guard case .remote(let url)? = try? CallOrigin(urlText) else { throw refuse("empty host") }
+            let scope = try i.grant.scope("http") { () throws(ResponseError) in try HttpScope(i.grant) }
+            guard scope.allows(url) else {
+                throw .native("url not allowed on the configured scope: \(url.href)", layer: "http", reason: scope.reason(url))
+            }
+            var request = Request(method: method, url: url.href, headers: headers, body: body, connectTimeoutMs: timeout, maxRedirections: redirects)
+            request.headers = plugged(request, i.context)
+            return (request, nil)
+        case "data":
+            guard let decoded = DataURL(urlText) else { throw .native("failed to process data url", layer: "http") }
+            guard let bytes = decoded.bytes else { throw .native("failed to decode data url into bytes", layer: "http") }
+            let request = Request(method: method, url: urlText, headers: headers, body: body, connectTimeoutMs: timeout, maxRedirections: redirects)
+            return (request, Response(status: 200, url: "http://no.url.provided.local/", headers: [["content-type", decoded.mime]], body: bytes))
+        default:
+            throw .native("scheme \(scheme) not supported", layer: "http")
+        }
+    }
+
+    /// The headers the plugin adds: `content-length: 0` for a bodiless POST or PUT, `accept-encoding:
+    /// identity` beside a range, its user agent, and the webview's origin.
+    static func plugged(_ r: Request, _ context: CallContext) -> [[String]] {
+        var h = r.headers
+        func has(_ name: String) -> Bool { h.contains { $0[0] == name } }
+        if r.body == nil, r.method == "POST" || r.method == "PUT" { h.append(["content-length", "0"]) }
+        if has("range") { h.append(["accept-encoding", "identity"]) }
+        if !has("user-agent") { h.append(["user-agent", "tauri-plugin-http/\(crateVersion)"]) }
+        h.append(["origin", origin(context)])
+        return h
+    }
+
+    /// The webview URL's origin: a remote page's own; the app's `tauri://localhost` is an opaque
+    /// origin, serialised `null` at the pin; Android and Windows serve it from
+    /// `http://tauri.localhost`.
+    static func origin(_ context: CallContext) -> String {
+        if case .remote(let url)? = try? CallOrigin(context.origin) {
+            return url.scheme + "://" + url.host + (url.port.isEmpty ? "" : ":" + url.port)
+        }
+        return context.platform == .android || context.platform == .windows ? "http://tauri.localhost" : "null"
+    }
+}
+
+/// The http scope of a call (`scope.rs`): URL patterns, each a string or `{"url": …}`; a pattern
+/// without a path (or with `/`), a search or a hash matches any.
+struct HttpScope: Sendable {
+    let allow: [URLPattern]
+    let deny: [URLPattern]
+
+    init(_ grant: CallGrant) throws(ResponseError) {
+        func compile(_ entries: [JSON]) throws(ResponseError) -> [URLPattern] {
+            var out: [URLPattern] = []
+            for entry in entries {
+                guard let text = HttpScope.text(entry) else { continue }
+                do { out.append(try HttpScope.pattern(text)) } catch {
+                    throw .native("`\(text)` is not a valid URL pattern: \(error.message)", layer: "http")
+                }
+            }
+            return out
+        }
+        allow = try compile(grant.allAllow)
+        deny = try compile(grant.allDeny)
+    }
+
+    static func text(_ entry: JSON) -> String? { entry.stringValue ?? entry["url"]?.stringValue }
+
+    /// `parse_url_pattern`: an empty or `/` path, an empty search or hash become `*`.
+    static func pattern(_ text: String) throws(PatternError) -> URLPattern {
+        var t = Substring(text)
+        while t.hasSuffix("?") || t.hasSuffix("#") { t = t.dropLast() }
+        if let scheme = t.range(of: "://") {
+            let rest = t[scheme.upperBound...]
+            if let slash = rest.firstIndex(of: "/") {
+                let after = rest[rest.index(after: slash)...]
+                if after.isEmpty || after.hasPrefix("?") || after.hasPrefix("#") { t = t[..<slash] + after }
+            }
+        }
+        return try URLPattern(String(t))
+    }
+
+    func allows(_ url: OriginURL) -> Bool {
+        if deny.contains(where: { $0.matches(url) }) { return false }
+        return allow.contains { $0.matches(url) }
+    }
+
+    func reason(_ url: OriginURL) -> String {
+        if let hit = deny.first(where: { $0.matches(url) }) { return "the deny entry \(hit.text) matches \(url.href)" }
+        if allow.isEmpty { return "the http scope allows no URL: http:default enables the commands only; grant it with \"allow\": [{\"url\": \"https://api.example.com/*\"}]" }
+        return "\(url.href) matches none of the allowed patterns: \(allow.map(\.text).joined(separator: ", "))"
+    }
+
+    /// A scope entry is a URL pattern, as a string or `{"url": …}`.
+    static func problem(_ entry: JSON) -> String? {
+        guard let text = text(entry) else { return "an http scope entry is a URL pattern, \"https://*.example.com\" or {\"url\": \"…\"}, got \(entry.serialized())" }
+        do { _ = try pattern(text) } catch { return "`\(text)` is not a valid URL pattern: \(error.message)" }
+        return nil
+    }
+}
+
+/// One `--http-fixtures` response: the requests it answers (a method, a URL pattern as the http
+/// scope reads it) and what it answers.
+public struct HttpFixture: Sendable {
+    public let method: String?
+    public let pattern: URLPattern
+    public let status: Int
+    public let headers: [[String]]
+    public let body: [UInt8]
+    /// Where it was read, for the record.
+    public let source: String
+
+    public init(method: String?, url: String, status: Int = 200, headers: [[String]] = [], body: [UInt8] = [], source: String = "") throws(PatternError) {
+        self.method = method?.uppercased()
+        pattern = try HttpScope.pattern(url)
+        self.status = status
+        self.headers = headers.map { [$0[0].lowercased(), $0[1]] }
+        self.body = body
+        self.source = source.isEmpty ? url : source
+    }
+
+    func matches(_ r: HttpPlugin.Request) -> Bool {
+        guard method == nil || method == r.method, case .remote(let url)? = try? CallOrigin(r.url) else { return false }
+        return pattern.matches(url)
+    }
+
+    func response(url: String) -> HttpPlugin.Response { .init(status: status, url: url, headers: headers, body: body) }
+
+    /// The responses of a fixtures file: a JSON array of `{url, method?, status?, headers?, body? |
+    /// json? | bodyBase64?}` (`Schemas/http-fixtures.schema.json`).
+    public static func load(_ text: String, file: String) throws(ResponseError) -> [HttpFixture] {
+        func fail(_ message: String) -> ResponseError { .invalidParams("\(file): \(message)") }
+        let json: JSON
+        do { json = try JSONParser.parse(Array(text.utf8)) } catch { throw fail("not JSON: \(error)") }
+        guard let entries = json.arrayValue else { throw fail("an array of responses, [{\"url\": \"https://api.example.com/*\", \"json\": {…}}], is expected") }
+        var out: [HttpFixture] = []
+        for (n, e) in entries.enumerated() {
+            let at = "response \(n + 1)"
+            guard case .object(let o) = e, let url = o["url"]?.stringValue else { throw fail("\(at): needs \"url\", a URL pattern") }
+            let known: Set<String> = ["url", "method", "status", "headers", "body", "json", "bodyBase64", "description"]
+            if let extra = o.members.first(where: { !known.contains($0.key) }) { throw fail("\(at): unknown key \"\(extra.key)\" (\(known.sorted().joined(separator: ", ")))") }
+            let status = o["status"]?.numberValue?.intValue ?? 200
+            guard (100...599).contains(status) else { throw fail("\(at): status \(status) is not an HTTP status (100–599)") }
+            var headers: [[String]] = []
+            switch o["headers"] {
+            case nil: break
+            case .object(let h)?: headers = h.members.compactMap { m in m.value.stringValue.map { [m.key, $0] } }
+            case .array(let a)?: headers = a.compactMap { p in p.arrayValue.flatMap { $0.count == 2 ? $0.compactMap(\.stringValue) : nil } }.filter { $0.count == 2 }
+            default: throw fail("\(at): headers is {name: value} or [[name, value], …]")
+            }
+            let bodies = ["body", "json", "bodyBase64"].filter { o[$0] != nil }
+            guard bodies.count <= 1 else { throw fail("\(at): give one of body, json, bodyBase64") }
+            var body: [UInt8] = []
+            if let text = o["body"]?.stringValue { body = Array(text.utf8) }
+            if let value = o["json"] {
+                body = Array(value.serialized().utf8)
+                if !headers.contains(where: { $0[0].lowercased() == "content-type" }) { headers.append(["content-type", "application/json"]) }
+            }
+            if let b64 = o["bodyBase64"]?.stringValue {
+                guard let data = Data(base64Encoded: b64) else { throw fail("\(at): bodyBase64 is not base64") }
+                body = Array(data)
+            }
+            do {
+                out.append(try HttpFixture(method: o["method"]?.stringValue, url: url, status: status, headers: headers, body: body, source: "\(file) \(at)"))
+            } catch {
+                throw fail("\(at): \(error.message)")
+            }
+        }
+        return out
+    }
+}
+
+/// RFC 9110 tokens (a method, a header name) and the Fetch standard's forbidden request headers.
+enum HTTPToken {
+    static func valid(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(c)
+        }
+    }
+
+    static let forbiddenNames: Set<String> = ["accept-charset", "accept-encoding", "access-control-request-headers", "access-control-request-method",
+                                              "connection", "content-length", "cookie", "date", "dnt", "expect", "host", "origin", "referer",
+                                              "set-cookie", "te", "trailer", "transfer-encoding", "upgrade", "via"]
+
+    static func forbidden(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return forbiddenNames.contains(lower) || lower.hasPrefix("proxy-") || lower.hasPrefix("sec-")
+    }
+}
+
+/// `StatusCode::canonical_reason`: the reason phrase reqwest reports, whatever the server sent.
+enum HTTPReason {
+    static let phrases: [Int: String] = [
+        100: "Continue", 101: "Switching Protocols", 102: "Processing", 200: "OK", 201: "Created", 202: "Accepted",
+        203: "Non Authoritative Information", 204: "No Content", 205: "Reset Content", 206: "Partial Content", 207: "Multi-Status",
+        208: "Already Reported", 226: "IM Used", 300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other",
+        304: "Not Modified", 305: "Use Proxy", 307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request",
+        401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+        406: "Not Acceptable", 407: "Proxy Authentication Required", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
+        411: "Length Required", 412: "Precondition Failed", 413: "Payload Too Large", 414: "URI Too Long",
+        415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed", 418: "I'm a teapot",
+        421: "Misdirected Request", 422: "Unprocessable Entity", 423: "Locked", 424: "Failed Dependency", 426: "Upgrade Required",
+        428: "Precondition Required", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
+        451: "Unavailable For Legal Reasons", 500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+        503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported", 506: "Variant Also Negotiates",
+        507: "Insufficient Storage", 508: "Loop Detected", 510: "Not Extended", 511: "Network Authentication Required",
+    ]
+
+    static func canonical(_ status: Int) -> String { phrases[status] ?? "" }
+}
+
+/// A `data:` URL (RFC 2397, as the `data-url` crate reads it): its MIME type and bytes.
+struct DataURL {
+    let mime: String
+    /// `nil`: the payload does not decode.
+    let bytes: [UInt8]?
+
+    init?(_ text: String) {
+        guard text.lowercased().hasPrefix("data:"), let comma = text.firstIndex(of: ",") else { return nil }
+        var meta = String(text[text.index(text.startIndex, offsetBy: 5)..<comma]).trimmingCharacters(in: .whitespaces)
+        let payload = String(text[text.index(after: comma)...])
+        var base64 = false
+        if meta.lowercased().hasSuffix(";base64") {
+            base64 = true
+            meta = String(meta.dropLast(7))
+        }
+        if meta.isEmpty || meta.hasPrefix(";") { meta = "text/plain" + (meta.isEmpty ? ";charset=US-ASCII" : meta) }
+        mime = meta
+        let decoded = payload.removingPercentEncoding ?? payload
+        if base64 {
+            bytes = Data(base64Encoded: decoded.filter { !$0.isWhitespace }).map { Array($0) }
+        } else {
+            bytes = Array(decoded.utf8)
+        }
+    }
+}

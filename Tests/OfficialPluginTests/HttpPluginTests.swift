@@ -1,0 +1,168 @@
+import BridgeACL
+import BridgeApp
+import BridgeCorePlugins
+import BridgeJSON
+@testable import BridgeOfficialPlugins
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Synchronization
+import Testing
+
+/// A router over the official plugins under one capability's `http:default` scope, answering
+/// from `fixtures` (and `passthrough`).
+private func httpRouter(allow: [String], deny: [String] = [], fixtures: String = "[]",
+                        passthrough: HttpPlugin.Fetcher? = nil) throws -> Router {
+    var settings = OfficialSettings()
+    settings.http = HttpPlugin.Config(fixtures: try HttpFixture.load(fixtures, file: "fixtures.json"), passthrough: passthrough)
+    let plugins: [any Plugin] = OfficialPlugins.plugins(settings)
+    func list(_ urls: [String]) -> String { "[" + urls.map { "{\"url\": \"\($0)\"}" }.joined(separator: ", ") + "]" }
+    let capability = #"{"identifier": "main", "windows": ["main"], "permissions": [{"identifier": "http:default", "allow": \#(list(allow)), "deny": \#(list(deny))}]}"#
+    let authority = try Authority(manifests: try ACLSetup.manifests(plugins), capabilities: try Capability.decodeFile(capability, path: "caps.json"))
+    return Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
+}
+
+/// `fetch(clientConfig)` as guest-js sends it.
+private func config(_ url: String, method: String = "GET", headers: [[String]] = [], data: [Int]? = nil) -> JSON {
+    var c: JSONObject = ["method": .string(method), "url": .string(url), "headers": .array(headers.map { .array($0.map(JSON.string)) })]
+    if let data { c["data"] = .array(data.map { .integer($0) }) }
+    return ["clientConfig": .object(c)]
+}
+
+/// guest-js's whole fetch: fetch, fetch_send, fetch_read_body; the response and its body text.
+private func fetch(_ r: Router, _ url: String, method: String = "GET", headers: [[String]] = [], on platform: Platform = .ios) async throws -> (JSON, String, JSON?) {
+    let rid = try await call("plugin:http|fetch", config(url, method: method, headers: headers), on: platform, router: r).0.get()
+    let (sent, record) = await call("plugin:http|fetch_send", ["rid": rid], on: platform, router: r)
+    let response = try sent.get()
+    let body = try await call("plugin:http|fetch_read_body", ["rid": response["rid"] ?? .null], on: platform, router: r).0.get()
+    let bytes = body.arrayValue?.compactMap { $0.numberValue?.intValue }.map { UInt8($0) } ?? []
+    return (response, String(decoding: bytes, as: UTF8.self), record)
+}
+
+@Suite("http as plugins-workspace@77149dc4 (2.0.3) answers: the scope first, then fixtures or the network")
+struct HttpPluginTests {
+    static let fixtures = #"[{"url": "https://api.frak.id/v1/*", "method": "GET", "json": {"balance": 12}, "headers": {"X-Rate": "9"}},"#
+        + #" {"url": "https://api.frak.id/v1/pay", "method": "POST", "status": 402, "body": "no funds"}]"#
+
+    @Test("a fixture answers: status, the canonical reason, headers lowercased, the final URL, the body's bytes")
+    func fixtureAnswers() async throws {
+        let r = try httpRouter(allow: ["https://api.frak.id"], fixtures: Self.fixtures)
+        let (ok, body, record) = try await fetch(r, "https://API.frak.id/v1/me")
+        #expect(ok["status"] == 200 && ok["statusText"] == "OK" && ok["url"] == "https://api.frak.id/v1/me")
+        #expect(ok["headers"] == [["x-rate", "9"], ["content-type", "application/json"]])
+        #expect(body == #"{"balance":12}"#)
+        #expect(record?["answeredBy"]?.stringValue?.hasPrefix("fixture 1") == true)
+        let (paid, text, _) = try await fetch(r, "https://api.frak.id/v1/pay", method: "POST")
+        #expect(paid["status"] == 402 && paid["statusText"] == "Payment Required" && text == "no funds")
+    }
+
+    @Test("the scope rules: deny first; a pattern without a path matches every path; *.host is not the bare host; the port must match")
+    func scopeRules() async throws {
+        let r = try httpRouter(allow: ["https://api.frak.id", "https://*.frak.id/assets/*.png", "http://localhost:8080"],
+                               deny: ["https://api.frak.id/admin/*"])
+        func refused(_ url: String) async -> String? {
+            await call("plugin:http|fetch", config(url), router: r).0.failure?.message
+        }
+        #expect(await refused("https://api.frak.id/any/path?q=1") == nil, "no path in the pattern: every path, any query")
+        #expect(await refused("https://api.frak.id/admin/users") == "url not allowed on the configured scope: https://api.frak.id/admin/users")
+        #expect(await refused("https://cdn.frak.id/assets/a/b.png") == nil, "* crosses /")
+        #expect(await refused("https://frak.id/assets/b.png") == "url not allowed on the configured scope: https://frak.id/assets/b.png")
+        #expect(await refused("https://cdn.frak.id/assets/b.jpg") != nil)
+        #expect(await refused("http://localhost:8080/x") == nil)
+        #expect(await refused("http://localhost:8081/x") != nil, "another port")
+        #expect(await refused("http://api.frak.id/") != nil, "another scheme")
+        let none = try httpRouter(allow: [])
+        let message = await call("plugin:http|fetch", config("https://api.frak.id/"), router: none).0.failure
+        #expect(message?.message == "url not allowed on the configured scope: https://api.frak.id/")
+        #expect(message?.data["reason"]?.stringValue?.contains("allows no URL") == true, "http:default grants the commands only")
+    }
+
+    @Test("fetch's checks in the plugin's order and words: method, header name and value, scheme; forbidden headers dropped")
+    func checks() async throws {
+        let r = try httpRouter(allow: ["https://api.frak.id"], fixtures: Self.fixtures)
+        #expect(await call("plugin:http|fetch", config("https://api.frak.id/", method: "G T"), router: r).0.failure?.message == "invalid HTTP method")
+        #expect(await call("plugin:http|fetch", config("https://api.frak.id/", headers: [["bad name", "v"]]), router: r).0.failure?.message == "invalid HTTP header name")
+        #expect(await call("plugin:http|fetch", config("https://api.frak.id/", headers: [["x", "a\u{7}"]]), router: r).0.failure?.message == "failed to parse header value")
+        #expect(await call("plugin:http|fetch", config("ftp://api.frak.id/"), router: r).0.failure?.message == "scheme ftp not supported")
+        #expect(await call("plugin:http|fetch", config("/relative"), router: r).0.failure?.message == "invalid args `clientConfig` for command `fetch`: relative URL without a base")
+        let (_, _, record) = try await fetch(r, "https://api.frak.id/v1/me", headers: [["Cookie", "a=1"], ["Sec-Fetch-Mode", "cors"], ["Authorization", "Bearer t"]])
+        let sent = record?["request"]?["headers"]
+        #expect(sent == [["authorization", "Bearer t"], ["user-agent", "tauri-plugin-http/2.0.3"], ["origin", "null"]],
+                "cookie and sec-* dropped; the plugin's user agent; tauri://localhost's opaque origin")
+        let (_, _, android) = try await fetch(r, "https://api.frak.id/v1/me", on: .android)
+        #expect(android?["request"]?["headers"]?.arrayValue?.last == ["origin", "http://tauri.localhost"])
+    }
+
+    @Test("data: URLs skip the scope and answer their bytes under reqwest's placeholder URL")
+    func dataURL() async throws {
+        let r = try httpRouter(allow: [])
+        let (response, body, _) = try await fetch(r, "data:text/plain;base64,aGk=")
+        #expect(response["url"] == "http://no.url.provided.local/" && response["headers"] == [["content-type", "text/plain"]] && body == "hi")
+        #expect(await call("plugin:http|fetch", config("data:,%"), router: r).0.failure == nil)
+        #expect(await call("plugin:http|fetch", config("data:;base64,@@"), router: r).0.failure?.message == "failed to decode data url into bytes")
+    }
+
+    @Test("nothing answers: the error names the request and both ways to answer it; nothing is fetched")
+    func unanswered() async throws {
+        let r = try httpRouter(allow: ["https://api.frak.id"])
+        let rid = try await call("plugin:http|fetch", config("https://api.frak.id/v2/x"), router: r).0.get()
+        let sent = await call("plugin:http|fetch_send", ["rid": rid], router: r).0.failure
+        #expect(sent?.message.hasPrefix("error sending request for url (https://api.frak.id/v2/x)") == true)
+        #expect(sent?.message.contains("--http-fixtures") == true && sent?.message.contains("--http-passthrough") == true)
+    }
+
+    @Test("resources: cancel before send ends the send with Request canceled; a second send, cancel or read names the rid Tauri names")
+    func resources() async throws {
+        let r = try httpRouter(allow: ["https://api.frak.id"], fixtures: Self.fixtures)
+        let rid = try await call("plugin:http|fetch", config("https://api.frak.id/v1/me"), router: r).0.get()
+        #expect(try await call("plugin:http|fetch_cancel", ["rid": rid], router: r).0.get() == .null)
+        let again = await call("plugin:http|fetch_cancel", ["rid": rid], router: r).0.failure?.message
+        #expect(again?.hasPrefix("The resource id ") == true && again != "The resource id \(rid.serialized()) is invalid.", "the abort sender's id")
+        #expect(await call("plugin:http|fetch_send", ["rid": rid], router: r).0.failure?.message == "Request canceled")
+        let next = try await call("plugin:http|fetch", config("https://api.frak.id/v1/me"), router: r).0.get()
+        let response = try await call("plugin:http|fetch_send", ["rid": next], router: r).0.get()
+        #expect(await call("plugin:http|fetch_send", ["rid": next], router: r).0.failure?.message.hasPrefix("The resource id ") == true)
+        _ = try await call("plugin:http|fetch_read_body", ["rid": response["rid"] ?? .null], router: r).0.get()
+        #expect(await call("plugin:http|fetch_read_body", ["rid": response["rid"] ?? .null], router: r).0.failure?.message
+            == "The resource id \(response["rid"]!.serialized()) is invalid.")
+    }
+
+    @Test("--http-passthrough answers what no fixture does, with the request the plugin would send; fixtures still come first")
+    func passthrough() async throws {
+        let seen = SeenRequests()
+        let r = try httpRouter(allow: ["https://api.frak.id"], fixtures: Self.fixtures, passthrough: { request in
+            seen.add(request)
+            return .success(HttpPlugin.Response(status: 201, url: request.url, headers: [["x", "y"]], body: Array("made".utf8)))
+        })
+        let (made, body, record) = try await fetch(r, "https://api.frak.id/v2/new", method: "PUT")
+        #expect(made["status"] == 201 && made["statusText"] == "Created" && body == "made")
+        #expect(record?["answeredBy"] == "passthrough (--http-passthrough)")
+        #expect(seen.requests.first?.headers.first == ["content-length", "0"], "a bodiless PUT gets content-length: 0")
+        _ = try await fetch(r, "https://api.frak.id/v1/me")
+        #expect(seen.requests.count == 1, "the fixture answered the second")
+    }
+
+    @Test("the loader agrees with Schemas/http-fixtures.schema.json's examples")
+    func schemaExamples() throws {
+        let folder = #filePath.components(separatedBy: "/Tests/")[0] + "/Schemas/examples/http-fixtures/"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            let text = try String(contentsOfFile: folder + name, encoding: .utf8)
+            let loaded = Result { () throws(ResponseError) in try HttpFixture.load(text, file: name) }
+            let accepted = (try? loaded.get()) != nil
+            #expect(accepted == name.hasPrefix("valid-"), "\(name): \(loaded)")
+        }
+    }
+
+    @Test("a malformed scope entry is a load error, naming it")
+    func scopeProblem() {
+        #expect(HttpScope.problem(["url": "https://*.frak.id"]) == nil)
+        #expect(HttpScope.problem(.string("api.frak.id"))?.contains("is not a valid URL pattern") == true)
+        #expect(HttpScope.problem(["path": "/x"])?.hasPrefix("an http scope entry is a URL pattern") == true)
+    }
+}
+
+private final class SeenRequests: Sendable {
+    private let list = Mutex<[HttpPlugin.Request]>([])
+    func add(_ r: HttpPlugin.Request) { list.withLock { $0.append(r) } }
+    var requests: [HttpPlugin.Request] { list.withLock { $0 } }
+}
