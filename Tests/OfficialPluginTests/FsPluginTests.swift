@@ -163,6 +163,42 @@ struct FsPluginTests {
         #expect(try String(contentsOfFile: outside + "/s.txt", encoding: .utf8) == "secret")
     }
 
+    @Test("a scope that allows every path still reaches nothing outside the sandbox, whatever the path", arguments: [Platform.ios, .android])
+    func wideOpenScopeStaysInside(platform: Platform) async throws {
+        let open = #"["fs:read-all", "fs:write-all", {"identifier": "fs:scope", "allow": [{"path": "/**"}, {"path": "**"}]}, "core:resources:default"]"#
+        let (r, root) = try fsRouter(open, config: FsPlugin.Config(requireLiteralLeadingDot: false))
+        let outside = NSTemporaryDirectory() + "outside-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "secret".write(toFile: outside + "/s.txt", atomically: true, encoding: .utf8)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], on: platform, router: r)
+        _ = await call("plugin:fs|write_text_file", writeText("mine.txt", "mine"), on: platform, router: r)
+        let paths: [String] = [outside + "/s.txt", "/etc/passwd", "/etc/hostname", "file://" + outside + "/s.txt", "/proc/self/environ",
+                               outside + "/../" + (outside as NSString).lastPathComponent + "/s.txt", outside + "/s.txt\u{0}.png", "//" + outside + "/s.txt"]
+        var answers: [String] = []
+        for path in paths {
+            for (method, params) in [("plugin:fs|read_text_file", ["path": .string(path)] as JSON), ("plugin:fs|read_file", ["path": .string(path)]),
+                                     ("plugin:fs|stat", ["path": .string(path)]), ("plugin:fs|exists", ["path": .string(path)]),
+                                     ("plugin:fs|open", ["path": .string(path), "options": ["read": true]]),
+                                     ("plugin:fs|read_text_file_lines", ["path": .string(path)]),
+                                     ("plugin:fs|write_text_file", writeText(path, "pwned", options: "{}")),
+                                     ("plugin:fs|truncate", ["path": .string(path)]), ("plugin:fs|remove", ["path": .string(path)]),
+                                     ("plugin:fs|mkdir", ["path": .string(path + ".d"), "options": ["recursive": true]]),
+                                     ("plugin:fs|copy_file", ["fromPath": .string(path), "toPath": .string(outside + "/copied.txt")]),
+                                     ("plugin:fs|copy_file", ["fromPath": "mine.txt", "toPath": .string(path), "options": ["fromPathBaseDir": 14]]),
+                                     ("plugin:fs|rename", ["oldPath": "mine.txt", "newPath": .string(path), "options": ["oldPathBaseDir": 14]])] {
+                let (result, _) = await call(method, params, on: platform, router: r)
+                answers.append("\(method) \(path): \(result)")
+            }
+        }
+        let listing = try await call("plugin:fs|read_dir", ["path": "/"], on: platform, router: r).0.get()
+        let names = Set((listing.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+        #expect(names == Set(try FileManager.default.contentsOfDirectory(atPath: root + "/" + platform.rawValue)), "/ is the device's, under DIR")
+        #expect(!answers.contains { $0.contains("secret") || $0.contains("root:x:0:0") }, "no answer holds a byte from outside")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["s.txt"], "nothing was created outside")
+        #expect(try String(contentsOfFile: outside + "/s.txt", encoding: .utf8) == "secret", "nor changed")
+        #expect(FileManager.default.fileExists(atPath: root + "/" + platform.rawValue), "what was written is under DIR/<platform>")
+    }
+
     @Test("watch is not registered without the plugin's cargo feature: Tauri's not-found, with why")
     func watch() async throws {
         let (r, _) = try fsRouter(#"["fs:allow-watch"]"#)
