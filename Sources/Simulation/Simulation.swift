@@ -49,6 +49,14 @@ public struct Simulation: Sendable, Equatable {
     public var outcome: Outcome
     /// What the person does at a biometric prompt.
     public var biometric: Biometric = .success
+    /// The call's runtime-permission answers (`__bridge.permission`), by permission name (`*`:
+    /// every one): `allow` / `deny` answer a prompt this call shows, `granted` / `denied` set
+    /// the permission as Settings would, before the call.
+    public var permissions: [String: String] = [:]
+    public static let permissionAnswers = ["allow", "deny", "granted", "denied"]
+
+    /// The call's answer for permission `name`, if it has one.
+    public func permission(_ name: String) -> String? { permissions[name] ?? permissions["*"] }
 
     /// The activity picked when nothing says otherwise.
     public static let defaultActivity = ActivityType.message
@@ -91,17 +99,22 @@ public struct Simulation: Sendable, Equatable {
                 s.outcome = Outcome(rawValue: o) ?? .complete
             case ("biometric", .string(let b)) where Biometric(rawValue: b) != nil:
                 s.biometric = Biometric(rawValue: b) ?? .success
-            case ("activity", _), ("cancel", _), ("outcome", _), ("biometric", _):
+            case ("permission", .string(let answer)) where Simulation.permissionAnswers.contains(answer):
+                s.permissions = ["*": answer]
+            case ("permission", .object(let byName)) where byName.members.allSatisfy({ $0.value.stringValue.map(Simulation.permissionAnswers.contains) ?? false }):
+                for m in byName.members { s.permissions[m.key] = m.value.stringValue }
+            case ("activity", _), ("cancel", _), ("outcome", _), ("biometric", _), ("permission", _):
                 let expected = switch member.key {
                 case "cancel": "a boolean"
                 case "outcome": "one of " + Outcome.allCases.map(\.rawValue).joined(separator: ", ")
                 case "biometric": "one of " + Biometric.allCases.map(\.rawValue).joined(separator: ", ")
+                case "permission": "allow, deny, granted or denied, or an object of them by permission name ({\"camera\": \"deny\"})"
                 default: "a non-empty string"
                 }
                 throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: expected \(expected)",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             default:
-                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity`, `cancel`, `outcome` or `biometric`",
+                throw .invalidParams("invalid args `__bridge.\(member.key)` for command `\(command)`: unknown key, expected `activity`, `cancel`, `outcome`, `biometric` or `permission`",
                                      details: ["field": .string("__bridge.\(member.key)"), "layer": "command"])
             }
         }

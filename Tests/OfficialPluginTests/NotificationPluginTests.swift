@@ -111,6 +111,19 @@ struct NotificationPluginTests {
         #expect(banner?["banner"]?["title"] == "Frak", "notify-rust falls back to the product name")
     }
 
+    @Test("__bridge.permission answers one call's prompt, or sets the permission as Settings would")
+    func perCallPermission() async throws {
+        let (r, _) = try notificationRouter(.allow)
+        let denied = await call("plugin:notification|request_permission", ["__bridge": ["permission": "deny"]], on: .android, router: r)
+        #expect(try denied.0.get() == "denied" && denied.1?["prompt"] != nil, "the person denies this prompt, whatever --permission says")
+        #expect(try await call("plugin:notification|request_permission", on: .android, router: r).0.get() == "granted", "the next call: --permission's allow")
+        let settings = await call("plugin:notification|check_permissions", ["__bridge": ["permission": ["notification": "denied"]]], on: .android, router: r)
+        #expect(try settings.0.get() == ["permissionState": "denied"], "denied in Settings before the call")
+        #expect(try await call("plugin:notification|is_permission_granted", on: .android, router: r).0.get() == false, "and it stays so")
+        let bad = await call("plugin:notification|request_permission", ["__bridge": ["permission": "maybe"]], router: r).0
+        #expect(bad.failure?.message.hasPrefix("invalid args `__bridge.permission` for command `request_permission`: expected allow, deny, granted or denied") == true)
+    }
+
     @Test("show and batch answer the native ids; permissionState is Android's")
     func nativeCommands() async throws {
         let (r, _) = try notificationRouter(.granted)

@@ -92,13 +92,13 @@ public enum BarcodeScannerPlugin {
                                                          : "the camera fills the screen over the webview")]))
             if context.platform == .android {
                 // The Kotlin scan throws unless the camera was granted first.
-                guard permissions.state("camera") == .granted else {
+                guard permissions.state("camera", context) == .granted else {
                     throw ResponseError.nativeObject("No permission to use camera. Did you request it yet?", layer: "android")
                 }
             } else {
                 // iOS 14+ starts the capture session, which asks the first time; a denied camera
                 // shows a black preview and the scan never completes.
-                if permissions.request("camera", platform: .ios).state != .granted {
+                if permissions.request("camera", context).state != .granted {
                     try LiveWarnings.warn(CallWarning(code: "scan_never_completes", message:
                         "the camera is denied: iOS shows a black preview and scan never resolves (the plugin does not check the permission on iOS 14+); call checkPermissions()/requestPermissions() first"),
                                           context: context)
@@ -119,11 +119,11 @@ public enum BarcodeScannerPlugin {
             },
             CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("checkPermissions", context)
-                return ["camera": .string(permissions.state("camera").rawValue)]
+                return ["camera": .string(permissions.state("camera", context).rawValue)]
             },
             CoreCommand("request_permissions") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("requestPermissions", context)
-                let (state, _) = permissions.request("camera", platform: context.platform)
+                let (state, _) = permissions.request("camera", context)
                 // Android: after a first denial (the rationale may still be shown) the callback
                 // puts no camera key at all, so the answer is `{}`.
                 if context.platform == .android && state == .promptWithRationale { return [:] }

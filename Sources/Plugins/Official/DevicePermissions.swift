@@ -52,6 +52,29 @@ public final class DevicePermissions: Sendable {
         return e
     }
 
+    /// The state of `name` for a call: a `__bridge.permission` of `granted` or `denied` sets it
+    /// first, as the person would in Settings.
+    public func state(_ name: String, _ context: CallContext) -> State {
+        settle(name, context)
+        return state(name)
+    }
+
+    /// Asks for `name` as the call's platform asks, the call's `__bridge.permission` answering
+    /// the prompt (`allow`, `deny`) or setting the state first (`granted`, `denied`).
+    @discardableResult
+    public func request(_ name: String, _ context: CallContext) -> (state: State, prompted: Bool) {
+        settle(name, context)
+        return request(name, platform: context.platform, answer: context.simulation.permission(name).flatMap(Answer.init(rawValue:)))
+    }
+
+    private func settle(_ name: String, _ context: CallContext) {
+        guard let given = context.simulation.permission(name), given == "granted" || given == "denied" else { return }
+        entries.withLock { s in
+            let e = entry(name, &s)
+            s[name] = Entry(state: given == "granted" ? .granted : .denied, answer: e.answer)
+        }
+    }
+
     /// The state of `name` now (`checkPermissions`).
     public func state(_ name: String) -> State {
         entries.withLock { s in entry(name, &s).state }
@@ -60,12 +83,13 @@ public final class DevicePermissions: Sendable {
     /// Asks for `name` as `platform` asks (`requestPermissions`, or a command that needs it):
     /// the state after, and whether a prompt was shown.
     @discardableResult
-    public func request(_ name: String, platform: Platform) -> (state: State, prompted: Bool) {
+    public func request(_ name: String, platform: Platform, answer: Answer? = nil) -> (state: State, prompted: Bool) {
         entries.withLock { s in
             var e = entry(name, &s)
+            let answer = answer.flatMap { $0 == .allow || $0 == .deny ? $0 : nil } ?? e.answer
             let asks = e.state == .prompt || (platform == .android && e.state == .promptWithRationale)
             guard asks else { return (e.state, false) }
-            if e.answer == .allow {
+            if answer == .allow {
                 e.state = .granted
             } else if platform == .android && e.state == .prompt {
                 e.state = .promptWithRationale

@@ -77,14 +77,14 @@ public enum GeolocationPlugin {
                 // provider throws for the command itself.
                 var prompted = false
                 if context.platform == .ios {
-                    let (state, asked) = permissions.request("location", platform: .ios)
+                    let (state, asked) = permissions.request("location", context)
                     prompted = asked
                     if state != .granted {
                         send?(channel, client, .string(iosDenied))
                         let shown = prompted
                         return CommandOutput(result: .null, presentation: { record(context, "watchPosition", shown) })
                     }
-                } else if permissions.state("location") != .granted && permissions.state("coarseLocation") != .granted {
+                } else if permissions.state("location", context) != .granted && permissions.state("coarseLocation", context) != .granted {
                     throw .native(androidMissing, layer: "android", reason: "the fused location provider throws SecurityException: the plugin requests no permission before watching")
                 }
                 if let send {
@@ -107,7 +107,7 @@ public enum GeolocationPlugin {
             },
             CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 if context.platform.isDesktop { return ["location": "prompt", "coarseLocation": "prompt"] }
-                return status(permissions, context.platform)
+                return status(permissions, context)
             },
             CoreCommand("request_permissions", [("permissions", .option(.sequence(.any("PermissionType"))))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
                 if context.platform.isDesktop { return CommandOutput(result: ["location": "prompt", "coarseLocation": "prompt"]) }
@@ -117,13 +117,13 @@ public enum GeolocationPlugin {
                 }
                 var prompted = false
                 if context.platform == .ios {
-                    prompted = permissions.request("location", platform: .ios).prompted
+                    prompted = permissions.request("location", context).prompted
                 } else {
                     // The location alias asks for ACCESS_FINE_LOCATION and ACCESS_COARSE_LOCATION together.
                     let names = asked.contains("location") ? Array(Set(asked + ["coarseLocation"])).sorted() : asked
-                    for name in names { prompted = permissions.request(name, platform: .android).prompted || prompted }
+                    for name in names { prompted = permissions.request(name, context).prompted || prompted }
                 }
-                let result = status(permissions, context.platform)
+                let result = status(permissions, context)
                 let shown = prompted
                 return CommandOutput(result: result, presentation: { record(context, "requestPermissions", shown) })
             }),
@@ -153,25 +153,25 @@ public enum GeolocationPlugin {
     /// does not ask — without a grant the provider throws.
     static func authorise(_ permissions: DevicePermissions, _ context: CallContext) throws(ResponseError) -> Bool {
         if context.platform == .ios {
-            let (state, prompted) = permissions.request("location", platform: .ios)
+            let (state, prompted) = permissions.request("location", context)
             guard state == .granted else {
                 throw .native(iosDenied, layer: "ios", reason: "CLLocationManager fails with CLError.denied: the person did not allow location")
             }
             return prompted
         }
-        guard permissions.state("location") == .granted || permissions.state("coarseLocation") == .granted else {
+        guard permissions.state("location", context) == .granted || permissions.state("coarseLocation", context) == .granted else {
             throw .native(androidMissing, layer: "android", reason: "the fused location provider throws SecurityException: the plugin requests no permission before reading the position; call requestPermissions() first")
         }
         return false
     }
 
     /// `{location, coarseLocation}`: iOS reports one state for both.
-    static func status(_ permissions: DevicePermissions, _ platform: Platform) -> JSON {
-        if platform == .ios {
-            let state = JSON.string(permissions.state("location").rawValue)
+    static func status(_ permissions: DevicePermissions, _ context: CallContext) -> JSON {
+        if context.platform == .ios {
+            let state = JSON.string(permissions.state("location", context).rawValue)
             return ["location": state, "coarseLocation": state]
         }
-        return ["location": .string(permissions.state("location").rawValue), "coarseLocation": .string(permissions.state("coarseLocation").rawValue)]
+        return ["location": .string(permissions.state("location", context).rawValue), "coarseLocation": .string(permissions.state("coarseLocation", context).rawValue)]
     }
 
     /// A position as each platform converts it: iOS reports -1 for an unknown speed and course,

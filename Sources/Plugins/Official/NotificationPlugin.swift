@@ -65,8 +65,8 @@ public enum NotificationPlugin {
             }),
             CoreCommand("request_permission", recording: { (_, context) throws(ResponseError) in
                 if context.platform.isDesktop { return CommandOutput(result: "granted") }
-                let before = permissions.state(permission)
-                let (state, prompted) = permissions.request(permission, platform: context.platform)
+                let before = permissions.state(permission, context)
+                let (state, prompted) = permissions.request(permission, context)
                 var fields: JSONObject = [:]
                 if prompted {
                     fields["prompt"] = context.platform == .ios ? "“the app” Would Like to Send You Notifications (requestAuthorization [.badge, .alert, .sound]): Allow / Don't Allow"
@@ -80,7 +80,7 @@ public enum NotificationPlugin {
             }),
             CoreCommand("is_permission_granted") { (_, context) throws(ResponseError) -> JSON in
                 if context.platform.isDesktop { return true }
-                switch permissions.state(permission) {
+                switch permissions.state(permission, context) {
                 case .granted: return true
                 case .denied: return false
                 case .prompt, .promptWithRationale: return .null
@@ -88,7 +88,7 @@ public enum NotificationPlugin {
             },
             CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 try native("check_permissions", context)
-                return ["permissionState": .string(permissions.state(permission).rawValue)]
+                return ["permissionState": .string(permissions.state(permission, context).rawValue)]
             },
             CoreCommand("permission_state") { (_, context) throws(ResponseError) -> JSON in
                 try native("permission_state", context)
@@ -96,7 +96,7 @@ public enum NotificationPlugin {
                     throw ResponseError.nativeObject("No command permissionState found for plugin notification", layer: "ios",
                                                    reason: "only the Kotlin plugin has permissionState; Tauri's iOS runner finds no such method")
                 }
-                return ["permissionState": permissions.state(permission) == .granted ? "granted" : "denied"]
+                return ["permissionState": permissions.state(permission, context) == .granted ? "granted" : "denied"]
             },
             CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { (_, context) throws(ResponseError) -> JSON in
                 // Browser mode routes addPluginListener to the session's event hub before this.
@@ -290,7 +290,7 @@ public enum NotificationPlugin {
                 : "AlarmManager schedules it; the plugin stores nothing, so getPending will not list it (plugins-workspace#3550)")
             return Shown(id: id, record: record)
         }
-        let granted = permissions.state(permission) == .granted
+        let granted = permissions.state(permission, context) == .granted
         let channel = o["channelId"]?.stringValue ?? "default"
         let hasChannel = ios || center.state.withLock { $0.channels.contains { $0["id"]?.stringValue == channel } }
         let delivered = granted && hasChannel
