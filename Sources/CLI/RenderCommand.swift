@@ -13,7 +13,9 @@ enum RenderCommand {
     Draws a presentation record as the sheet a person would see, in one self-contained HTML
     document (inline SVG, images as data: URLs, no network, no script): the iOS share sheet
     (an iPhone bottom sheet, or an iPad popover at its anchor) and what the chosen activity
-    received, or the Android chooser with its preview header.
+    received, or the Android chooser with its preview header; an official plugin's record as
+    its prompt, dialog, scanner view or notification banner (a record with nothing on
+    screen, such as haptics', is refused by name).
 
     <record.json>        a record, or the output of 'bridge invoke … --inspect' (also
                          a failed call's, whose error carries data.presentation); - for stdin
@@ -100,6 +102,8 @@ enum RenderCommand {
     }
 
     private static func check(_ record: JSON, source: String) throws(UsageError) {
+        // An official plugin's record: its view reads the fields it draws and names a missing one.
+        if record["plugin"] != nil { return }
         guard let schema = schema(of: record), let platform = record["platform"]?.stringValue else {
             throw UsageError("\(source) is not a presentation record: it needs \"platform\": \"ios\" or \"android\"",
                              subcommand: "render", pointsToHelp: false)

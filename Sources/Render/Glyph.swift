@@ -6,6 +6,7 @@ enum Glyph: String, CaseIterable {
     case close
     case linkPlaceholder, textPlaceholder
     case androidMessages, gmail, nearbyShare, bluetooth, drive, keep, androidCopy
+    case faceID, fingerprint
 
     /// The glyph as an `<svg>` element, `size` CSS pixels square, hidden from assistive
     /// technology (the button around it carries the name).
@@ -114,6 +115,16 @@ enum Glyph: String, CaseIterable {
             return """
             <circle cx="30" cy="30" r="30" fill="#fbbc04"/><path d="M30 14a11 11 0 0 1 6 20v5H24v-5a11 11 0 0 1 6-20z" fill="#fff"/>\
             <rect x="24" y="41" width="12" height="4" rx="1" fill="#fff"/>
+            """
+        case .faceID:
+            return """
+            <g fill="none" stroke="#1c1c1e" stroke-width="3" stroke-linecap="round"><path d="M8 18V12a4 4 0 0 1 4-4h6M42 8h6a4 4 0 0 1 4 4v6M52 42v6a4 4 0 0 1-4 4h-6M18 52h-6a4 4 0 0 1-4-4v-6"/>\
+            <path d="M22 22v4M38 22v4M30 22v12h-3M23 40a10 10 0 0 0 14 0"/></g>
+            """
+        case .fingerprint:
+            return """
+            <g fill="none" stroke="#6750a4" stroke-width="3" stroke-linecap="round"><path d="M18 46a22 22 0 0 1-2-10 14 14 0 0 1 28 0v4"/>\
+            <path d="M24 48a26 26 0 0 1-2-12 8 8 0 0 1 16 0c0 6 2 10 4 12"/><path d="M30 36c0 6 1 10 4 14"/><path d="M14 22a20 20 0 0 1 32 0"/></g>
             """
         case .androidCopy:
             return """

@@ -21,6 +21,11 @@ public enum PresentationRenderer {
         guard record.objectValue != nil else {
             throw RenderError("a presentation record is a JSON object; got \(record.typeName)")
         }
+        if record["plugin"] != nil {
+            let drawn = try PluginRecordView.draw(record)
+            return Document.page(title: drawn.title, platform: try reader.string("platform"), device: "phone", screen: drawn.screen,
+                                 outcome: drawn.outcome).replacingOccurrences(of: "</style>", with: PluginRecordView.css + "</style>")
+        }
         switch try reader.string("platform") {
         case "ios":
             let sheet = try IOSSheet(reader, images: images)
@@ -53,6 +58,12 @@ public enum PresentationRenderer {
         let screen: String
         let platform = try reader.string("platform")
         let device: String
+        var css = ""
+        if record["plugin"] != nil {
+            screen = try PluginRecordView.draw(record).screen
+            device = "phone"
+            css = PluginRecordView.css
+        } else {
         switch platform {
         case "ios":
             let sheet = try IOSSheet(reader, images: images)
@@ -64,10 +75,11 @@ public enum PresentationRenderer {
         case let other:
             throw RenderError("the record's `platform` must be ios or android; got \(other) (desktop calls present nothing)")
         }
+        }
         let html = "<div class=\"stage overlay\" data-platform=\"\(HTML.attribute(platform))\" data-device=\"\(HTML.attribute(device))\">"
             + screen + "</div>"
         let hoisted = OverlayStyles.hoist(html)
-        return (Stylesheet.css + Stylesheet.overlayCSS + hoisted.css, hoisted.html)
+        return (Stylesheet.css + Stylesheet.overlayCSS + css + hoisted.css, hoisted.html)
     }
 
     /// The files whose bytes the rendering of `record` shows (Android: the thumbnail the

@@ -20,7 +20,9 @@ struct RenderCommandTests {
         Draws a presentation record as the sheet a person would see, in one self-contained HTML
         document (inline SVG, images as data: URLs, no network, no script): the iOS share sheet
         (an iPhone bottom sheet, or an iPad popover at its anchor) and what the chosen activity
-        received, or the Android chooser with its preview header.
+        received, or the Android chooser with its preview header; an official plugin's record as
+        its prompt, dialog, scanner view or notification banner (a record with nothing on
+        screen, such as haptics', is refused by name).
 
         <record.json>        a record, or the output of 'bridge invoke … --inspect' (also
                              a failed call's, whose error carries data.presentation); - for stdin
@@ -47,6 +49,32 @@ struct RenderCommandTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("data-popover=\"true\" data-anchor-x=\"417\" data-anchor-y=\"597\""))
         #expect(html.contains("<span data-role=\"mail-subject\">Frak</span>"))
+    }
+
+    @Test("the official plugins' records draw what the person sees; a record with nothing to see is refused by name")
+    func officialRecords() throws {
+        let caps = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/capabilities/guest-js"
+        let cases: [([String], [String])] = [
+            (["plugin:dialog|ask", #"{"message":"Continue?","title":"Frak","okButtonLabel":"Yes","cancelButtonLabel":"No"}"#], ["role=\"alertdialog\"", "Continue?", "aria-pressed=\"true\">Yes<"]),
+            (["plugin:biometric|authenticate", #"{"reason":"Pay 12 €","title":"Frak"}"#, "--platform", "android"], ["biometric-sheet", "Pay 12 €", "data-glyph=\"fingerprint\""]),
+            (["plugin:biometric|authenticate", #"{"reason":"Pay 12 €"}"#], ["aria-label=\"Face ID\"", "data-glyph=\"faceID\""]),
+            (["plugin:barcode-scanner|scan", #"{"windowed":true}"#, "--scan", "hello"], ["class=\"camera windowed\"", "viewfinder"]),
+            (["plugin:notification|notify", #"{"options":{"id":7,"title":"Paid","body":"12 €"}}"#, "--permission", "notification=granted"], ["class=\"banner ios\"", "Paid", "12 €"]),
+            (["plugin:clipboard-manager|read_text", "--clipboard", "x"], ["Allow Paste"]),
+        ]
+        for (call, expected) in cases {
+            let path = temporaryPath("plugin.html")
+            let r = try runBridge(["invoke"] + call + ["--capabilities", caps, "--preview", path], executable: Products.bridge)
+            #expect(r.status == 0, "\(call): \(r.stderr)")
+            let html = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            for text in expected { #expect(html.contains(text), "\(call[0]) draws \(text)") }
+            #expect(html.contains("Content-Security-Policy"), "self-contained, as every rendering")
+        }
+        let record = temporaryPath("haptics.json")
+        let inspected = try runBridge(["invoke", "plugin:haptics|vibrate", #"{"duration":10}"#, "--capabilities", caps, "--inspect"], executable: Products.bridge)
+        try inspected.stdout.write(toFile: record, atomically: true, encoding: .utf8)
+        let refused = try runBridge(["render", record], executable: Products.bridge)
+        #expect(refused.status == 2 && refused.stderr.contains("haptics shows nothing on screen"), "\(refused.stderr)")
     }
 
     @Test("plugin:share records render too: the files delivered on iOS, the files previewed on Android")
