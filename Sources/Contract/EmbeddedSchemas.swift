@@ -1231,7 +1231,7 @@ enum EmbeddedSchemas {
           "type": "string"
         },
         "params": {
-          "description": "The named arguments (an object; omitted or null = {}). Arrays carry no keys: as in Tauri every argument reads as absent (with a positional_params warning; refused under strict). '__bridge' is reserved: {activity?, cancel?, outcome?} for the simulated user, stripped before binding.",
+          "description": "The named arguments (an object; omitted or null = {}). Arrays carry no keys: as in Tauri every argument reads as absent (with a positional_params warning; refused under strict). '__bridge' is reserved: {activity?, cancel?, outcome?, biometric?, permission?} for the simulated user, stripped before binding.",
           "anyOf": [
             {
               "type": "object",
@@ -1242,7 +1242,15 @@ enum EmbeddedSchemas {
                   "properties": {
                     "activity": { "type": "string", "minLength": 1 },
                     "cancel": { "type": "boolean" },
-                    "outcome": { "enum": ["complete", "never", "busy", "unanchored", "no-key-window"] }
+                    "outcome": { "enum": ["complete", "never", "busy", "unanchored", "no-key-window"] },
+                    "biometric": { "enum": ["success", "cancel", "fallback", "lockout", "fail"] },
+                    "permission": {
+                      "description": "Runtime permissions for this call: allow/deny answer a prompt it shows, granted/denied set the permission first; one answer for every permission, or by name.",
+                      "oneOf": [
+                        { "enum": ["allow", "deny", "granted", "denied"] },
+                        { "type": "object", "additionalProperties": { "enum": ["allow", "deny", "granted", "denied"] } }
+                      ]
+                    }
                   }
                 }
               }

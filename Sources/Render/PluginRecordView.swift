@@ -22,6 +22,12 @@ enum PluginRecordView {
         }
         let ios = platform == "ios"
         let content: String, title: String
+        // A system prompt (a runtime permission, iOS's paste prompt), whichever plugin asked.
+        if let prompt = record["prompt"]?.stringValue {
+            title = "Permission prompt"
+            content = alert(ios: ios, title: prompt, message: "", buttons: (try? reader.strings("buttons")) ?? [], pressed: try reader.optionalString("answer"))
+            return Drawn(title: title, screen: screen(ios, plugin, content), outcome: outcome(record))
+        }
         switch plugin {
         case "biometric":
             let prompt = try reader.object("prompt")
@@ -63,17 +69,17 @@ enum PluginRecordView {
             <p class="banner-body">\(HTML.text(banner["body"]?.stringValue ?? ""))</p></div>
             """
         default:
-            guard let prompt = record["prompt"]?.stringValue else {
-                throw RenderError("\(plugin) shows nothing on screen: its record (`--inspect`) says what the device did")
-            }
-            title = "Permission prompt"
-            content = alert(ios: ios, title: prompt, message: "", buttons: [], pressed: try reader.optionalString("answer"))
+            throw RenderError("\(plugin) shows nothing on screen: its record (`--inspect`) says what the device did")
         }
-        let screen = """
+        return Drawn(title: title, screen: screen(ios, plugin, content), outcome: outcome(record))
+    }
+
+    /// The phone's screen, the app behind what is drawn on it.
+    static func screen(_ ios: Bool, _ plugin: String, _ content: String) -> String {
+        """
         <section class="screen \(ios ? "iphone" : "android")" data-screen="\(ios ? "iphone" : "android")" data-plugin="\(HTML.attribute(plugin))" \
         style="width:390px;height:844px" aria-label="\(ios ? "iPhone" : "Android phone") screen">\(AppBackdrop.html)\(content)</section>
         """
-        return Drawn(title: title, screen: screen, outcome: outcome(record))
     }
 
     static func paragraph(_ text: String?) -> String {
@@ -83,7 +89,7 @@ enum PluginRecordView {
 
     /// An alert: UIKit's centred one, or Material's dialog; the pressed button marked.
     static func alert(ios: Bool, title: String, message: String, buttons: [String], pressed: String?) -> String {
-        let list = buttons.map { "<button type=\"button\" aria-pressed=\"\($0 == pressed)\">\(HTML.text($0))</button>" }.joined()
+        let list = buttons.map { "<button type=\"button\" data-activity-type=\"\(HTML.attribute($0))\" aria-pressed=\"\($0 == pressed)\">\(HTML.text($0))</button>" }.joined()
         return """
         <div class="dim"></div><div class="alert \(ios ? "ios" : "android")" role="alertdialog" aria-label="\(HTML.attribute(title))">\
         <p class="alert-title">\(HTML.text(title))</p>\(message.isEmpty ? "" : "<p class=\"alert-message\">\(HTML.text(message))</p>")\

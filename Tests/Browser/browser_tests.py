@@ -474,6 +474,30 @@ def interactive_sheet_draws_under_a_csp_that_forbids_inline_styles(ctx):
 
 
 @test
+def interactive_permission_prompt_waits_for_the_click(ctx):
+    # --user interactive: a runtime-permission request shows the system alert over the page and
+    # the call waits for the person's click; Allow grants, Don't Allow denies (and iOS never asks again).
+    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive")
+    ask = settle("window.__TAURI_INTERNALS__.invoke('plugin:notification|request_permission')")
+    page.evaluate(f"(window.__asks = [], {ask}.then(v => window.__asks.push(v)), true)")
+    page.wait_for(f"{SHEET_UP} === 1")
+    time.sleep(0.3)
+    equal(page.evaluate("window.__asks.length"), 0, "the call waits for the click")
+    click_button(page, "Don't Allow")
+    page.wait_for("window.__asks.length === 1")
+    equal(page.evaluate("window.__asks[0]"), {"ok": "denied"}, "Don't Allow denies")
+    page.wait_for(f"{SHEET_UP} === 0")
+    again = page.evaluate(settle("window.__TAURI_INTERNALS__.invoke('plugin:notification|request_permission')"))
+    equal(again, {"ok": "denied"}, "iOS asks once: no alert the second time")
+    camera = settle("window.__TAURI_INTERNALS__.invoke('plugin:barcode-scanner|request_permissions')")
+    page.evaluate(f"(window.__cams = [], {camera}.then(v => window.__cams.push(v)), true)")
+    page.wait_for(f"{SHEET_UP} === 1")
+    click_button(page, "OK")
+    page.wait_for("window.__cams.length === 1")
+    equal(page.evaluate("window.__cams[0]"), {"ok": {"camera": "granted"}}, "OK grants the camera")
+
+
+@test
 def interactive_cancel_dismisses_and_a_click_needs_the_key(ctx):
     bridge, page = ready_page(ctx, "--platform", "ios", "--device", "ipad", "--user", "interactive")
     start_call(page, "share", ARGS)

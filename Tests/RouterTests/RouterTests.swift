@@ -69,7 +69,7 @@ struct RouterTests {
         (["cancel": "yes"], "invalid args `__bridge.cancel` for command `echo`: expected a boolean"),
         (["activity": ""], "invalid args `__bridge.activity` for command `echo`: expected a non-empty string"),
         (["outcome": "later"], "invalid args `__bridge.outcome` for command `echo`: expected one of complete, never, busy, unanchored, no-key-window"),
-        (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity`, `cancel`, `outcome` or `biometric`"),
+        (["device": "ipad"], "invalid args `__bridge.device` for command `echo`: unknown key, expected `activity`, `cancel`, `outcome`, `biometric` or `permission`"),
     ] as [(JSON, String)])
     func badReservedKey(reserved: JSON, message: String) {
         let bad = router.prepare(method: "plugin:bridge-test|echo", params: ["__bridge": reserved], context: CallContext())

@@ -77,6 +77,8 @@ public struct CoreCommand: Sendable {
     /// Whether the command takes `tauri::ipc::Request` (a raw body, headers) instead of named
     /// arguments.
     let takesRequest: Bool
+    /// A command that may wait for a person (a permission prompt in `--user interactive`).
+    let waiting: (@Sendable (Invocation) async throws(ResponseError) -> CommandOutput)?
 
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
@@ -99,6 +101,19 @@ public struct CoreCommand: Sendable {
         self.run = run
         self.readsScope = readsScope
         self.takesRequest = takesRequest
+        waiting = nil
+    }
+
+    /// A command that may wait for a person (a prompt they click): bound as the others, its
+    /// answer on the call's task.
+    public init(_ name: String, _ arguments: [(String, RustType)] = [],
+                waiting run: @escaping @Sendable (Invocation) async throws(ResponseError) -> CommandOutput) {
+        self.name = name
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
+        self.run = { (_) throws(ResponseError) in throw .internalError("\(name) answers on its task") }
+        readsScope = false
+        takesRequest = false
+        waiting = run
     }
 
     /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
@@ -122,6 +137,12 @@ public struct CoreCommand: Sendable {
         }
         var scope: Command.ScopeCheck?
         if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
+        if let waiting {
+            return Command(unbound: declaration, scope: scope) { invocation in
+                if let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
+                return try await waiting(invocation)
+            }
+        }
         return Command(unbound: declaration, scope: scope, immediately: answer) { invocation in
             guard let output = try answer(invocation) else { throw ResponseError.internalError("\(name) gave no answer") }
             return output

@@ -121,14 +121,20 @@ public enum BarcodeScannerPlugin {
                 try MobileOnly.require("checkPermissions", context)
                 return ["camera": .string(permissions.state("camera", context).rawValue)]
             },
-            CoreCommand("request_permissions") { (_, context) throws(ResponseError) -> JSON in
+            CoreCommand("request_permissions", waiting: { (i) async throws(ResponseError) -> CommandOutput in
+                let context = i.context
                 try MobileOnly.require("requestPermissions", context)
-                let (state, _) = permissions.request("camera", context)
+                let ios = context.platform == .ios
+                let (state, _) = await permissions.request("camera", context, prompt: {
+                    .object(officialRecord("barcode-scanner", context, "requestPermissions", [
+                        "prompt": .string(ios ? "“the app” Would Like to Access the Camera" : "Allow the app to take pictures and record video?"),
+                        "buttons": ios ? ["Don't Allow", "OK"] : ["While using the app", "Only this time", "Don't allow"]]))
+                })
                 // Android: after a first denial (the rationale may still be shown) the callback
                 // puts no camera key at all, so the answer is `{}`.
-                if context.platform == .android && state == .promptWithRationale { return [:] }
-                return ["camera": .string(state.rawValue)]
-            },
+                if context.platform == .android && state == .promptWithRationale { return CommandOutput(result: [:]) }
+                return CommandOutput(result: ["camera": .string(state.rawValue)])
+            }),
             CoreCommand("open_app_settings", recording: { (_, context) throws(ResponseError) -> CommandOutput in
                 try MobileOnly.require("openAppSettings", context)
                 let opened: JSON = context.platform == .ios ? "UIApplication.openSettingsURLString: the app's page in Settings"

@@ -67,6 +67,23 @@ public final class DevicePermissions: Sendable {
         return request(name, platform: context.platform, answer: context.simulation.permission(name).flatMap(Answer.init(rawValue:)))
     }
 
+    /// `request(_:_:)`, with the prompt a person answers when the screen is interactive
+    /// (`--user interactive`): the alert is drawn in the page, its `allow` button grants, any
+    /// other answer denies; a scripted screen answers as `request(_:_:)` does.
+    public func request(_ name: String, _ context: CallContext, prompt: @Sendable () -> JSON) async -> (state: State, prompted: Bool) {
+        settle(name, context)
+        let asks = state(name) == .prompt || (context.platform == .android && state(name) == .promptWithRationale)
+        guard asks, context.simulation.permission(name) == nil, let screen = context.screen, screen.user == .interactive,
+              let answer = await screen.ask(record: prompt(), client: context.client) else {
+            return request(name, context)
+        }
+        let allowed = if case .activity(let a) = answer { DevicePermissions.allowLabels.contains(a) } else { false }
+        return request(name, platform: context.platform, answer: allowed ? .allow : .deny)
+    }
+
+    /// The buttons that grant, as the platforms label them.
+    public static let allowLabels: Set<String> = ["Allow", "Allow While Using App", "Allow Once", "While using the app", "Only this time", "OK"]
+
     private func settle(_ name: String, _ context: CallContext) {
         guard let given = context.simulation.permission(name), given == "granted" || given == "denied" else { return }
         entries.withLock { s in

@@ -109,19 +109,21 @@ public enum GeolocationPlugin {
                 if context.platform.isDesktop { return ["location": "prompt", "coarseLocation": "prompt"] }
                 return status(permissions, context)
             },
-            CoreCommand("request_permissions", [("permissions", .option(.sequence(.any("PermissionType"))))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            CoreCommand("request_permissions", [("permissions", .option(.sequence(.any("PermissionType"))))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+                let payload = i.arguments, context = i.context
                 if context.platform.isDesktop { return CommandOutput(result: ["location": "prompt", "coarseLocation": "prompt"]) }
                 let asked = payload["permissions"]?.arrayValue?.compactMap(\.stringValue) ?? ["location", "coarseLocation"]
                 for name in asked where !["location", "coarseLocation"].contains(name) {
                     throw TauriArguments.invalid("permissions", command: "request_permissions", "unknown variant `\(name)`, expected `location` or `coarseLocation`")
                 }
                 var prompted = false
+                let prompt: @Sendable () -> JSON = { record(context, "requestPermissions", true, buttons: true) }
                 if context.platform == .ios {
-                    prompted = permissions.request("location", context).prompted
+                    prompted = await permissions.request("location", context, prompt: prompt).prompted
                 } else {
                     // The location alias asks for ACCESS_FINE_LOCATION and ACCESS_COARSE_LOCATION together.
                     let names = asked.contains("location") ? Array(Set(asked + ["coarseLocation"])).sorted() : asked
-                    for name in names { prompted = permissions.request(name, context).prompted || prompted }
+                    for name in names { prompted = await permissions.request(name, context, prompt: prompt).prompted || prompted }
                 }
                 let result = status(permissions, context)
                 let shown = prompted
@@ -192,8 +194,11 @@ public enum GeolocationPlugin {
         return UInt32(text.dropFirst("__CHANNEL__:".count))
     }
 
-    static func record(_ context: CallContext, _ method: String, _ prompted: Bool) -> JSON {
+    static func record(_ context: CallContext, _ method: String, _ prompted: Bool, buttons: Bool = false) -> JSON {
         var r = officialRecord("geolocation", context, method)
+        if buttons {
+            r["buttons"] = context.platform == .ios ? ["Allow Once", "Allow While Using App", "Don't Allow"] : ["While using the app", "Only this time", "Don't allow"]
+        }
         if prompted {
             r["prompt"] = context.platform == .ios
                 ? "Allow “the app” to use your location? (requestWhenInUseAuthorization: Allow Once / Allow While Using App / Don't Allow)"

@@ -63,15 +63,19 @@ public enum NotificationPlugin {
                 let shown = try show(.object(options), center: center, permissions: permissions, emit: emit, context, rust: true)
                 return CommandOutput(result: .null, presentation: { .object(shown.record) })
             }),
-            CoreCommand("request_permission", recording: { (_, context) throws(ResponseError) in
+            CoreCommand("request_permission", waiting: { (i) async throws(ResponseError) in
+                let context = i.context
                 if context.platform.isDesktop { return CommandOutput(result: "granted") }
                 let before = permissions.state(permission, context)
-                let (state, prompted) = permissions.request(permission, context)
+                let ios = context.platform == .ios
+                let text = ios ? "“the app” Would Like to Send You Notifications (requestAuthorization [.badge, .alert, .sound])"
+                    : "Allow the app to send you notifications? (POST_NOTIFICATIONS)"
+                let buttons: JSON = ios ? ["Don't Allow", "Allow"] : ["Don't allow", "Allow"]
+                let (state, prompted) = await permissions.request(permission, context, prompt: {
+                    .object(officialRecord("notification", context, "requestPermissions", ["prompt": .string(text), "buttons": buttons]))
+                })
                 var fields: JSONObject = [:]
-                if prompted {
-                    fields["prompt"] = context.platform == .ios ? "“the app” Would Like to Send You Notifications (requestAuthorization [.badge, .alert, .sound]): Allow / Don't Allow"
-                        : "Allow the app to send you notifications? (POST_NOTIFICATIONS): Allow / Don't allow"
-                }
+                if prompted { fields["prompt"] = .string(text + ": " + (buttons.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " / ")) }
                 if context.platform == .android && before == .granted {
                     fields["defect"] = "Android 13+: when POST_NOTIFICATIONS is already granted the plugin never resolves this call (NotificationPlugin.kt requestPermissions); the bridge answers granted"
                 }
