@@ -59,7 +59,8 @@ public final class BrowserServer: Sendable {
                 box.handle(exchange)
             }
         } catch {
-            throw BrowserSetupError("--http: \(error.message)")
+            let busy = error.message.hasSuffix("Address already in use")
+            throw BrowserSetupError("--http: \(error.message)" + (busy ? " (another program holds that port: name another, or --http 0 for any free one, which bridge/listening reports)" : ""))
         }
         hostCheck = HostCheck(port: server.port, host: configuration.address.host)
         origins = try OriginPolicy(port: server.port, host: configuration.address.host, devURL: configuration.devURL,

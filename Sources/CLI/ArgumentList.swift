@@ -45,6 +45,11 @@ struct ArgumentList {
             if options.contains(name) {
                 if let attached {
                     values[name, default: []].append(attached)
+                } else if let next = rest.first, next.hasPrefix("--"), next.count > 2,
+                          options.union(flags).union(["help"]).contains(String(next.dropFirst(2).prefix { $0 != "=" })) {
+                    // `--capabilities --inspect`: the value is missing, not `--inspect`.
+                    throw UsageError("option '--\(name)' needs a value before \(next) (--\(name)=VALUE takes a value that starts with --)",
+                                     subcommand: subcommand)
                 } else if let next = rest.popFirst() {
                     values[name, default: []].append(next)
                 } else {
@@ -63,6 +68,14 @@ struct ArgumentList {
             }
         }
     }
+
+    /// Values given to the wrong option of a pair: the option they belong to.
+    static let otherOption: [String: [String: String]] = [
+        "platform": ["iphone": " (iphone is a device: --platform ios --device iphone)", "ipad": " (ipad is a device: --platform ios --device ipad)"],
+        "device": Dictionary(uniqueKeysWithValues: ["android", "ios", "linux", "macos", "windows"].map {
+            ($0, " (\($0) is a platform: --platform \($0); --device chooses an iPhone or an iPad)")
+        }),
+    ]
 
     /// Options of one subcommand that another way of running it says differently: the hint
     /// that replaces the did-you-mean.
@@ -107,7 +120,7 @@ struct ArgumentList {
         guard let v = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue)
             throw UsageError("option '--\(name)' must be one of \(allowed.joined(separator: "|")), got '\(raw)'"
-                             + UsageError.didYouMean(raw, among: allowed), subcommand: subcommand)
+                             + (ArgumentList.otherOption[name]?[raw] ?? UsageError.didYouMean(raw, among: allowed)), subcommand: subcommand)
         }
         return v
     }

@@ -166,6 +166,14 @@ public enum BridgeCLI {
         }
         switch first {
         case "--help", "-h", "help":
+            // `bridge help invoke`: that subcommand's help.
+            if first == "help", arguments.count > 1 {
+                guard let named = subcommands[arguments[1]] else {
+                    throw UsageError("no help for '\(arguments[1])'\(UsageError.didYouMean(arguments[1], among: subcommands.keys.sorted())); expected \(subcommandList)")
+                }
+                streams.write(named.help + "\n")
+                return 0
+            }
             streams.write(help + "\n")
             return 0
         case "--version", "-V":

@@ -46,7 +46,9 @@ enum SchemaCommands {
         } else {
             let path = args.positionals[0]
             guard FileManager.default.fileExists(atPath: path) else {
-                throw UsageError("unknown schema '\(path)': neither a schema of the contract (see 'bridge schema --list'), nor a command, nor a file", subcommand: "validate")
+                let commands = CommandLookup.registry(plugins).all.map(\.name)
+                let known = catalog.names + commands.map(\.description) + commands.map(\.command)
+                throw UsageError("unknown schema '\(path)'\(UsageError.didYouMean(path, among: known)): neither a schema of the contract (see 'bridge schema --list'), nor a command, nor a file", subcommand: "validate")
             }
             let schema = try readJSON(path, what: "the schema")
             do {

@@ -92,6 +92,12 @@ public struct CommandRegistry: Sendable {
         if CommandName.split(method: cliName) == nil, cliName.contains("|") {
             return resolve(cliName: "plugin:" + cliName)
         }
+        // `bridge invoke plugin:frak-share|share_text` unquoted: the shell ran `share_text` as a
+        // command and handed over `plugin:frak-share`.
+        if cliName.hasPrefix("plugin:"), !cliName.contains("|"), hasPlugin(String(cliName.dropFirst("plugin:".count))) {
+            let plugin = String(cliName.dropFirst("plugin:".count))
+            return .failure(.pluginWithoutCommand(plugin, known: all.filter { $0.name.plugin == plugin }.map(\.name.description)))
+        }
         // Only a failure lists what exists (sorting every command costs more than the lookup).
         var listed: [String] { all.filter { !corePlugins.contains($0.name.plugin) }.map(\.name.description) }
         if let (plugin, command) = CommandName.split(method: cliName) {
@@ -130,6 +136,8 @@ public enum CLINameError: Error, Equatable, CustomStringConvertible {
     case unknownPlugin(String, known: [String])
     case unknownCommand(String, known: [String])
     case ambiguous(String, candidates: [String])
+    /// `plugin:<p>` alone: the `|<command>` the shell took as a pipe.
+    case pluginWithoutCommand(String, known: [String])
 
     public var description: String { description(suggestion: nil) }
 
@@ -143,6 +151,9 @@ public enum CLINameError: Error, Equatable, CustomStringConvertible {
             return "unknown command '\(c)'\(hint); commands: \(known.isEmpty ? "(none)" : known.joined(separator: ", "))"
         case .ambiguous(let c, let candidates):
             return "command '\(c)' is ambiguous; name one of: \(candidates.joined(separator: ", "))"
+        case .pluginWithoutCommand(let p, let known):
+            return "'plugin:\(p)' names a plugin, not a command: quote the whole name, the shell reads an unquoted | as a pipe "
+                + "('\(known.first ?? "plugin:\(p)|<command>")'); its commands: \(known.joined(separator: ", "))"
         }
     }
 }
