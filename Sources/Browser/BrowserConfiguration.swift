@@ -16,6 +16,8 @@ public struct BrowserConfiguration: Sendable {
     /// `--global-tauri` / `app.withGlobalTauri`: `/__bridge/tauri.js` also defines
     /// `window.__TAURI__`, the `@tauri-apps/api` namespaces (`GlobalTauriScript`).
     public var globalTauri = false
+    /// `bridge dev`: the dev server whose pages the bridge serves, the script injected.
+    public var proxy: DevProxy?
 
     public init(address: ListenAddress, staticDirectory: String? = nil, devURL: String? = nil, allowOrigins: [String] = [],
                 maxBodyBytes: Int = 16 * 1024 * 1024, webShare: WebShareRules? = nil) {

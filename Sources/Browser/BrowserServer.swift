@@ -131,6 +131,10 @@ public final class BrowserServer: Sendable {
         case ("POST", _):
             invoke(exchange)
         case ("GET", _), ("HEAD", _):
+            if files == nil, let proxy = configuration.proxy {
+                proxy.forward(request, body: nil, to: exchange)
+                return
+            }
             guard let files else {
                 exchange.respond(.text(.notFound, "not found: \(request.path); no --static DIR was given, so the bridge serves only /__bridge/tauri.js, the IPC protocol (POST /<command>) and /__bridge/events"))
                 return

@@ -7,6 +7,8 @@ struct ArgumentList {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     let subcommand: String
+    /// `bridge dev`: the command after `--`.
+    var devCommand: [String] = []
 
     /// Parses `arguments` given the names of the options that take a value and of the flags.
     /// `--help`/`-h` is always a flag; `aliases` maps short spellings (`-o`) to long names.

@@ -16,6 +16,7 @@ public enum BridgeCLI {
     Usage:
       bridge invoke <command> [<args-json> | -] [options]   one call; prints its result
       bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
+      bridge dev [options] -- <command>                      run a dev server, serve its pages with the script
       bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
       bridge capabilities check PATH                         validate capability files
       bridge extension receive --app-group DIR [share]       what a share extension stores
@@ -117,6 +118,14 @@ public enum BridgeCLI {
             let hub = EventHub()
             return try command.run(router: try router(args, app: app, extraPlugins: extra, events: hub), hub: hub, streams: streams)
         },
+        "dev": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: DevCommand.help) {
+            (args, extra, streams) throws(UsageError) in
+            let app = try AppOptions(args)
+            var command = try ServeCommand(args, app: app)
+            command.dev = try DevCommand(command: args.devCommand, args: args, app: app, platform: command.context.platform)
+            let hub = EventHub()
+            return try command.run(router: try router(args, app: app, extraPlugins: extra, events: hub), hub: hub, streams: streams)
+        },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in
             try PermissionsCommand.run(args, plugins: try BackendOptions(args).plugins() + extra, streams: streams)
@@ -189,8 +198,11 @@ public enum BridgeCLI {
                 }
                 throw UsageError("unknown subcommand '\(first)'\(UsageError.didYouMean(first, among: subcommands.keys.sorted())); expected \(subcommandList)")
             }
-            let args = try ArgumentList(Array(arguments.dropFirst()), subcommand: first, options: subcommand.options,
+            var rest = Array(arguments.dropFirst()), devCommand: [String] = []
+            if first == "dev" { (rest, devCommand) = try DevCommand.split(rest) }
+            var args = try ArgumentList(rest, subcommand: first, options: subcommand.options,
                                         flags: subcommand.flags, aliases: subcommand.aliases)
+            args.devCommand = devCommand
             if args.wantsHelp {
                 streams.write(subcommand.help + "\n")
                 return 0

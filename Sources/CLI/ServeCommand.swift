@@ -44,6 +44,8 @@ struct ServeCommand {
     let ignoredOptions: [CallWarning]
     let browser: BrowserConfiguration?
     let stdio: Bool
+    /// `bridge dev`: the dev server's command, run beside browser mode, its pages proxied.
+    var dev: DevCommand?
     /// The share inbox (`--app-group`, `--files-dir`), watched for arrivals.
     let inbox: ShareInbox?
 
@@ -69,6 +71,10 @@ struct ServeCommand {
         let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         var browserServer: BrowserServer? = nil
         if var browser {
+            if let dev {
+                browser.staticDirectory = nil
+                browser.proxy = dev.proxy
+            }
             if router.registry.hasPlugin("share") {
                 let limits = ShareFileLimits()
                 browser.webShare = WebShareRules(maxFiles: limits.maxFiles, maxFileBytes: limits.maxFileBytes,
@@ -97,6 +103,16 @@ struct ServeCommand {
         if let b = browserServer {
             streams.error("bridge: listening on \(b.url) (script: \(b.scriptURL))")
         }
+        if let dev, let b = browserServer {
+            let child = try dev.start()
+            if !dev.waitForServer(child, streams: streams) {
+                let status = child.wait()
+                streams.error("bridge: dev: the command ended (status \(status)) before \(dev.target) answered: \(dev.command)")
+                return status
+            }
+            streams.error("bridge: dev: open \(b.url) — \(dev.target)'s pages with the script, \(dev.environment["TAURI_ENV_PLATFORM"] ?? "")'s TAURI_ENV_* given to: \(dev.command)")
+            return ServeCommand.waitForSignal(orExitOf: child)
+        }
         guard stdio else { return ServeCommand.waitForSignal() }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
@@ -122,9 +138,18 @@ struct ServeCommand {
     }
 
     /// Serves until SIGINT or SIGTERM; the status is 128 + the signal.
-    private static func waitForSignal() -> Int32 {
+    private static func waitForSignal(orExitOf child: DevChild? = nil) -> Int32 {
         let caught = DispatchSemaphore(value: 0)
         let status = ManagedStatus()
+        let ended = DispatchSemaphore(value: 0)
+        if let child {
+            Thread.detachNewThread {
+                let code = child.wait()
+                status.set(code)
+                ended.signal()
+                caught.signal()
+            }
+        }
         var sources: [DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig, SIG_IGN)
@@ -137,6 +162,12 @@ struct ServeCommand {
             sources.append(source)
         }
         caught.wait()
+        if let child, ended.wait(timeout: .now()) == .timedOut {
+            let signalled = status.value
+            child.stop()
+            ended.wait()
+            status.set(signalled)
+        }
         return status.value
     }
 }

@@ -236,6 +236,46 @@ def fs_write_file_sends_raw_bytes_and_headers_that_land_in_the_sandbox(ctx):
     equal(forbidden, {"err": "forbidden path: /etc/hostname"}, "outside the scope")
 
 
+def free_port():
+    with socketserver.TCPServer(("127.0.0.1", 0), None) as probe:
+        return probe.server_address[1]
+
+
+@test
+def bridge_dev_serves_the_dev_servers_pages_with_the_script_and_tauris_variables(ctx):
+    """`bridge dev -- <command>`: the dev server runs with the Tauri CLI's variables, and its pages
+    come through the bridge with the script injected; like the frak wallet, the page keeps its
+    share path only because TAURI_ENV_PLATFORM says it is on a phone."""
+    server = os.path.join(ROOT, "Tests", "Fixtures", "dev-server", "server.py")
+    for platform in ("ios", "linux"):
+        port = free_port()
+        process = subprocess.Popen([BRIDGE, "dev", "--platform", platform, "--dev-url", f"http://127.0.0.1:{port}", "--",
+                                    sys.executable, server, str(port)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        ctx.cleanups.append(lambda p=process: (p.terminate(), p.wait(timeout=20)))
+        url = None
+        while url is None:
+            line = process.stderr.readline().decode()
+            check(line != "", "bridge dev printed where to open the page")
+            if line.startswith("bridge: dev: open "):
+                url = line.split()[3]
+        page = ctx.page()
+        page.goto(url)
+        page.wait_for("window.__SHARED__ !== undefined")
+        env = page.evaluate("window.__ENV__")
+        expected_triple = "aarch64-apple-ios" if platform == "ios" else "unknown-linux-gnu"
+        check(expected_triple in env.get("TAURI_ENV_TARGET_TRIPLE", ""), f"the command had the Tauri CLI's variables: {env}")
+        equal([env.get("TAURI_ENV_PLATFORM"), env.get("TAURI_ENV_FAMILY"), env.get("TAURI_ENV_DEBUG")], [platform, "unix", "true"], "TAURI_ENV_*")
+        equal(page.evaluate("typeof window.__TAURI_INTERNALS__.invoke"), "function", "the script was injected into the dev server's page")
+        shared = page.evaluate("window.__SHARED__")
+        equal(shared, {"shared": True} if platform == "ios" else "compiled out", f"the share path on {platform}")
+        process.send_signal(2)
+        equal(process.wait(timeout=20), 130, "SIGINT stops the bridge and its command")
+        time.sleep(0.3)
+        socketserver.TCPServer.allow_reuse_address = True
+        with socketserver.TCPServer(("127.0.0.1", port), None):
+            pass  # the dev server's port is free again: the command was stopped
+
+
 @test
 def unanswered_calls_are_named_to_the_page_and_in_the_summary(ctx):
     bridge = ctx.bridge("--app", VANILLA, static=False)

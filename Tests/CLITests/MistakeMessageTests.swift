@@ -55,3 +55,30 @@ struct MistakeMessageTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("(did you mean 'invoke'?)"), "\(unknown.stderr)")
     }
 }
+
+@Suite("bridge dev: what it needs, and the Tauri CLI's variables (spawned)")
+struct DevCommandTests {
+    @Test("without a command after --, or without a dev server URL, it says what to give")
+    func usage() throws {
+        let none = try runBridge(["dev", "--dev-url", "http://127.0.0.1:1"], executable: Products.bridge)
+        #expect(none.status == 2 && none.stderr.contains("missing the dev server's command: bridge dev [options] -- <command>"), "\(none.stderr)")
+        let noURL = try runBridge(["dev", "--", "true"], executable: Products.bridge)
+        #expect(noURL.status == 2 && noURL.stderr.contains("bridge dev needs the dev server's URL"), "\(noURL.stderr)")
+    }
+
+    @Test("the command gets TAURI_ENV_* for the platform and runs in the project's folder; its status is the bridge's")
+    func environment() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("dev-env-\(UUID().uuidString)").path
+        let app = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/apps/deep-link"
+        let r = try runBridge(["dev", "--app", app, "--platform", "android", "--dev-url", "http://127.0.0.1:1", "--",
+                               "sh", "-c", "env | grep ^TAURI_ENV_ | sort > \(out); pwd >> \(out); exit 7"], executable: Products.bridge)
+        #expect(r.status == 7, "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        for line in ["TAURI_ENV_ARCH=aarch64", "TAURI_ENV_DEBUG=true", "TAURI_ENV_FAMILY=unix", "TAURI_ENV_PLATFORM=android",
+                     "TAURI_ENV_TARGET_TRIPLE=aarch64-linux-android"] {
+            #expect(text.contains(line + "\n"), "\(line) in \(text)")
+        }
+        #expect(text.contains("TAURI_ENV_PLATFORM_VERSION="))
+        #expect(text.hasSuffix("/Tests/Fixtures/apps/deep-link\n"), "the folder above src-tauri, as beforeDevCommand's: \(text)")
+    }
+}

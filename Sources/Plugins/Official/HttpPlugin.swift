@@ -424,7 +424,7 @@ enum HTTPToken {
 }
 
 /// `StatusCode::canonical_reason`: the reason phrase reqwest reports, whatever the server sent.
-enum HTTPReason {
+public enum HTTPReason {
     static let phrases: [Int: String] = [
         100: "Continue", 101: "Switching Protocols", 102: "Processing", 200: "OK", 201: "Created", 202: "Accepted",
         203: "Non Authoritative Information", 204: "No Content", 205: "Reset Content", 206: "Partial Content", 207: "Multi-Status",
@@ -441,7 +441,7 @@ enum HTTPReason {
         507: "Insufficient Storage", 508: "Loop Detected", 510: "Not Extended", 511: "Network Authentication Required",
     ]
 
-    static func canonical(_ status: Int) -> String { phrases[status] ?? "" }
+    public static func canonical(_ status: Int) -> String { phrases[status] ?? "" }
 }
 
 /// A `data:` URL (RFC 2397, as the `data-url` crate reads it): its MIME type and bytes.
