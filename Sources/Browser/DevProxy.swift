@@ -4,10 +4,11 @@ import Foundation
 
 /// `bridge dev`'s proxy: the team's dev server (`--dev-url`) behind the bridge's own address,
 /// each HTML page with `/__bridge/tauri.js` injected first in its `<head>` (as `--static` pages),
-/// so the page needs no `vite.config` edit and calls the bridge from its own origin. Everything
-/// but the bridge's own paths and the IPC protocol's `POST`s goes to the dev server as it came,
-/// without the hop-by-hop headers and `Accept-Encoding` (a page must arrive uncompressed to be
-/// injected). HMR's websocket is not proxied: Vite's client falls back to the dev server's own
+/// so the page needs no `vite.config` edit and calls the bridge from its own origin. A `GET` or
+/// `HEAD` outside the bridge's own paths goes to the dev server as it came, without the
+/// hop-by-hop headers and `Accept-Encoding` (a page must arrive uncompressed to be injected). A
+/// `POST` is the IPC protocol's: a dev server's own POST routes (a `server.proxy`, an API
+/// middleware) are not reached through the bridge. HMR's websocket is not proxied: Vite's client falls back to the dev server's own
 /// port, which is loopback too.
 public struct DevProxy: Sendable {
     /// The dev server, `http://localhost:5173`.

@@ -124,6 +124,8 @@ struct DevCommand {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        // Not the terminal: a process group of its own reading it would be stopped (SIGTTIN).
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let env = ProcessInfo.processInfo.environment.merging(environment) { _, tauri in tauri }.map { "\($0.key)=\($0.value)" }
         // The hook runs in the project's folder, as the Tauri CLI's `cwd`.
         let line: [String] = ["/bin/sh", "-c", "cd \(DevCommand.quoted(folder)) && \(command)"]
@@ -142,11 +144,11 @@ struct DevCommand {
 extension DevCommand {
     /// Waits, as `tauri dev` does, until the dev server accepts a connection; `false` when the
     /// command ended first.
-    func waitForServer(_ child: DevChild, streams: StandardStreams) -> Bool {
+    func waitForServer(_ child: DevChild, streams: StandardStreams, signals: SignalWatch) -> Bool {
         guard let url = URL(string: target), let host = url.host else { return true }
         let port = UInt16(url.port ?? 80)
         var said = Date.distantPast
-        while !child.hasEnded {
+        while !child.hasEnded && signals.status == 0 {
             if DevCommand.accepts(host: host, port: port) { return true }
             if Date().timeIntervalSince(said) > 10 {
                 streams.error("bridge: dev: waiting for your frontend dev server to start on \(target)…")
@@ -199,6 +201,12 @@ final class DevChild: Sendable {
     /// Stops it as the Tauri CLI does when `tauri dev` ends: SIGTERM to the shell and every
     /// process of its group.
     func stop() {
-        kill(-pid, SIGTERM)
+        Glibc.kill(-pid, SIGTERM)
+        Glibc.kill(-pid, SIGCONT)
+    }
+
+    /// What `stop` could not stop.
+    func kill() {
+        Glibc.kill(-pid, SIGKILL)
     }
 }

@@ -9,6 +9,7 @@ import BridgeServer
 import BridgeShareExtension
 import BridgeInbox
 import Foundation
+import Synchronization
 
 /// `bridge serve [options]`: JSON-RPC 2.0 on stdin/stdout until EOF or `exit`; with `--http`,
 /// browser mode as well (or alone, with `--no-stdio`).
@@ -104,16 +105,19 @@ struct ServeCommand {
             streams.error("bridge: listening on \(b.url) (script: \(b.scriptURL))")
         }
         if let dev, let b = browserServer {
+            // Signals are caught from before the command starts: a Ctrl-C while it starts stops both.
+            let signals = SignalWatch()
             let child = try dev.start()
-            if !dev.waitForServer(child, streams: streams) {
+            if !dev.waitForServer(child, streams: streams, signals: signals) {
+                if signals.status != 0 { return signals.finish(child) }
                 let status = child.wait()
                 streams.error("bridge: dev: the command ended (status \(status)) before \(dev.target) answered: \(dev.command)")
                 return status
             }
             streams.error("bridge: dev: open \(b.url) — \(dev.target)'s pages with the script, \(dev.environment["TAURI_ENV_PLATFORM"] ?? "")'s TAURI_ENV_* given to: \(dev.command)")
-            return ServeCommand.waitForSignal(orExitOf: child)
+            return signals.finish(child)
         }
-        guard stdio else { return ServeCommand.waitForSignal() }
+        guard stdio else { return SignalWatch().finish(nil) }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
         ledger?.observe { notice, _ in server.notify(method: "bridge/unhandled", params: notice) }
@@ -136,45 +140,53 @@ struct ServeCommand {
         defer { hub.removeObserver(token) }
         return server.run()
     }
+}
 
-    /// Serves until SIGINT or SIGTERM; the status is 128 + the signal.
-    private static func waitForSignal(orExitOf child: DevChild? = nil) -> Int32 {
-        let caught = DispatchSemaphore(value: 0)
-        let status = ManagedStatus()
-        let ended = DispatchSemaphore(value: 0)
-        if let child {
-            Thread.detachNewThread {
-                let code = child.wait()
-                status.set(code)
-                ended.signal()
-                caught.signal()
-            }
-        }
-        var sources: [DispatchSourceSignal] = []
+/// SIGINT, SIGTERM and SIGHUP, caught from its creation on (the session blocks them, so the
+/// dispatch sources are what receive them).
+final class SignalWatch: @unchecked Sendable {
+    // Sendable proof: `sources` is written in `init` only; the status is atomic.
+    private let caught = DispatchSemaphore(value: 0)
+    private let code = Atomic<Int32>(0)
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                status.set(128 + sig)
+            source.setEventHandler { [unowned self] in
+                _ = code.compareExchange(expected: 0, desired: 128 + sig, ordering: .relaxed)
                 caught.signal()
             }
             source.resume()
             sources.append(source)
         }
-        caught.wait()
-        if let child, ended.wait(timeout: .now()) == .timedOut {
-            let signalled = status.value
-            child.stop()
-            ended.wait()
-            status.set(signalled)
-        }
-        return status.value
     }
-}
 
-/// The exit status a signal handler sets.
-private final class ManagedStatus: @unchecked Sendable {
-    // Sendable proof: written once by a signal handler before `caught.signal()`, read after `caught.wait()`.
-    private(set) var value: Int32 = 0
-    func set(_ v: Int32) { value = v }
+    /// 128 + the first signal caught, or 0.
+    var status: Int32 { code.load(ordering: .relaxed) }
+
+    /// Waits for a signal or, with `child`, for it to end: the status is the signal's (the
+    /// child then stopped: SIGTERM, SIGKILL after 5 s) or the child's.
+    func finish(_ child: DevChild?) -> Int32 {
+        let ended = DispatchSemaphore(value: 0)
+        let childStatus = Atomic<Int32>(0)
+        if let child {
+            Thread.detachNewThread { [caught] in
+                childStatus.store(child.wait(), ordering: .relaxed)
+                ended.signal()
+                caught.signal()
+            }
+        }
+        caught.wait()
+        guard let child else { return status }
+        if ended.wait(timeout: .now()) == .timedOut {
+            child.stop()
+            if ended.wait(timeout: .now() + 5) == .timedOut {
+                child.kill()
+                ended.wait()
+            }
+        }
+        return status != 0 ? status : childStatus.load(ordering: .relaxed)
+    }
 }

@@ -107,9 +107,11 @@ void bridge_transfer_free(bridge_transfer *t) {
     free(t);
 }
 
-// Opens the destination: this response's body is the answer.
+// Opens the destination: this response's body is the answer (a fetch's temporary file is the
+// caller's alone; a download's is read by the share natives).
 static int answer_with_body(bridge_transfer *t) {
-    t->fd = open(t->destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (t->fd >= 0) close(t->fd);
+    t->fd = open(t->destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, t->fetch ? 0600 : 0644);
     if (t->fd < 0) {
         snprintf(t->reason, sizeof t->reason, "cannot write %s: %s", t->destination, strerror(errno));
         return 0;
@@ -152,13 +154,16 @@ static int headers_complete(bridge_transfer *t) {
 
 // Fetch mode: keeps the latest response's header lines (at most 64 KiB of them).
 static int keep_header(bridge_transfer *t, const char *data, size_t n, int status_line) {
-    if (status_line) t->response_headers_length = 0;
+    if (status_line) {
+        t->response_headers_length = 0;
+        if (t->response_headers) t->response_headers[0] = 0;
+    }
     if (status_line || n <= 2) return 1;
-    if (t->response_headers_length + n + 1 > 65536) {
+    if (t->response_headers_length + n + 2 > 65536) {
         snprintf(t->reason, sizeof t->reason, "response headers larger than 64 KiB");
         return 0;
     }
-    char *grown = realloc(t->response_headers, t->response_headers_length + n + 1);
+    char *grown = realloc(t->response_headers, t->response_headers_length + n + 2);
     if (!grown) return 0;
     t->response_headers = grown;
     size_t length = n;
@@ -242,7 +247,12 @@ int bridge_transfer_prepare(bridge_transfer *t, const bridge_libcurl *curl) {
     failed |= curl->easy_setopt(e, CURLOPT_WRITEFUNCTION, (curl_write_callback)on_body) != CURLE_OK;
     failed |= curl->easy_setopt(e, CURLOPT_WRITEDATA, (void *)t) != CURLE_OK;
     if (t->ca_file) failed |= curl->easy_setopt(e, CURLOPT_CAINFO, t->ca_file) != CURLE_OK;
+    // A proxy's CONNECT answer is not the response.
+    failed |= curl->easy_setopt(e, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L) != CURLE_OK;
     if (t->fetch) {
+        // reqwest's connect timeout bounds the connection only: a server may think as long as
+        // the read timeout allows before it answers.
+        t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
         failed |= curl->easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK;
         failed |= curl->easy_setopt(e, CURLOPT_FOLLOWLOCATION, t->max_redirects > 0 ? 1L : 0L) != CURLE_OK;
         // Stalls are the caller's to bound; a slow answer is still an answer.
@@ -262,7 +272,9 @@ int bridge_transfer_prepare(bridge_transfer *t, const bridge_libcurl *curl) {
         }
         if (strcmp(t->method, "HEAD") == 0) {
             failed |= curl->easy_setopt(e, CURLOPT_NOBODY, 1L) != CURLE_OK;
-        } else if (strcmp(t->method, "GET") != 0 || t->body) {
+        } else if ((strcmp(t->method, "GET") != 0 || t->body) && !(strcmp(t->method, "POST") == 0 && t->body)) {
+            // A POST with a body is curl's own POST, which turns into a GET after a 301/302/303
+            // as reqwest's does; a custom method would be resent as it is.
             failed |= curl->easy_setopt(e, CURLOPT_CUSTOMREQUEST, t->method) != CURLE_OK;
         }
     }

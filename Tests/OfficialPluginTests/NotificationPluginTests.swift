@@ -124,6 +124,24 @@ struct NotificationPluginTests {
         #expect(bad.failure?.message.hasPrefix("invalid args `__bridge.permission` for command `request_permission`: expected allow, deny, granted or denied") == true)
     }
 
+    @Test("--user interactive: the call waits for the person's click; a second request while the alert is up grants nothing")
+    func interactivePrompt() async throws {
+        let (r, _) = try notificationRouter(.allow)
+        var context = CallContext(platform: .ios)
+        let screen = Screen(user: .interactive)
+        context.screen = screen
+        let asking = context
+        @Sendable func ask() async -> JSON? {
+            guard case .success(let call) = r.prepare(method: "plugin:notification|request_permission", params: [:], context: asking) else { return nil }
+            return try? await r.run(call).get().result
+        }
+        let first = Task { await ask() }
+        while screen.sheetsUp.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(await ask() == "denied", "the alert is up: the second request is answered as things stand, not granted")
+        #expect(screen.answer(screen.sheetsUp[0], .activity("Allow")))
+        #expect(await first.value == "granted", "Allow grants")
+    }
+
     @Test("show and batch answer the native ids; permissionState is Android's")
     func nativeCommands() async throws {
         let (r, _) = try notificationRouter(.granted)

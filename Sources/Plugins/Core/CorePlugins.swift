@@ -121,17 +121,18 @@ public struct CoreCommand: Sendable {
         name.utf8.contains(UInt8(ascii: "_")) ? CaseConversion.lowerCamelCase(name) : name
     }
 
+    /// tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
+    static func bytesRefusal(_ plugin: String, _ name: String, _ key: String) -> ResponseError {
+        .invalidParams("invalid args `\(key)` for command `\(name)`: command \(name) expected a value for key \(key) but the IPC call used a bytes payload",
+                       details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(key)])
+    }
+
     /// The registered command: Tauri's binding, then the answer, on the caller's thread.
     public func command(plugin: String, summary: String? = nil) -> Command {
         let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
         let arguments = self.arguments, run = self.run, name = self.name, takesRequest = self.takesRequest
         let answer: @Sendable (Invocation) throws -> CommandOutput? = { invocation in
-            if invocation.request?.body != nil, !takesRequest, let first = arguments.first {
-                // tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
-                throw ResponseError.invalidParams(
-                    "invalid args `\(first.key)` for command `\(name)`: command \(name) expected a value for key \(first.key) but the IPC call used a bytes payload",
-                    details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(first.key)])
-            }
+            if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
             if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
             return try run(invocation)
         }
@@ -139,6 +140,7 @@ public struct CoreCommand: Sendable {
         if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
         if let waiting {
             return Command(unbound: declaration, scope: scope) { invocation in
+                if invocation.request?.body != nil, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
                 if let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
                 return try await waiting(invocation)
             }

@@ -73,10 +73,11 @@ public final class DevicePermissions: Sendable {
     public func request(_ name: String, _ context: CallContext, prompt: @Sendable () -> JSON) async -> (state: State, prompted: Bool) {
         settle(name, context)
         let asks = state(name) == .prompt || (context.platform == .android && state(name) == .promptWithRationale)
-        guard asks, context.simulation.permission(name) == nil, let screen = context.screen, screen.user == .interactive,
-              let answer = await screen.ask(record: prompt(), client: context.client) else {
+        guard asks, context.simulation.permission(name) == nil, let screen = context.screen, screen.user == .interactive else {
             return request(name, context)
         }
+        // No answer (another prompt is up, the call was cancelled): nobody decided, nothing changes.
+        guard let answer = await screen.ask(record: prompt(), client: context.client) else { return (state(name), false) }
         let allowed = if case .activity(let a) = answer { DevicePermissions.allowLabels.contains(a) } else { false }
         return request(name, platform: context.platform, answer: allowed ? .allow : .deny)
     }

@@ -119,6 +119,8 @@ public enum HttpPlugin {
             guard let fetch = config.passthrough else { throw unanswered(request.request) }
             let task = Task { await fetch(request.request) }
             request.cancel.withLock { $0 = { task.cancel() } }
+            // A cancel between `receive` and the line above found no transfer to stop.
+            if request.cancelled.load(ordering: .acquiring) { task.cancel() }
             let outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
             if request.cancelled.load(ordering: .acquiring) {
                 try? resources.close(id)

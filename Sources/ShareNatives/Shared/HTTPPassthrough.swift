@@ -14,7 +14,7 @@ public enum HTTPPassthrough {
 
     public static let maxBodyBytes = 64 << 20
 
-    /// Sends `method url` with `headers` and `body`; the answer, or why there is none (in
+    /// Sends `method url` with `headers` (an empty value as curl spells it, `name;`) and `body`; the answer, or why there is none (in
     /// reqwest's words: `error sending request for url (…)`). Cancelling the task cancels it.
     public static func fetch(method: String, url: String, headers: [[String]], body: [UInt8]?, connectTimeoutMs: Int?,
                              maxRedirections: Int?) async -> Result<Answer, PassthroughError> {
@@ -29,7 +29,7 @@ public enum HTTPPassthrough {
         limits.readTimeoutMs = 300_000
         limits.maxBytes = maxBodyBytes
         limits.maxRedirects = maxRedirections ?? 10
-        let spec = HTTPDownload.FetchSpec(method: method, headers: headers.filter { $0.count == 2 }.map { "\($0[0]): \($0[1])" }, body: body)
+        let spec = HTTPDownload.FetchSpec(method: method, headers: headers.filter { $0.count == 2 }.map { $0[1].isEmpty ? "\($0[0]);" : "\($0[0]): \($0[1])" }, body: body)
         let result = await HTTPDownload.run(url: url, to: path, limits: limits, fetch: spec)
         switch result.outcome {
         case .cancelled: return .failure(PassthroughError("Request canceled"))

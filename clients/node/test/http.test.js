@@ -34,6 +34,16 @@ test('fetch is answered by a fixture, by a real loopback server with --http-pass
     let body = ''
     req.on('data', (c) => { body += c })
     req.on('end', () => {
+      if (req.url === '/form') {
+        seen.push({ method: req.method, url: req.url, body })
+        res.writeHead(303, { Location: '/done', 'X-First': 'redirect' })
+        return res.end()
+      }
+      if (req.url === '/done') {
+        seen.push({ method: req.method, url: req.url, body })
+        res.writeHead(200, { 'Content-Type': 'text/plain' })
+        return res.end('done')
+      }
       seen.push({ method: req.method, url: req.url, body, agent: req.headers['user-agent'], cookie: req.headers.cookie })
       res.writeHead(201, 'Made It', { 'Content-Type': 'text/plain', 'X-Seen': String(seen.length) })
       res.end('made ' + body)
@@ -76,6 +86,15 @@ test('fetch is answered by a fixture, by a real loopback server with --http-pass
       (e) => e === `url not allowed on the configured scope: http://127.0.0.1:${port + 1}/`)
     await assert.rejects(pluginFetch(invoke, 'https://elsewhere.example/'), (e) => e.startsWith('url not allowed on the configured scope'))
     assert.equal(seen.length, 1, 'a refused URL is never fetched')
+
+    // A form POST answered 303 is followed with a GET, as reqwest follows it; the answer's
+    // headers are the final response's.
+    const followed = await pluginFetch(invoke, `http://127.0.0.1:${port}/form`, { method: 'POST', body: 'x=1' })
+    assert.equal(followed.status, 200)
+    assert.equal(followed.text, 'done')
+    assert.equal(followed.url, `http://127.0.0.1:${port}/done`)
+    assert.ok(!followed.headers.some(([k]) => k === 'x-first'), JSON.stringify(followed.headers))
+    assert.deepEqual(seen.slice(1).map((r) => `${r.method} ${r.url} ${r.body}`), ['POST /form x=1', 'GET /done '])
     clear()
   } finally {
     await bridge.close()
