@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
         .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
-        .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON"]),
+        .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
         .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),

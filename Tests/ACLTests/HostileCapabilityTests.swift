@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 @testable import BridgeACL
 
@@ -95,8 +96,9 @@ struct HostileCapabilityTests {
     @Test("a permission file nested past the limit is a load error naming the limit", arguments: [
         "[" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "]",
         "[[permission]]\nidentifier = \"x\"\nscope.allow = [" + String(repeating: "{a=", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "]",
-    ])
-    func deepPermissionFile(text: String) {
+    ].map(LongText.init))
+    func deepPermissionFile(long: LongText) {
+        let text = long.text
         let message = loadError { _ = try PluginManifest.load(plugin: "demo", files: [("deep.toml", text)]) }
         #expect(message?.hasSuffix("tables and arrays nest deeper than 128 levels") == true, "\(message ?? "loaded")")
     }

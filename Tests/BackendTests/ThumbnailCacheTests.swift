@@ -8,7 +8,7 @@ import TestSupport
 /// A file of `bytes` outside the cache: what a planted link points to, and what must survive.
 private func outsideFile(_ bytes: [UInt8]) -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-outside-\(UUID().uuidString).png").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 
@@ -42,7 +42,7 @@ struct ThumbnailCacheTests {
     @Test("a corrupt share-<h>.png already in the cache is sniffed, deleted and downloaded again; the record says so")
     func corruptCachedFile() async throws {
         let url = peer.url("/image.png")
-        FileManager.default.createFile(atPath: cached(url), contents: Data("garbage, not an image".utf8))
+        _ = FileManager.default.createFile(atPath: cached(url), contents: Data("garbage, not an image".utf8))
         let record = try await share(url)
         #expect(record["thumbnail"]?["outcome"] == "downloaded")
         #expect(record["thumbnail"]?["reason"]?.stringValue?.contains("share-\(url.javaHashCode).png is not an image (corrupt or replaced); deleted") == true,
@@ -75,17 +75,17 @@ struct ThumbnailCacheTests {
     @Test("eviction deletes only the bridge's own files: never another program's file, a folder named like a cache file, or a hard link")
     func evictionTouchesNothingElse() async throws {
         let foreign = shareDirectory + "/big-download.bin"
-        FileManager.default.createFile(atPath: foreign, contents: nil)
+        _ = FileManager.default.createFile(atPath: foreign, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: foreign))
         try handle.truncate(atOffset: 70 << 20)   // 70 MB on paper, sparse on disk
         try handle.close()
         let lookalike = shareDirectory + "/share-12345.jpg"
         try FileManager.default.createDirectory(atPath: lookalike, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: lookalike + "/inside.txt", contents: Data("keep".utf8))
+        _ = FileManager.default.createFile(atPath: lookalike + "/inside.txt", contents: Data("keep".utf8))
         let sameURL = peer.url("/image.png?3")
         try FileManager.default.createDirectory(atPath: cached(sameURL, "jpg"), withIntermediateDirectories: true)
         let notAHash = shareDirectory + "/share-abc.png"
-        FileManager.default.createFile(atPath: notAHash, contents: Data(pngSignature))
+        _ = FileManager.default.createFile(atPath: notAHash, contents: Data(pngSignature))
         let linked = outsideFile(pngSignature)
         try FileManager.default.linkItem(atPath: linked, toPath: shareDirectory + "/share-777.png")
 
@@ -107,7 +107,7 @@ struct ThumbnailCacheTests {
         let stale = shareDirectory + "/.share-42.\(UUID().uuidString).part"
         let fresh = shareDirectory + "/.share-43.\(UUID().uuidString).part"
         let lookalike = shareDirectory + "/.share-44.not-a-uuid.part"
-        for path in [stale, fresh, lookalike] { FileManager.default.createFile(atPath: path, contents: Data(pngSignature)) }
+        for path in [stale, fresh, lookalike] { _ = FileManager.default.createFile(atPath: path, contents: Data(pngSignature)) }
         let old = Date(timeIntervalSinceNow: -(ShareFolder.staleTemporarySeconds + 60))
         for path in [stale, lookalike] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
         #expect(try await share(peer.url("/image.png"))["thumbnail"]?["outcome"] == "downloaded")

@@ -202,7 +202,7 @@ struct StaticRangeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("movie.mp4")
-        FileManager.default.createFile(atPath: file.path, contents: Data(repeating: 7, count: 8 * 1024 * 1024))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(repeating: 7, count: 8 * 1024 * 1024))
         let files = try StaticFiles(directory: folder.path)
         let whole = files.response(for: "/movie.mp4", headOnly: false)
         #expect(whole.status == .ok && whole.body.isEmpty && whole.file?.length == 8 * 1024 * 1024)

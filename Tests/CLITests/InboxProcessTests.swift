@@ -8,7 +8,7 @@ import TestSupport
 func pngFile(size: Int = 64) -> String {
     let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: max(0, size - 8))
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-img-\(UUID().uuidString).png").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 

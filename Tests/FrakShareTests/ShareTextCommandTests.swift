@@ -238,7 +238,7 @@ struct StrictContractTests {
     func schemaAgreesWithStrict(row: Row) throws {
         let strictAccepts: Bool = if case .shared = row.answer { row.warnings.isEmpty } else { false }
         let validator = try SchemaCatalog.shared.validator("commands/frak-share/share_text.args")
-        #expect(try validator.isValid(row.params ?? [:]) == strictAccepts)
+        #expect(validator.isValid(row.params ?? [:]) == strictAccepts)
     }
 
     static let corpus: [String] = [
@@ -253,8 +253,8 @@ struct StrictContractTests {
     func rulesAgree(code: String, check: ValueCheck) throws {
         let validator = try SchemaValidator(schema: ["type": "string", "pattern": .string(check.pattern)])
         for value in StrictContractTests.corpus {
-            #expect(try validator.isValid(.string(value)) == (check.problem(value) == nil), "\(code): \(value)")
+            #expect(validator.isValid(.string(value)) == (check.problem(value) == nil), "\(code): \(value)")
         }
-        #expect(try validator.isValid(""))
+        #expect(validator.isValid(""))
     }
 }

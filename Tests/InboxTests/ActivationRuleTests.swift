@@ -1,12 +1,13 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 @testable import BridgeInbox
 
 /// Writes `bytes` to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8], suffix: String = "") -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-inbox-\(UUID().uuidString)\(suffix)").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 
@@ -129,14 +130,17 @@ struct ActivationRuleTests {
 
 @Suite("Activation rules: nesting is bounded")
 struct PredicateNestingTests {
-    @Test("deep parentheses, NOTs, SUBQUERYs and key paths are refused with an error, never a crash", arguments: [
-        (String(repeating: "(", count: 11_000) + "TRUEPREDICATE" + String(repeating: ")", count: 11_000), "nests more than 100 levels"),
-        (String(repeating: "NOT ", count: 25_000) + "TRUEPREDICATE", "NOT nests more than 100 levels"),
-        (String(repeating: "SUBQUERY(extensionItems, $e, ", count: 3_500) + "TRUEPREDICATE" + String(repeating: ").@count == 1", count: 3_500),
+    static let deepCases: [(LongText, String)] = [
+        (LongText(String(repeating: "(", count: 11_000) + "TRUEPREDICATE" + String(repeating: ")", count: 11_000)), "nests more than 100 levels"),
+        (LongText(String(repeating: "NOT ", count: 25_000) + "TRUEPREDICATE"), "NOT nests more than 100 levels"),
+        (LongText(String(repeating: "SUBQUERY(extensionItems, $e, ", count: 3_500) + "TRUEPREDICATE" + String(repeating: ").@count == 1", count: 3_500)),
          "SUBQUERY nests more than 100 levels"),
-        ("$e" + String(repeating: ".a", count: 17_500) + " == 1", "a key path of more than 100 steps"),
-    ])
-    func deep(text: String, message: String) {
+        (LongText("$e" + String(repeating: ".a", count: 17_500) + " == 1"), "a key path of more than 100 steps"),
+    ]
+
+    @Test("deep parentheses, NOTs, SUBQUERYs and key paths are refused with an error, never a crash", arguments: deepCases)
+    func deep(long: LongText, message: String) {
+        let text = long.text
         do {
             _ = try PredicateParser.parse(text)
             Issue.record("a predicate \(text.count) characters deep parsed")

@@ -1,4 +1,5 @@
 import BridgeTOML
+import TestSupport
 import Testing
 
 /// `open` `n` times, then `inner`, then `close` `n` times.
@@ -56,13 +57,15 @@ struct TOMLNestingTests {
         }
     }
 
-    @Test("at the limit: documents parse", arguments: atLimitDocuments)
-    func accepted(text: String) throws {
+    @Test("at the limit: documents parse", arguments: atLimitDocuments.map(LongText.init))
+    func accepted(long: LongText) throws {
+        let text = long.text
         _ = try TOMLParser.parse(text)
     }
 
-    @Test("one past the limit is refused, however the levels are made", arguments: onePastDocuments)
-    func onePast(text: String) {
+    @Test("one past the limit is refused, however the levels are made", arguments: onePastDocuments.map(LongText.init))
+    func onePast(long: LongText) {
+        let text = long.text
         #expect(throws: TOMLParseError.self) { try TOMLParser.parse(text) }
     }
 }

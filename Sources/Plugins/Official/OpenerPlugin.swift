@@ -81,7 +81,7 @@ public enum OpenerPlugin {
             guard let scheme, URLScheme.androidHandled.contains(scheme) else {
                 throw .native("No Activity found to handle Intent { act=android.intent.action.VIEW dat=\(target) flg=0x10000000 }", layer: "android",
                               reason: scheme == nil ? "Uri.parse(\(target)) has no scheme, so no app takes ACTION_VIEW (startActivity throws ActivityNotFoundException)"
-                                  : "no app on the simulated device handles \(scheme): links (ActivityNotFoundException); a real device may have one")
+                                  : "no app on the simulated device handles \(scheme ?? ""): links (ActivityNotFoundException); a real device may have one")
             }
             fields["effect"] = .string("startActivity(Intent(ACTION_VIEW, Uri.parse(\(target))).addFlags(FLAG_ACTIVITY_NEW_TASK)): the \(scheme == "tel" ? "dialer" : scheme == "mailto" ? "mail app" : "browser") opens it")
             if let with { fields["ignored"] = .string("with \(with): the mobile plugin opens with the system's choice") }

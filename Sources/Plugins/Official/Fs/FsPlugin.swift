@@ -251,7 +251,7 @@ struct Files: Sendable {
     func copy(_ i: Invocation) throws(ResponseError) -> JSON {
         let from = try resolve(i, "fromPath", baseKey: "fromPathBaseDir")
         let to = try resolve(i, "toPath", baseKey: "toPathBaseDir")
-        try attempt("failed to copy file from path: \(from.display), to path: \(to.display)", i) { (box) throws(SandboxError) in
+        _ = try attempt("failed to copy file from path: \(from.display), to path: \(to.display)", i) { (box) throws(SandboxError) in
             try box.copy(from.path, to: to.path)
         }
         return .null
