@@ -517,7 +517,8 @@ def interactive_sheet_draws_under_a_csp_that_forbids_inline_styles(ctx):
 def interactive_permission_prompt_waits_for_the_click(ctx):
     # --user interactive: a runtime-permission request shows the system alert over the page and
     # the call waits for the person's click; Allow grants, Don't Allow denies (and iOS never asks again).
-    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive")
+    caps = os.path.join(ROOT, "Tests", "Fixtures", "capabilities", "guest-js")
+    bridge, page = ready_page(ctx, "--platform", "ios", "--user", "interactive", "--capabilities", caps)
     ask = settle("window.__TAURI_INTERNALS__.invoke('plugin:notification|request_permission')")
     page.evaluate(f"(window.__asks = [], {ask}.then(v => window.__asks.push(v)), true)")
     page.wait_for(f"{SHEET_UP} === 1")
@@ -535,6 +536,13 @@ def interactive_permission_prompt_waits_for_the_click(ctx):
     click_button(page, "OK")
     page.wait_for("window.__cams.length === 1")
     equal(page.evaluate("window.__cams[0]"), {"ok": {"camera": "granted"}}, "OK grants the camera")
+    # iOS asks on the first position read, not only on requestPermissions.
+    where = settle("window.__TAURI_INTERNALS__.invoke('plugin:geolocation|get_current_position').then(p => p.coords.latitude)")
+    page.evaluate(f"(window.__wheres = [], {where}.then(v => window.__wheres.push(v)), true)")
+    page.wait_for(f"{SHEET_UP} === 1")
+    click_button(page, "Allow While Using App")
+    page.wait_for("window.__wheres.length === 1")
+    equal(page.evaluate("window.__wheres[0]"), {"ok": 48.8584}, "the position, once allowed")
 
 
 @test

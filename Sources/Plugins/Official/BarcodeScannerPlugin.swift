@@ -98,7 +98,10 @@ public enum BarcodeScannerPlugin {
             } else {
                 // iOS 14+ starts the capture session, which asks the first time; a denied camera
                 // shows a black preview and the scan never completes.
-                if permissions.request("camera", context).state != .granted {
+                let asked = await permissions.request("camera", context, prompt: {
+                    .object(officialRecord("barcode-scanner", context, "scan", ["prompt": "“the app” Would Like to Access the Camera", "buttons": ["Don't Allow", "OK"]]))
+                })
+                if asked.state != .granted {
                     try LiveWarnings.warn(CallWarning(code: "scan_never_completes", message:
                         "the camera is denied: iOS shows a black preview and scan never resolves (the plugin does not check the permission on iOS 14+); call checkPermissions()/requestPermissions() first"),
                                           context: context)

@@ -60,13 +60,15 @@ public enum GeolocationPlugin {
         let track = track.isEmpty ? [TrackPoint.defaultPoint] : track
         let watches = Watches()
         return OfficialPlugin(name: "geolocation", commandNames: commandNames, defaultSet: nil, commands: [
-            CoreCommand("get_current_position", [("options", .option(.any("PositionOptions")))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            CoreCommand("get_current_position", [("options", .option(.any("PositionOptions")))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+                let payload = i.arguments, context = i.context
                 try options(payload["options"], required: false, command: "get_current_position")
                 if context.platform.isDesktop { return CommandOutput(result: desktopPosition) }
-                let prompted = try authorise(permissions, context)
+                let prompted = try await authorise(permissions, context)
                 return CommandOutput(result: position(track[0], context.platform), presentation: { record(context, "getCurrentPosition", prompted) })
             }),
-            CoreCommand("watch_position", [("options", .any("PositionOptions")), ("channel", .channel)], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            CoreCommand("watch_position", [("options", .any("PositionOptions")), ("channel", .channel)], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+                let payload = i.arguments, context = i.context
                 try options(payload["options"], required: true, command: "watch_position")
                 guard !context.platform.isDesktop else { return CommandOutput(result: .null) }
                 guard let channel = channelID(payload["channel"]) else {
@@ -77,7 +79,7 @@ public enum GeolocationPlugin {
                 // provider throws for the command itself.
                 var prompted = false
                 if context.platform == .ios {
-                    let (state, asked) = permissions.request("location", context)
+                    let (state, asked) = await permissions.request("location", context, prompt: { record(context, "watchPosition", true, buttons: true) })
                     prompted = asked
                     if state != .granted {
                         send?(channel, client, .string(iosDenied))
@@ -153,9 +155,9 @@ public enum GeolocationPlugin {
 
     /// Before a position: iOS asks when the state is `prompt` (and fails once denied); Android
     /// does not ask — without a grant the provider throws.
-    static func authorise(_ permissions: DevicePermissions, _ context: CallContext) throws(ResponseError) -> Bool {
+    static func authorise(_ permissions: DevicePermissions, _ context: CallContext) async throws(ResponseError) -> Bool {
         if context.platform == .ios {
-            let (state, prompted) = permissions.request("location", context)
+            let (state, prompted) = await permissions.request("location", context, prompt: { record(context, "getCurrentPosition", true, buttons: true) })
             guard state == .granted else {
                 throw .native(iosDenied, layer: "ios", reason: "CLLocationManager fails with CLError.denied: the person did not allow location")
             }
