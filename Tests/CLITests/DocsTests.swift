@@ -37,9 +37,13 @@ struct DocumentedCommand: CustomStringConvertible {
 @Suite("The manual's commands run as written")
 struct DocsTests {
     /// The pages whose commands are written as they run (`bridge …`, expected stdout in `# ` lines).
-    static let pages = ["apps.md", "doctor.md", "upstream.md", "official-plugins.md"]
+    static let pages = ["apps.md", "doctor.md", "upstream.md", "official-plugins.md",
+                        "acl.md", "adding-a-command.md", "browser.md", "cli.md", "inbox.md", "install.md", "node.md",
+                        "protocol.md", "schemas.md", "share-text.md", "share.md", "sheet.md", "testing.md"]
 
-    @Test("every ```sh command of the tested pages prints what the page says", arguments: try! DocsTests.pages.flatMap(DocumentedCommand.commands(in:)))
+    /// One after the other, in page order: a page's later commands read what its earlier ones
+    /// wrote under /tmp (`rm -rf /tmp/bridge-docs-… && mkdir -p …` first, so a rerun starts fresh).
+    @Test("every ```sh command of the tested pages prints what the page says", .serialized, arguments: try! DocsTests.pages.flatMap(DocumentedCommand.commands(in:)))
     func runs(_ documented: DocumentedCommand) throws {
         // `bridge` is the built product, first on PATH (iproute2 has a /usr/sbin/bridge too).
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-docs-\(UUID().uuidString)").path
