@@ -64,7 +64,7 @@ enum PluginRecordView {
             let shown = record["delivered"]?.boolValue ?? false
             content = """
             <div class="banner \(ios ? "ios" : "android")\(shown ? "" : " not-delivered")" role="status" aria-label="Notification">\
-            <p class="banner-app">the app · now</p>\
+            <p class="banner-app">\(HTML.text(record["app"]?.stringValue ?? "the app")) · now</p>\
             <p class="banner-title">\(HTML.text(banner["title"]?.stringValue ?? ""))</p>\
             <p class="banner-body">\(HTML.text(banner["body"]?.stringValue ?? ""))</p></div>
             """

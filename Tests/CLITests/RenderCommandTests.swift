@@ -59,7 +59,8 @@ struct RenderCommandTests {
             (["plugin:biometric|authenticate", #"{"reason":"Pay 12 €","title":"Frak"}"#, "--platform", "android"], ["biometric-sheet", "Pay 12 €", "data-glyph=\"fingerprint\""]),
             (["plugin:biometric|authenticate", #"{"reason":"Pay 12 €"}"#], ["aria-label=\"Face ID\"", "data-glyph=\"faceID\""]),
             (["plugin:barcode-scanner|scan", #"{"windowed":true}"#, "--scan", "hello"], ["class=\"camera windowed\"", "viewfinder"]),
-            (["plugin:notification|notify", #"{"options":{"id":7,"title":"Paid","body":"12 €"}}"#, "--permission", "notification=granted"], ["class=\"banner ios\"", "Paid", "12 €"]),
+            (["plugin:notification|notify", #"{"options":{"id":7,"title":"Paid","body":"12 €"}}"#, "--permission", "notification=granted",
+              "--app", FileManager.default.currentDirectoryPath + "/Tests/Fixtures/apps/deep-link"], ["class=\"banner ios\"", "Paid", "12 €", "Deep link example · now"]),
             (["plugin:clipboard-manager|read_text", "--clipboard", "x"], ["Allow Paste"]),
         ]
         for (call, expected) in cases {

@@ -46,10 +46,13 @@ public enum NotificationPlugin {
                                      "vibration": false, "importance": 3, "visibility": 0]]
         }
         let state = Mutex(State())
+        /// The app's name, which the banner shows.
+        let appName: String
+        init(appName: String) { self.appName = appName }
     }
 
     public static func plugin(app: AppInfo, permissions: DevicePermissions, emit: (@Sendable (String, JSON) -> Void)?) -> OfficialPlugin {
-        let center = Center()
+        let center = Center(appName: app.name)
         return OfficialPlugin(name: "notification", commandNames: commandNames,
                               defaultSet: (defaultDescription, commandNames.map { "allow-" + $0.replacingOccurrences(of: "_", with: "-") }), commands: [
             CoreCommand("notify", [("options", .any("NotificationData"))], recording: { (payload, context) throws(ResponseError) in
@@ -285,7 +288,7 @@ public enum NotificationPlugin {
         }
         var banner: JSONObject = [:]
         for key in ["title", "body", "largeBody", "summary", "group", "sound", "icon", "channelId", "actionTypeId"] { if let v = o[key], !v.isNull { banner[key] = v } }
-        var record = officialRecord("notification", context, "show", ["id": .integer(id), "banner": .object(banner)])
+        var record = officialRecord("notification", context, "show", ["id": .integer(id), "app": .string(center.appName), "banner": .object(banner)])
         if let schedule = o["schedule"], !schedule.isNull {
             record["schedule"] = schedule
             record["delivered"] = false
