@@ -49,7 +49,7 @@ public struct DevProxy: Sendable {
         Task {
             switch await send(request.method, url, headers, body) {
             case .failure(let failure):
-                exchange.respond(.text(.badGateway, "the dev server at \(target) did not answer \(request.method) \(request.target): \(failure.message) (is its command running? bridge dev starts it and waits for nothing)"))
+                exchange.respond(.text(.badGateway, "the dev server at \(target) did not answer \(request.method) \(request.target): \(failure.message) (is the dev server still running? bridge dev ends when its command ends)"))
             case .success(let answer):
                 var out = HTTPHeaders()
                 for h in answer.headers where h.count == 2 && !DevProxy.hopByHop.contains(h[0].lowercased()) && h[0].lowercased() != "content-encoding" {

@@ -186,7 +186,7 @@ public final class Screen: Sendable, Equatable {
 
     /// Shows a system prompt (a runtime-permission alert) for the person to answer and waits for
     /// the click; `nil` when the screen is not interactive, the slot is taken, or the call is
-    /// cancelled — the caller then answers as the scripted person would.
+    /// cancelled — nobody answered, so the caller changes nothing.
     public func ask(record: JSON, client: String?) async -> SheetAnswer? {
         guard user == .interactive, let shown = occupy(record: record, client: client, awaitsAnswer: true) else { return nil }
         return await awaitAnswer(shown)
