@@ -1,3 +1,4 @@
+import BridgeCorePlugins
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
@@ -21,29 +22,7 @@ enum AppEvents {
         guard command.hasPrefix("plugin:event|") else { return nil }
         let name = String(command.dropFirst("plugin:event|".count))
         if let refusal = refusal(command, context: context, authority: authority) { return .failure(refusal) }
-        switch name {
-        case "listen":
-            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
-            if let refusal = checkName(event) { return .failure(refusal) }
-            guard let handler = payload["handler"]?.numberValue.flatMap({ UInt32(exactly: $0.doubleValue) }) else {
-                return .failure(missing("handler", name, "a callback id (a number)"))
-            }
-            return .success(.number(JSONNumber(hub.listen(event: event, client: client, handler: handler))))
-        case "unlisten":
-            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
-            guard let id = payload["eventId"]?.numberValue.flatMap({ Int(exactly: $0.doubleValue) }) else {
-                return .failure(missing("eventId", name, "a number"))
-            }
-            hub.unlisten(event: event, id: id)
-            return .success(.null)
-        case "emit", "emit_to":
-            guard let event = payload["event"]?.stringValue else { return .failure(missing("event", name, "a string")) }
-            if let refusal = checkName(event) { return .failure(refusal) }
-            hub.emitAppEvent(event, payload: payload["payload"] ?? .null)
-            return .success(.null)
-        default:
-            return .failure(.notFound("Command \(name) not found", details: ["command": .string(command)]))
-        }
+        return EventCommands.answer(name, payload: payload, client: client, hub: hub)
     }
 
     /// The command a call is routed as: `registerListener` / `removeListener` (what
@@ -67,20 +46,6 @@ enum AppEvents {
         }
         if case .failure(let refusal) = authority.authorize(name, context: context) { return refusal }
         return nil
-    }
-
-    private static func missing(_ key: String, _ command: String, _ expected: String) -> ResponseError {
-        .invalidParams("invalid args `\(key)` for command `\(command)`: expected \(expected)",
-                       details: ["command": .string("plugin:event|\(command)"), "field": .string(key), "layer": "command"])
-    }
-
-    /// Tauri's rule for event names.
-    private static func checkName(_ event: String) -> ResponseError? {
-        let ok = !event.isEmpty && event.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-/:_".unicodeScalars.contains($0)
-        }
-        return ok ? nil : .invalidParams("Event name must include only alphanumeric characters, `-`, `/`, `:` and `_`.",
-                                         details: ["field": "event"])
     }
 }
 

@@ -454,3 +454,28 @@ struct BackpressureTests {
 
     static let answers = Mutex<Int?>(nil)
 }
+
+@Suite("the event plugin over stdio (spawned)")
+struct StdioEventTests {
+    @Test("listen, emit and unlisten answer over stdio as in a page: a handler's events come as bridge/callback")
+    func listenEmitUnlisten() throws {
+        let p = try BridgeProcess(["serve"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:event|listen", #"{"event":"ping","target":{"kind":"Any"},"handler":7}"#))
+        p.sendLine(request("2", "plugin:event|emit", #"{"event":"ping","payload":{"n":1}}"#))
+        var got: [String: JSON] = [:], callbacks: [JSON] = []
+        while got.count < 2 {
+            let m = try JSONParser.parse(try #require(p.nextLine(), "stderr: \(p.stderr)"))
+            if m["method"] == "bridge/callback" { callbacks.append(m["params"] ?? .null) } else if let id = m["id"] { got[id.serialized()] = m }
+        }
+        #expect(got["1"]?["result"] == 1, "listen answers the event id")
+        #expect(got["2"]?["result"] == .null)
+        #expect(callbacks == [["callback": 7, "payload": ["event": "ping", "id": 1, "payload": ["n": 1]]]])
+        p.sendLine(request("3", "plugin:event|unlisten", #"{"event":"ping","eventId":1}"#))
+        p.sendLine(request("4", "plugin:event|emit", #"{"event":"ping","payload":{"n":2}}"#))
+        p.sendLine(request("5", "plugin:event|listen", #"{"event":"a b","target":{"kind":"Any"},"handler":8}"#))
+        var rest: [JSON] = []
+        while rest.filter({ $0["id"] != nil }).count < 3 { rest.append(try JSONParser.parse(try #require(p.nextLine(), "stderr: \(p.stderr)"))) }
+        #expect(!rest.contains { $0["method"] == "bridge/callback" }, "nothing after unlisten")
+        #expect(rest.last?["error"]?["message"] == "Event name must include only alphanumeric characters, `-`, `/`, `:` and `_`.")
+    }
+}

@@ -22,7 +22,7 @@ public enum CorePlugins {
         return [AppCorePlugin(app: app), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
                 WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
                 UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
-                ResourcesCorePlugin(table: resources)]
+                ResourcesCorePlugin(table: resources), EventCorePlugin(hub: events ?? EventHub())]
     }
 }
 
