@@ -122,8 +122,10 @@ struct BackendOptions {
         }
         var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
+        var listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil
+        if let events { listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) } }
         let official: [any Plugin] = OfficialPlugins.plugins(self.official.settings(
-            deepLink: deepLink, emit: emit, send: send, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot))
+            deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot))
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
             + official
     }

@@ -117,12 +117,14 @@ struct OfficialOptions {
 
     /// The settings, with what the session adds: the app's deep-link config and where events go.
     func settings(deepLink: DeepLinkConfig, emit: (@Sendable (String, JSON) -> Void)?,
-                  send: (@Sendable (UInt32, String?, JSON) -> Void)?, app: AppInfo, resources: ResourceTable,
+                  send: (@Sendable (UInt32, String?, JSON) -> Void)?, listen: (@Sendable (String, String, String?, UInt32) -> Void)?,
+                  app: AppInfo, resources: ResourceTable,
                   fs: FsPlugin.Config, appRoot: String?) -> OfficialSettings {
         var s = OfficialSettings(clipboard: clipboard, biometry: biometry, deepLink: deepLink, openURL: openURL, emit: emit,
                                  permissions: permissions, track: track, send: send, locale: locale,
                                  hostname: ProcessInfo.processInfo.hostName, scan: scan, dialog: dialog)
         s.sandbox = sandbox
+        s.listen = listen
         s.app = app
         s.resources = resources
         s.fs = fs

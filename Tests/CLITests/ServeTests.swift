@@ -478,4 +478,19 @@ struct StdioEventTests {
         #expect(!rest.contains { $0["method"] == "bridge/callback" }, "nothing after unlisten")
         #expect(rest.last?["error"]?["message"] == "Event name must include only alphanumeric characters, `-`, `/`, `:` and `_`.")
     }
+
+    @Test("addPluginListener over stdio: notification's register_listener registers the Channel, which hears the plugin's trigger")
+    func pluginListener() throws {
+        let caps = FileManager.default.currentDirectoryPath + "/Tests/Fixtures/capabilities/guest-js"
+        let p = try BridgeProcess(["serve", "--capabilities", caps, "--platform", "android", "--permission", "notification=granted"], executable: Products.bridge)
+        p.sendLine(request("1", "plugin:notification|register_listener", #"{"event":"notification","handler":"__CHANNEL__:9"}"#))
+        p.sendLine(request("2", "plugin:notification|notify", #"{"options":{"id":3,"title":"Paid"}}"#))
+        var answered = 0, callbacks: [JSON] = []
+        while answered < 2 || callbacks.isEmpty {
+            let m = try JSONParser.parse(try #require(p.nextLine(), "stderr: \(p.stderr)"))
+            if m["method"] == "bridge/callback" { callbacks.append(m["params"] ?? .null) }
+            if m["id"] != nil { answered += 1 }
+        }
+        #expect(callbacks.first?["callback"] == 9 && callbacks.first?["payload"]?["message"]?["title"] == "Paid", "\(callbacks)")
+    }
 }

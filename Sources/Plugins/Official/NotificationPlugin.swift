@@ -51,7 +51,8 @@ public enum NotificationPlugin {
         init(appName: String) { self.appName = appName }
     }
 
-    public static func plugin(app: AppInfo, permissions: DevicePermissions, emit: (@Sendable (String, JSON) -> Void)?) -> OfficialPlugin {
+    public static func plugin(app: AppInfo, permissions: DevicePermissions, emit: (@Sendable (String, JSON) -> Void)?,
+                              listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil) -> OfficialPlugin {
         let center = Center(appName: app.name)
         return OfficialPlugin(name: "notification", commandNames: commandNames,
                               defaultSet: (defaultDescription, commandNames.map { "allow-" + $0.replacingOccurrences(of: "_", with: "-") }), commands: [
@@ -105,9 +106,13 @@ public enum NotificationPlugin {
                 }
                 return ["permissionState": permissions.state(permission, context) == .granted ? "granted" : "denied"]
             },
-            CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { (_, context) throws(ResponseError) -> JSON in
-                // Browser mode routes addPluginListener to the session's event hub before this.
+            CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
+                // The base Plugin's registerListener: the Channel hears the plugin's `trigger`s.
+                // (Browser mode registers a page's before this runs.)
                 try native("register_listener", context)
+                if let event = payload["event"]?.stringValue, let channel = GeolocationPlugin.channelID(payload["handler"]) {
+                    listen?("notification", event, context.client, channel)
+                }
                 return .null
             },
             CoreCommand("register_action_types") { (payload, context) throws(ResponseError) -> JSON in

@@ -20,6 +20,9 @@ public struct OfficialSettings: Sendable {
     public var track: [TrackPoint] = []
     /// Where a plugin sends a Channel message: channel id, calling client, message.
     public var send: (@Sendable (UInt32, String?, JSON) -> Void)?
+    /// Where `addPluginListener`'s `register_listener` registers a Channel over stdio: plugin,
+    /// event, calling client, channel (browser mode registers the pages' itself).
+    public var listen: (@Sendable (String, String, String?, UInt32) -> Void)?
     /// `os`'s `locale()` (`--locale`); `nil`: the device has none.
     public var locale: String? = "en-US"
     /// `os`'s `hostname()`.
@@ -76,7 +79,7 @@ public enum OfficialPlugins {
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
-                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]
