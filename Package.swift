@@ -37,7 +37,7 @@ let package = Package(
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
-                               "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins"],
+                               "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp"],
                 path: "Sources/Browser"),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
         .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia"], path: "Sources/Simulation"),

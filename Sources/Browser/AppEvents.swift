@@ -1,3 +1,4 @@
+import BridgeApp
 import BridgeCorePlugins
 import BridgeEvents
 import BridgeJSON
@@ -72,8 +73,7 @@ enum PluginListeners {
                                            details: ["command": .string(command), "field": "event", "layer": "command"]))
         }
         if name == "register_listener" {
-            guard let handler = payload["handler"]?.stringValue, handler.hasPrefix("__CHANNEL__:"),
-                  let id = UInt32(handler.dropFirst("__CHANNEL__:".count)) else {
+            guard let id = TauriArguments.channelID(payload["handler"]) else {
                 let got = payload["handler"].map { $0.serialized() } ?? "nothing"
                 return .failure(.invalidParams("invalid args `handler` for command `register_listener`: invalid channel value `\(got)`, expected a string in the `__CHANNEL__:ID` format",
                                                details: ["command": .string(command), "field": "handler", "layer": "command"]))

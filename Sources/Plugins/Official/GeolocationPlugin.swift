@@ -71,7 +71,7 @@ public enum GeolocationPlugin {
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: true, command: "watch_position")
                 guard !context.platform.isDesktop else { return CommandOutput(result: .null) }
-                guard let channel = channelID(payload["channel"]) else {
+                guard let channel = TauriArguments.channelID(payload["channel"]) else {
                     throw TauriArguments.invalid("channel", command: "watch_position", "invalid channel value, expected a string in the `__CHANNEL__:ID` format")
                 }
                 let client = context.client
@@ -190,11 +190,6 @@ public enum GeolocationPlugin {
     /// `Position::default()`: what the desktop build answers.
     static let desktopPosition: JSON = ["timestamp": 0, "coords": ["latitude": 0, "longitude": 0, "accuracy": 0,
                                                                     "altitudeAccuracy": nil, "altitude": nil, "speed": nil, "heading": nil]]
-
-    static func channelID(_ value: JSON?) -> UInt32? {
-        guard let text = value?.stringValue, text.hasPrefix("__CHANNEL__:") else { return nil }
-        return UInt32(text.dropFirst("__CHANNEL__:".count))
-    }
 
     static func record(_ context: CallContext, _ method: String, _ prompted: Bool, buttons: Bool = false) -> JSON {
         var r = officialRecord("geolocation", context, method)

@@ -248,7 +248,7 @@ public enum HttpPlugin {
             request.headers = plugged(request, i.context)
             return (request, nil)
         case "data":
-            guard let decoded = DataURL(urlText) else { throw .native("failed to process data url", layer: "http") }
+            guard let decoded = FetchDataURL(urlText) else { throw .native("failed to process data url", layer: "http") }
             guard let bytes = decoded.bytes else { throw .native("failed to decode data url into bytes", layer: "http") }
             let request = Request(method: method, url: urlText, headers: headers, body: body, connectTimeoutMs: timeout, maxRedirections: redirects)
             return (request, Response(status: 200, url: "http://no.url.provided.local/", headers: [["content-type", decoded.mime]], body: bytes))
@@ -446,8 +446,10 @@ public enum HTTPReason {
     public static func canonical(_ status: Int) -> String { phrases[status] ?? "" }
 }
 
-/// A `data:` URL (RFC 2397, as the `data-url` crate reads it): its MIME type and bytes.
-struct DataURL {
+/// A `data:` URL as the http plugin's `data-url` crate reads it: its MIME type and bytes. Not
+/// the share natives' `DataURL`, which refuses a `%` that starts no escape (the crate keeps it)
+/// and caps sizes for shared files.
+struct FetchDataURL {
     let mime: String
     /// `nil`: the payload does not decode.
     let bytes: [UInt8]?
