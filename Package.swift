@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/TOML"),
         // Downloads (C): libcurl's multi interface on one thread; libcurl is dlopen'ed on first use.
         .target(name: "BridgeHTTP", path: "Sources/HTTP"),
+        // ECMA-262 regular expressions (JSON Schema's `pattern`): parser, NFA and backtracking matchers. A leaf module.
+        .target(name: "BridgeRegex", path: "Sources/Regex"),
         // JSON Schema draft-07 validation on the project's JSON type.
-        .target(name: "BridgeSchema", dependencies: ["BridgeJSON"], path: "Sources/Schema"),
+        .target(name: "BridgeSchema", dependencies: ["BridgeJSON", "BridgeRegex"], path: "Sources/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
         .target(name: "BridgeContract",
-                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeRouter", "BridgeBinding", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
                 path: "Sources/Contract"),
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
         .target(name: "BridgeHTTPServer", path: "Sources/HTTPServer"),
@@ -36,62 +38,85 @@ let package = Package(
         .target(name: "BridgeEvents", dependencies: ["BridgeJSON"], path: "Sources/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
-                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer",
-                               "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp"],
+                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
+                               "BridgeServer", "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
+                               "BridgeCall", "BridgeDevice"],
                 path: "Sources/Browser"),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
-        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia"], path: "Sources/Simulation"),
-        // Command names, the registry of plugin commands, dispatch.
-        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeSimulation"], path: "Sources/Router"),
+        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Simulation"),
+        // The simulated device: its platform and class, its screen (UIKit's one presentation slot, a
+        // person's answers in interactive mode) and UIKit's activity types. A leaf module.
+        .target(name: "BridgeDevice", dependencies: ["BridgeJSON"], path: "Sources/Device"),
+        // A call's types: its name, context, invocation, grant, output and observer; the `Plugin` and
+        // `Command` declarations commands, plugins and backends are written against.
+        .target(name: "BridgeCall", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeSimulation",
+                                                   "BridgeDevice"], path: "Sources/Call"),
+        // Dispatch: the registry of plugin commands, resolution, the checks every call gets, the fallback.
+        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching",
+                                                     "BridgeSimulation", "BridgeCall"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
-        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeRouter"],
+        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeCall",
+                                                  "BridgeDevice"],
                 path: "Sources/ACL"),
         // The Tauri app a front end belongs to: its configuration (`--app`), its own commands read
         // from its Rust sources and bound as Tauri binds them, fixtures, and the unanswered calls.
-        .target(name: "BridgeApp", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding"], path: "Sources/App"),
+        .target(name: "BridgeApp", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding",
+                                                  "BridgeCall"], path: "Sources/App"),
         // The XML subset of Android resource files (manifests, provider paths), with lines.
         .target(name: "BridgeXML", path: "Sources/XML"),
-        // Media types recognised from their bytes (images, movies).
-        .target(name: "BridgeMedia", path: "Sources/Media"),
+        // Media types recognised from their bytes (images, movies), and Apple's Uniform Type Identifiers.
+        .target(name: "BridgeMedia", dependencies: ["BridgeJSON"], path: "Sources/Media"),
         // A simulated device's files in a host folder, reached only below it (no link followed). A leaf module.
         .target(name: "BridgeSandbox", path: "Sources/Sandbox"),
-        // The share inbox: a durable store in an App Group container, and activation rules.
-        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgeXML"], path: "Sources/Inbox"),
+        // NSPredicate's format language (an activation rule's SUBQUERY, UTI-CONFORMS-TO…): parsed and evaluated.
+        .target(name: "BridgePredicate", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Predicate"),
+        // The share inbox: a durable store in an App Group container, and the iOS share extension's activation rule.
+        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgePredicate"], path: "Sources/Inbox"),
+        // Android's side of receiving a share: the manifest's intent filters, ACTION_SEND intents, the
+        // activity lifecycle that delivers them, and the receiver that files them in the inbox.
+        .target(name: "BridgeAndroidIntents", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeXML", "BridgeInbox"], path: "Sources/AndroidIntents"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
-        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation", "BridgeMedia", "BridgeXML", "BridgeHTTP", "BridgeStreams"],
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
+                                                           "BridgeXML", "BridgeHTTP", "BridgeStreams", "BridgeCall",
+                                                           "BridgeDevice"],
                 path: "Sources/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
+                               "BridgeCall"],
                 path: "Sources/Plugins/FrakShare", plugins: ["CommandList"]),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
         .target(name: "BridgeShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeShareNatives", "BridgeMatching"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
+                               "BridgeCall"],
                 path: "Sources/Plugins/Share", plugins: ["CommandList"]),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeRouter", "BridgeInbox", "BridgeEvents"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall"],
                 path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
-        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams"], path: "Sources/Render"),
+        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
-        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL"], path: "Sources/Doctor"),
+        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
-        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeSimulation"],
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL",
+                                                              "BridgeBinding", "BridgeJSON", "BridgeProtocol",
+                                                              "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching"],
                 path: "Sources/Plugins/Official"),
-        .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter"],
+        .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
+                                                          "BridgeJSON", "BridgeProtocol", "BridgeCall", "BridgeDevice"],
                 path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
-                dependencies: ["BridgeRouter", "BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare", "BridgeShareExtension",
-                               "BridgeCorePlugins", "BridgeOfficialPlugins"],
+                dependencies: ["BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare",
+                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall"],
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.
         .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),
         .executableTarget(name: "command-list", path: "Sources/command-list"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
-        .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeRouter", "BridgeACL"],
+        .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeACL", "BridgeCall"],
                 path: "Sources/Generator"),
         // `swift run bridge-generate [--check]`: writes (or checks) the generated files.
         .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeMatching"], path: "Sources/bridge-generate"),
@@ -100,24 +125,27 @@ let package = Package(
         .target(name: "BridgeStreams", path: "Sources/Streams"),
 
         .target(name: "BridgeServer",
-                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching", "BridgeStreams", "BridgeSimulation"],
+                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching",
+                               "BridgeStreams", "BridgeSimulation", "BridgeCall", "BridgeDevice"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
-                               "BridgePlugins", "BridgeOfficialPlugins", "BridgeContract", "BridgeSchema", "BridgeRender", "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
-                               "BridgeSimulation", "BridgeApp", "BridgeCorePlugins"],
+                               "BridgePlugins", "BridgeOfficialPlugins", "BridgeContract", "BridgeSchema", "BridgeRender",
+                               "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
+                               "BridgeSimulation", "BridgeApp", "BridgeCorePlugins", "BridgeCall", "BridgeDevice", "BridgeAndroidIntents"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
 
         // In-process micro-benchmarks (ACL resolution and checks, schema checks), run by Benchmarks/run.sh.
         .executableTarget(name: "bridge-benchmarks",
-                          dependencies: ["BridgeACL", "BridgeContract", "BridgeFrakShare", "BridgeJSON", "BridgeRouter"],
+                          dependencies: ["BridgeACL", "BridgeContract", "BridgeFrakShare", "BridgeJSON", "BridgeCall"],
                           path: "Benchmarks/Swift"),
 
         // Test doubles: the test-only plugin `bridge-test`.
-        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeRouter", "BridgeProtocol", "BridgeBinding", "BridgeACL", "BridgeContract"],
+        .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeACL",
+                                                    "BridgeContract", "BridgeCall"],
                 path: "Tests/TestSupport"),
         // `bridge` plus the test-only plugin, spawned by the end-to-end tests.
         .executableTarget(name: "bridge-test-host", dependencies: ["BridgeCLI", "TestSupport"],
@@ -126,32 +154,51 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["BridgeJSON", "TestSupport"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer", "TestSupport"]),
-        .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON", "BridgeRouter", "BridgeProtocol"]),
+        .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON",
+                                                         "BridgeProtocol", "BridgeCall", "BridgeDevice"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
-        .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeMedia", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeJSON",
+                                                         "BridgeProtocol", "BridgeMedia", "TestSupport", "BridgeCall",
+                                                         "BridgeDevice"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
-                                                           "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema", "BridgeShareNatives", "TestSupport"],
+                                                           "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema",
+                                                           "BridgeShareNatives", "TestSupport", "BridgeCall", "BridgeACL"],
                     plugins: ["CommandList"]),
-        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgeSimulation", "BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeShareNatives",
-                                                       "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport"]),
-        .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare", "BridgeShareExtension", "BridgeShareNatives", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding", "TestSupport"]),
+        .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgeSimulation", "BridgePlugins", "BridgeContract",
+                                                       "BridgeSchema", "BridgeShareNatives", "BridgeRouter", "BridgeJSON",
+                                                       "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport",
+                                                       "BridgeCall", "BridgeDevice", "BridgeRegex"]),
+        .testTarget(name: "FrakShareTests", dependencies: ["BridgePlugins", "BridgeContract", "BridgeSchema", "BridgeFrakShare",
+                                                           "BridgeShareExtension", "BridgeShareNatives", "BridgeRouter",
+                                                           "BridgeJSON", "BridgeProtocol", "BridgeACL", "BridgeBinding",
+                                                           "TestSupport", "BridgeCall", "BridgeDevice"]),
         .testTarget(name: "ContractTests",
-                    dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter",
-                                   "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "BridgePlugins", "BridgeShareNatives", "TestSupport"]),
+                    dependencies: ["BridgeContract", "BridgeSchema", "BridgeJSON", "BridgeTOML", "BridgeProtocol",
+                                   "BridgeRouter", "BridgeACL", "BridgeFrakShare", "BridgeShareExtension", "BridgePlugins",
+                                   "BridgeShareNatives", "TestSupport", "BridgeCall"]),
         .testTarget(name: "SchemaTests", dependencies: ["BridgeSchema", "BridgeJSON", "TestSupport"]),
+        .testTarget(name: "RegexTests", dependencies: ["BridgeRegex", "BridgeJSON", "TestSupport", "BridgeSchema"]),
         .testTarget(name: "TOMLTests", dependencies: ["BridgeTOML", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "MatchingTests", dependencies: ["BridgeMatching", "TestSupport"]),
-        .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeRouter", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
-        .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON", "TestSupport"]),
+        .testTarget(name: "ACLTests", dependencies: ["BridgeACL", "BridgeMatching", "BridgeJSON", "BridgeProtocol",
+                                                     "TestSupport", "BridgeCall", "BridgeDevice"]),
+        .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON", "TestSupport", "BridgeAndroidIntents", "BridgeMedia", "BridgePredicate"]),
         .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
-        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp", "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol", "BridgeRouter"]),
-        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON", "BridgeRouter", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
+                                                                "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
+                                                                "BridgeRouter", "BridgeCall", "BridgeDevice"]),
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON",
+                                                     "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
-        .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol", "TestSupport"]),
+        .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",
+                                                        "TestSupport", "BridgeCall", "BridgeDevice"]),
         .testTarget(name: "ServerTests",
-                    dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "TestSupport"]),
+                    dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter",
+                                   "TestSupport", "BridgeCall", "BridgeBinding"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON", "BridgePlugins", "BridgeRouter", "BridgeShareNatives", "TestSupport", "bridge", "bridge-test-host", "bridge-generate"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON",
+                                                     "BridgePlugins", "BridgeShareNatives", "TestSupport", "bridge",
+                                                     "bridge-test-host", "bridge-generate", "BridgeCall"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,10 @@
 // In-process micro-benchmarks, run by Benchmarks/run.sh (release build), never by `swift test`.
 // Each figure is the median of several rounds; read them next to the baselines the script prints.
 import BridgeACL
+import BridgeCall
 import BridgeContract
 import BridgeFrakShare
 import BridgeJSON
-import BridgeRouter
 import Foundation
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -1,5 +1,6 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
-import BridgeRouter
 
 /// Builds the authority the bridge runs with, from the hosted plugins' compiled-in permission
 /// files and the capabilities in force.

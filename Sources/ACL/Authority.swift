@@ -1,7 +1,8 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// How refusals are worded.

@@ -1,6 +1,6 @@
 // Generated from permissions/core/ by `swift run bridge-generate`.
 // DO NOT EDIT: edit the files in permissions/core/ (or the command declarations) and regenerate.
-import BridgeRouter
+import BridgeCall
 
 extension CorePermissions {
     /// The files of `permissions/core/`, compiled in so the bridge runs from any directory.

@@ -1,4 +1,4 @@
-import BridgeRouter
+import BridgeCall
 
 /// Tauri's core permissions: every core plugin's (`core:app`, `core:path`, `core:window`, …,
 /// `core:event`) and the `core:default` set that grants their defaults.

@@ -1,4 +1,4 @@
-import BridgeRouter
+import BridgeCall
 
 /// Why a command is allowed or refused in a call context: the verdict, the grants that match,
 /// and every capability that mentions the command.

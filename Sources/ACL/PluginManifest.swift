@@ -1,5 +1,5 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
 
 /// One `[[permission]]`: the commands it allows or denies, its scope, its platforms.
 public struct Permission: Sendable, Equatable {

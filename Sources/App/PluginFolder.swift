@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Foundation
 
 /// `--plugin-dir DIR`: a Tauri plugin the bridge does not simulate, read from its own files as

@@ -1,9 +1,9 @@
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// Tauri's event plugin (`plugin:event|…`), which `@tauri-apps/api/event` calls: `listen`,
 /// `unlisten`, `emit`, `emit_to`. Served by the bridge itself, as Tauri's core serves it, after

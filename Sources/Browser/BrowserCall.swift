@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// What one call gave, as browser mode reports it.
 public struct BrowserCallOutcome: Sendable {

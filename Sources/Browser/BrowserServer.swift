@@ -1,10 +1,10 @@
+import BridgeCall
 import BridgeEvents
 import BridgeHTTPServer
 import BridgeJSON
+import BridgeOfficialPlugins
 import BridgeProtocol
 import BridgeRender
-import BridgeRouter
-import BridgeOfficialPlugins
 import Foundation
 import Synchronization
 

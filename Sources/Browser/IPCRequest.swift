@@ -1,7 +1,7 @@
+import BridgeCall
 import BridgeHTTPServer
-import Foundation
 import BridgeJSON
-import BridgeRouter
+import Foundation
 
 /// A Tauri 2 IPC custom-protocol request, read as Tauri's `protocol.rs` `parse_invoke_request`
 /// reads it: the command from the percent-decoded path, `Tauri-Callback` / `Tauri-Error` (numeric),

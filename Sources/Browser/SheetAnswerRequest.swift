@@ -1,5 +1,5 @@
+import BridgeDevice
 import BridgeJSON
-import BridgeRouter
 
 /// The body of `POST /__bridge/sheet`: which sheet, and what the person did —
 /// `{"sheet": ID, "activity": TYPE}` (an iOS activity type, an Android package) or

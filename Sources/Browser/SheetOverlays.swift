@@ -1,6 +1,6 @@
+import BridgeDevice
 import BridgeJSON
 import BridgeRender
-import BridgeRouter
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
 import BridgeACL
-import BridgeRouter
+import BridgeCall
 import BridgeStreams
 
 /// The options that choose the capabilities in force and how refusals read.

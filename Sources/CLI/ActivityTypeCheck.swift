@@ -1,3 +1,4 @@
+import BridgeDevice
 import BridgeMatching
 import BridgeMedia
 import BridgeProtocol

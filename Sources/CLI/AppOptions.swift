@@ -1,5 +1,5 @@
 import BridgeApp
-import BridgeRouter
+import BridgeDevice
 
 /// `--app DIR` and `--fixtures FILE`: the Tauri project a front end belongs to (its
 /// configuration, capabilities, windows and own commands) and the answers for what the bridge

@@ -1,11 +1,11 @@
+import BridgeCall
 import BridgeCorePlugins
-import BridgeJSON
-import BridgeShareNatives
 import BridgeEvents
 import BridgeInbox
-import BridgeRouter
-import BridgePlugins
+import BridgeJSON
 import BridgeOfficialPlugins
+import BridgePlugins
+import BridgeShareNatives
 import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.

@@ -1,11 +1,13 @@
 import BridgeACL
 import BridgeApp
+import BridgeCall
 import BridgeContract
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeEvents
-import BridgeRouter
-import BridgePlugins
 import BridgeOfficialPlugins
+import BridgePlugins
+import BridgeRouter
 import BridgeStreams
 
 /// The `bridge` command line: parses the arguments, runs a subcommand, returns the exit status.

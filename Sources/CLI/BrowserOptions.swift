@@ -1,8 +1,8 @@
 import BridgeACL
 import BridgeApp
 import BridgeBrowser
+import BridgeDevice
 import BridgeJSON
-import BridgeRouter
 import Foundation
 
 /// `serve`'s browser-mode options: `--http [HOST:]PORT`, `--static DIR`, `--dev-url URL`,

@@ -1,5 +1,5 @@
 import BridgeACL
-import BridgeRouter
+import BridgeCall
 import Foundation
 
 /// `bridge capabilities check PATH`: validates capability files against the hosted plugins.

@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeRouter
 
 /// Finding a command from its command-line spelling, for the subcommands that name one.

@@ -1,5 +1,6 @@
+import BridgeCall
+import BridgeDevice
 import BridgeProtocol
-import BridgeRouter
 import BridgeSimulation
 
 /// The options shared by `invoke` and `serve` that say where calls come from, what they run

@@ -1,5 +1,5 @@
 import BridgeBrowser
-import BridgeRouter
+import BridgeDevice
 import BridgeShareNatives
 import Foundation
 

@@ -1,5 +1,7 @@
+import BridgeAndroidIntents
 import BridgeInbox
 import BridgeJSON
+import BridgeMedia
 import BridgeStreams
 import Foundation
 

@@ -1,3 +1,5 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter

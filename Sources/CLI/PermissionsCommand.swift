@@ -1,5 +1,5 @@
 import BridgeACL
-import BridgeRouter
+import BridgeCall
 
 /// `bridge permissions [explain <command>]`: the permission reference, or why a call is
 /// allowed or refused.

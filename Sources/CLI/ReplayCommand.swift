@@ -1,4 +1,6 @@
 import BridgeApp
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter

@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeContract
 import BridgeJSON
-import BridgeRouter
 import BridgeSchema
 import BridgeStreams
 import Foundation

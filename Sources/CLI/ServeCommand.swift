@@ -1,13 +1,15 @@
-import BridgeShareNatives
 import BridgeApp
 import BridgeBrowser
+import BridgeCall
+import BridgeDevice
 import BridgeEvents
+import BridgeInbox
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import BridgeServer
 import BridgeShareExtension
-import BridgeInbox
+import BridgeShareNatives
 import Foundation
 import Synchronization
 

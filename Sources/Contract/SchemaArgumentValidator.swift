@@ -1,8 +1,8 @@
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import BridgeSchema
 import Synchronization
 

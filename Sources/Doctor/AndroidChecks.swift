@@ -1,5 +1,6 @@
-import BridgeShareNatives
+import BridgeAndroidIntents
 import BridgeInbox
+import BridgeShareNatives
 import Foundation
 
 /// The Android half of `bridge doctor`: the FileProvider the thumbnails go through (seed 000's

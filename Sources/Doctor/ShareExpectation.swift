@@ -1,3 +1,4 @@
+import BridgeAndroidIntents
 import BridgeInbox
 
 /// What the app expects to receive, checked against the manifest's filters: `text` (text and

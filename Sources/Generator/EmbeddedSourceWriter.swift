@@ -15,7 +15,7 @@ public enum EmbeddedSourceWriter {
         var s = """
         // Generated from permissions/\(plugin)/ by `swift run bridge-generate`.
         // DO NOT EDIT: edit the files in permissions/\(plugin)/ (or the command declarations) and regenerate.
-        import BridgeRouter
+        import BridgeCall
 
         extension \(typeName) {
             /// The files of `permissions/\(plugin)/`, compiled in so the bridge runs from any directory.

@@ -1,7 +1,7 @@
 import BridgeACL
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
 import Foundation
 
 /// Everything derived from the command declarations, written by `swift run bridge-generate`

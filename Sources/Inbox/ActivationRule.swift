@@ -1,5 +1,7 @@
-import BridgeMatching
 import BridgeJSON
+import BridgeMatching
+import BridgeMedia
+import BridgePredicate
 
 /// A share extension's `NSExtensionActivationRule`: which shares it accepts.
 ///

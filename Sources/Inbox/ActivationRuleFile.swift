@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeMedia
 import Foundation
 
 /// Reads an activation rule from an extension's `Info.plist` (XML or binary), at
@@ -17,14 +18,23 @@ public enum ActivationRuleFile {
     public static func loadWithTypes(_ path: String, types: UniformTypes = .builtIn) throws(InboxError) -> (ActivationRule, UniformTypes) {
         let root = try document(path)
         let rule = try rule(in: root, path: path)
-        return (rule, try located(path) { () throws(InboxError) in try types.adding(declarationsFrom: root) })
+        return (rule, try located(path) { () throws(InboxError) in try declaring(types, root) })
     }
 
     /// `types` extended with the declarations of the property list (or JSON) at `path`, e.g.
     /// the app's own `Info.plist`.
     public static func types(_ path: String, adding types: UniformTypes) throws(InboxError) -> UniformTypes {
         let root = try document(path)
-        return try located(path) { () throws(InboxError) in try types.adding(declarationsFrom: root) }
+        return try located(path) { () throws(InboxError) in try declaring(types, root) }
+    }
+
+    /// `types` plus the declarations in `root`, a bad one as `invalidRule`.
+    private static func declaring(_ types: UniformTypes, _ root: JSON) throws(InboxError) -> UniformTypes {
+        do throws(UniformTypes.DeclarationError) {
+            return try types.adding(declarationsFrom: root)
+        } catch {
+            throw InboxError(.invalidRule, error.message)
+        }
     }
 
     /// The file as JSON: a property list (XML or binary) or a JSON document.

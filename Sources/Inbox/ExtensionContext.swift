@@ -6,6 +6,8 @@
 /// per activity item: text as `public.plain-text`, a web URL as `public.url` (a `file:` URL as
 /// `public.file-url`), each file as its own type (`public.png`, `public.mpeg-4`,
 /// `com.adobe.pdf` …).
+import BridgePredicate
+
 public struct ExtensionContext: Sendable, Equatable {
     /// One `NSExtensionItem`.
     public struct Item: Sendable, Equatable {

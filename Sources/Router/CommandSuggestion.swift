@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeMatching
 
 extension CommandRegistry {

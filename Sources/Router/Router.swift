@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeBinding
 import BridgeJSON
 import BridgeProtocol

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeRegex
 
 /// A schema compiled once for validation: a flat table of nodes, one per subschema location, with
 /// every `$ref` already resolved to a node index (so recursive schemas are cycles of indices, not

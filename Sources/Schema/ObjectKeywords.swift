@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeRegex
 
 // `maxProperties`, `minProperties`, `required`, `properties`, `patternProperties`,
 // `additionalProperties`, `dependencies` and `propertyNames`.

@@ -1,3 +1,4 @@
+import BridgeRegex
 import Foundation
 
 /// The `format` values checked when a validator asserts formats (`assertFormats: true`).

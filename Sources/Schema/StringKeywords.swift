@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeRegex
 
 // `maxLength`, `minLength`, `pattern` and `format`. Lengths count Unicode code points: "😀" has
 // length 1 (not 2 UTF-16 units), and "é" written as e + U+0301 has length 2 (not 1 grapheme).
@@ -20,7 +21,7 @@ extension SchemaCompiler {
     /// Compiles a schema's regular expression.
     /// - Throws: `.invalidPattern` naming the pattern and where it is.
     func regex(_ source: String, keyword: String, at location: String) throws(SchemaError) -> ECMARegex {
-        do {
+        do throws(ECMARegexSyntaxError) {
             return try ECMARegex(source)
         } catch {
             throw SchemaError(code: .invalidPattern,

@@ -1,4 +1,4 @@
-import BridgeRouter
+import BridgeCall
 
 /// The methods the session answers itself, beside plugin commands.
 enum ProtocolMethod {

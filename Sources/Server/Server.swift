@@ -1,8 +1,9 @@
+import BridgeCall
 import BridgeFraming
-import BridgeStreams
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+import BridgeStreams
 import Dispatch
 import Foundation
 

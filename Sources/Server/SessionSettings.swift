@@ -1,7 +1,8 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import BridgeSimulation
 
 /// The `initialize` params that change the session: `window`, `webview`, `origin`, `platform`,

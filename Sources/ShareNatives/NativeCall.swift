@@ -1,5 +1,5 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
 
 /// One call as a native plugin method receives it: what Tauri's mobile bridge hands
 /// `run_mobile_plugin(method, payload)` — the JSON payload (`invoke.getArgs()`) — and the

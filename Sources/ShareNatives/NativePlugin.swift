@@ -1,5 +1,6 @@
+import BridgeCall
+import BridgeDevice
 import BridgeProtocol
-import BridgeRouter
 
 /// A plugin's native side on one platform as its command layer reaches it: Tauri's
 /// `run_mobile_plugin(method, payload)`, a native method by its lowerCamelCase name

@@ -1,5 +1,5 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
 
 /// One call of the `share` plugin as a native method receives it: the camelCase payload, the
 /// call's context, and the files layer 1 resolved (`files` in order, and `preview.image`).

@@ -1,8 +1,8 @@
 // Generated from the command declarations of the share plugin by `swift run bridge-generate`.
 // DO NOT EDIT: declare the command (a `CommandLayer` in its plugin's module) and regenerate,
 // then implement its method on each backend.
+import BridgeCall
 import BridgeProtocol
-import BridgeRouter
 
 /// The native side of the share plugin on one platform: one method per declared command,
 /// as the plugin's Swift (`@objc`) and Kotlin (`@Command`) code has it.

@@ -36,7 +36,7 @@ for path in arguments.dropFirst() {
     layers += declaredTypes(conforming: "CommandLayer", in: text).map { ($0, path) }
     plugins += declaredTypes(conforming: "Plugin", in: text)
 }
-var source = "// Generated at build time by the CommandList build plugin (Plugins/CommandList). DO NOT EDIT.\nimport BridgeRouter\n"
+var source = "// Generated at build time by the CommandList build plugin (Plugins/CommandList). DO NOT EDIT.\nimport BridgeCall\n"
 if !layers.isEmpty {
     guard plugins.count == 1, let plugin = plugins.first else {
         fail("a module with CommandLayer types (\(layers.map(\.type).joined(separator: ", "))) needs exactly one `struct NAME: Plugin`, found \(plugins.count)")

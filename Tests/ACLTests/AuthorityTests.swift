@@ -1,9 +1,10 @@
+@testable import BridgeACL
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
-import Testing
 import TestSupport
-@testable import BridgeACL
+import Testing
 
 let demoFiles: [(path: String, text: String)] = [
     ("commands.toml", """

@@ -1,9 +1,9 @@
+@testable import BridgeACL
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
-import Testing
 import TestSupport
-@testable import BridgeACL
+import Testing
 
 /// An authority over the compiled-in core permissions (and the demo plugin) for one capability.
 private func coreAuthority(_ permissions: String, messages: ACLMessages = .verbose,

@@ -1,10 +1,11 @@
+@testable import BridgeACL
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Foundation
-import Testing
 import TestSupport
-@testable import BridgeACL
+import Testing
 
 /// The real frak-share plugin's permission files, as the bridge hosts them.
 func frakShareManifest() throws -> PluginManifest {

@@ -1,9 +1,10 @@
+@testable import BridgeApp
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import Foundation
 import Testing
-@testable import BridgeApp
 
 let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/apps").path

@@ -1,10 +1,10 @@
+import BridgeCall
 import BridgeJSON
-import Foundation
-import Testing
-@testable import BridgeShareNatives
 import BridgeMedia
 import BridgeProtocol
-import BridgeRouter
+@testable import BridgeShareNatives
+import Foundation
+import Testing
 
 @Suite("Android model: hash, extensions, intent, FileProvider")
 struct AndroidModelTests {

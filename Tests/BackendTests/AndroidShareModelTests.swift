@@ -1,10 +1,10 @@
+import BridgeDevice
 import BridgeJSON
 import BridgeMedia
 import BridgeProtocol
-import BridgeRouter
+@testable import BridgeShareNatives
 import BridgeSimulation
 import Testing
-@testable import BridgeShareNatives
 
 @Suite("Android share model: common type, file names, the multi-stream intent, the chooser")
 struct AndroidShareModelTests {

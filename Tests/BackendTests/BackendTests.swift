@@ -1,11 +1,11 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+@testable import BridgeShareNatives
 import BridgeSimulation
 import Foundation
-import Testing
 import TestSupport
-@testable import BridgeShareNatives
+import Testing
 
 /// A fresh, empty Android cache folder.
 func temporaryCacheDirectory() -> String {

@@ -1,9 +1,9 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
-import Foundation
-import Testing
-import TestSupport
 @testable import BridgeShareNatives
+import Foundation
+import TestSupport
+import Testing
 
 /// A fresh path for a download's body.
 private func scratchFile() -> String {

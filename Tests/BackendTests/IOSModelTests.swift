@@ -1,9 +1,9 @@
+import BridgeDevice
 import BridgeJSON
 import BridgeMedia
 import BridgeProtocol
-import BridgeRouter
-import Testing
 @testable import BridgeShareNatives
+import Testing
 
 @Suite("iOS model: items, delivery, the iPad anchor")
 struct IOSModelTests {

@@ -1,9 +1,9 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
-import Foundation
-import Testing
-import TestSupport
 @testable import BridgeShareNatives
+import Foundation
+import TestSupport
+import Testing
 
 /// A file of `bytes` outside the cache: what a planted link points to, and what must survive.
 private func outsideFile(_ bytes: [UInt8]) -> String {

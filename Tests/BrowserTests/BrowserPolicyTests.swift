@@ -1,11 +1,11 @@
-import BridgeHTTPServer
-import Foundation
-import Testing
 @testable import BridgeBrowser
+import BridgeCall
 import BridgeEvents
+import BridgeHTTPServer
 import BridgeProtocol
-import BridgeRouter
+import Foundation
 import Synchronization
+import Testing
 
 @Suite("Browser mode: addresses, hosts, origins, static files")
 struct BrowserPolicyTests {

@@ -1,6 +1,6 @@
-import BridgeRouter
-import Testing
 @testable import BridgeBrowser
+import BridgeDevice
+import Testing
 
 /// The body of `POST /__bridge/sheet`: what a click in the overlay sends.
 @Suite("POST /__bridge/sheet bodies")

@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeOfficialPlugins
 import BridgePlugins
-import BridgeRouter
 
 /// Every command `bridge` hosts, `plugin:<p>|<c>`, sorted as the CLI lists them: read from the
 /// one plugin list, so a command or plugin added there needs no edit in these tests.

@@ -1,16 +1,17 @@
 import BridgeACL
+import BridgeCall
 import BridgeContract
 import BridgeFrakShare
 import BridgeJSON
+import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
 import BridgeSchema
 import BridgeShareExtension
-import BridgePlugins
 import BridgeTOML
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let schemasFolder = root.appendingPathComponent("Schemas")

@@ -1,7 +1,6 @@
 import BridgeACL
 import BridgeJSON
 import BridgePlugins
-import BridgeRouter
 import Testing
 
 /// Start-up reads each compiled-in permission file's compiled form (JSON made by the generator)

@@ -1,6 +1,5 @@
 import BridgeACL
 import BridgePlugins
-import BridgeRouter
 import Testing
 
 @Suite("Compiled-in permission files")

@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import BridgeShareNatives
 import Synchronization
 

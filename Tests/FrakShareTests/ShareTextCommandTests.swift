@@ -1,17 +1,19 @@
-import Foundation
 import BridgeACL
-import BridgeShareNatives
 import BridgeBinding
+import BridgeCall
 import BridgeContract
-import BridgeSchema
+import BridgeDevice
+@testable import BridgeFrakShare
 import BridgeJSON
 import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
+import BridgeSchema
+import BridgeShareNatives
+import Foundation
 import Synchronization
-import Testing
 import TestSupport
-@testable import BridgeFrakShare
+import Testing
 
 /// What Tauri 2 and the real plugin answer for one call.
 enum Answer: Sendable, CustomStringConvertible {

@@ -1,9 +1,9 @@
+import BridgeCall
 import BridgeContract
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
-import Testing
 import TestSupport
+import Testing
 
 /// The call path checks arguments with the typed check compiled from the command declaration
 /// (binding, the value checks, the command's rules); the generated JSON Schema is the general

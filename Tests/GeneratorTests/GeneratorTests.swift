@@ -1,5 +1,6 @@
 import BridgeACL
 import BridgeBinding
+import BridgeCall
 import BridgeContract
 import BridgeGenerator
 import BridgeJSON
@@ -9,8 +10,8 @@ import BridgeRouter
 import BridgeSchema
 import BridgeShareNatives
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The package root, from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,8 +1,9 @@
+@testable import BridgeInbox
 import BridgeJSON
+import BridgePredicate
 import Foundation
 import TestSupport
 import Testing
-@testable import BridgeInbox
 
 /// Writes `bytes` to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8], suffix: String = "") -> String {

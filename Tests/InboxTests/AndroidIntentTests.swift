@@ -1,6 +1,7 @@
+import BridgeAndroidIntents
+@testable import BridgeInbox
 import Foundation
 import Testing
-@testable import BridgeInbox
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
 

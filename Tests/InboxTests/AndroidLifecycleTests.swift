@@ -1,5 +1,6 @@
-import Testing
+import BridgeAndroidIntents
 @testable import BridgeInbox
+import Testing
 
 /// One step of a run: a share, or a lifecycle event.
 enum Step: Hashable, CustomStringConvertible {

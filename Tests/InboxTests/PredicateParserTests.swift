@@ -1,5 +1,6 @@
-import Testing
 @testable import BridgeInbox
+import BridgePredicate
+import Testing
 
 @Suite("Activation rule predicates: parsing")
 struct PredicateParserTests {

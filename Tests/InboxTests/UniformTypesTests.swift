@@ -1,6 +1,7 @@
-import BridgeJSON
-import Testing
 @testable import BridgeInbox
+import BridgeJSON
+import BridgeMedia
+import Testing
 
 @Suite("Uniform type conformance")
 struct UniformTypesTests {
@@ -36,10 +37,10 @@ struct UniformTypesTests {
         #expect(types.conforms("gcip.data.block", to: "public.item"))
         #expect(!types.conforms("id.frak.invite", to: "public.image"))
         #expect(!UniformTypes.builtIn.conforms("id.frak.card", to: "public.text"))
-        #expect(throws: InboxError.self) {
+        #expect(throws: UniformTypes.DeclarationError.self) {
             try UniformTypes.builtIn.adding(declarationsFrom: ["UTExportedTypeDeclarations": [["UTTypeConformsTo": ["public.data"]]]])
         }
-        #expect(throws: InboxError.self) {
+        #expect(throws: UniformTypes.DeclarationError.self) {
             try UniformTypes.builtIn.adding(declarationsFrom: ["UTExportedTypeDeclarations": [["UTTypeIdentifier": "a.b", "UTTypeConformsTo": [1]]]])
         }
     }

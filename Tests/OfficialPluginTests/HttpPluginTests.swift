@@ -1,6 +1,8 @@
 import BridgeACL
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeJSON
 @testable import BridgeOfficialPlugins
 import BridgeProtocol

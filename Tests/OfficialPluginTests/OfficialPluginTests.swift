@@ -1,4 +1,6 @@
 import BridgeACL
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 @testable import BridgeOfficialPlugins
 import BridgeProtocol

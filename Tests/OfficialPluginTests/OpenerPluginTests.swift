@@ -1,5 +1,6 @@
 import BridgeACL
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 @testable import BridgeOfficialPlugins

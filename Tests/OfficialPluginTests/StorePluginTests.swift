@@ -1,4 +1,5 @@
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 @testable import BridgeOfficialPlugins

@@ -1,6 +1,8 @@
+import BridgeCall
+import BridgeDevice
+@testable import BridgeRouter
 import BridgeSimulation
 import Testing
-@testable import BridgeRouter
 
 /// `CallContext` is one shared reference inside: a copy must still behave as a value.
 @Suite("CallContext")

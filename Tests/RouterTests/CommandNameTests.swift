@@ -1,5 +1,6 @@
-import Testing
+import BridgeCall
 @testable import BridgeRouter
+import Testing
 
 @Suite("Command names")
 struct CommandNameTests {

@@ -1,8 +1,9 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import Testing
-import TestSupport
 @testable import BridgeRouter
+import TestSupport
+import Testing
 
 struct NamedPlugin: Plugin {
     let name: String

@@ -1,9 +1,10 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeSimulation
-import Testing
-import TestSupport
 @testable import BridgeRouter
+import BridgeSimulation
+import TestSupport
+import Testing
 
 @Suite("Router")
 struct RouterTests {

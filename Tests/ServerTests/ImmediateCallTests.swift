@@ -1,11 +1,12 @@
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
+@testable import BridgeServer
 import Foundation
 import Synchronization
 import Testing
-@testable import BridgeServer
 
 /// `SessionEngine` with commands that have a synchronous entry (`Command.immediate`): a call
 /// that needs no waiting is answered without a task, one that must wait goes through its task,

@@ -1,8 +1,9 @@
-import BridgeShareNatives
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import BridgeShare
+import BridgeShareNatives
 import Foundation
 
 /// Real media bytes and a folder of them: a 2×2 PNG, a JPEG, a one-page PDF, an MPEG-4 header

@@ -1,7 +1,8 @@
-import BridgeShareNatives
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 import BridgeSimulation
 import Foundation
 import TestSupport

@@ -1,8 +1,9 @@
-import BridgeShareNatives
+import BridgeCall
 import BridgeContract
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 import BridgeSimulation
 import Foundation
 import TestSupport

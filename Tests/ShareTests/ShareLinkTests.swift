@@ -1,3 +1,4 @@
+import BridgeRegex
 @testable import BridgeSchema
 import BridgeShareNatives
 import Testing

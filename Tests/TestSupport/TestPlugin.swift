@@ -1,8 +1,8 @@
 import BridgeACL
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Foundation
 
 /// The test-only plugin `bridge-test`: commands that echo, wait, fail and misbehave on demand,

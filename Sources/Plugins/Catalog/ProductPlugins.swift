@@ -1,10 +1,10 @@
-import BridgeShareNatives
+import BridgeCall
 import BridgeEvents
 import BridgeFrakShare
 import BridgeInbox
-import BridgeRouter
 import BridgeShare
 import BridgeShareExtension
+import BridgeShareNatives
 
 /// What configures the product's plugins (from the CLI's backend options).
 public struct PluginSettings: Sendable {

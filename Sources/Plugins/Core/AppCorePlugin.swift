@@ -1,9 +1,8 @@
 import BridgeACL
-import BridgeBinding
 import BridgeApp
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:app|…` (`@tauri-apps/api/app`), as tauri-apps/tauri `crates/tauri/src/app/plugin.rs`
 /// answers (@ a8105ecc; `identifier`, the data stores, `set_dock_visibility` and `bundle_type` as

@@ -1,10 +1,10 @@
 import BridgeACL
-import BridgeBinding
 import BridgeApp
+import BridgeBinding
+import BridgeCall
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// Tauri's core plugins as a front end reaches them (`plugin:app|version`,
 /// `plugin:path|resolve_directory`, `plugin:window|set_title`, …), answered as Tauri answers on

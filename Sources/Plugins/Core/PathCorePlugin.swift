@@ -1,9 +1,9 @@
 import BridgeACL
-import BridgeBinding
 import BridgeApp
+import BridgeBinding
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:path|…` (`@tauri-apps/api/path`), as tauri-apps/tauri `crates/tauri/src/path/`
 /// (`plugin.rs`, `mod.rs`, `desktop.rs`, `android.rs` @ a8105ecc) answers: every

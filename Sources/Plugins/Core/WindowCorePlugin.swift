@@ -1,10 +1,11 @@
 import BridgeACL
-import BridgeBinding
 import BridgeApp
+import BridgeBinding
+import BridgeCall
+import BridgeDevice
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// The windows of the app on a desktop target: those of the config, with their state (title,

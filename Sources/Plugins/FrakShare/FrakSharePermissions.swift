@@ -1,6 +1,6 @@
 // Generated from permissions/frak-share/ by `swift run bridge-generate`.
 // DO NOT EDIT: edit the files in permissions/frak-share/ (or the command declarations) and regenerate.
-import BridgeRouter
+import BridgeCall
 
 extension FrakSharePlugin {
     /// The files of `permissions/frak-share/`, compiled in so the bridge runs from any directory.

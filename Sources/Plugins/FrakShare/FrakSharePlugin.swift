@@ -1,6 +1,6 @@
-import BridgeShareNatives
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
+import BridgeShareNatives
 
 /// The frak-share plugin: `plugin:frak-share|share_text`, forwarded to the platform backends.
 /// Its `commands` are its module's `CommandLayer` types (listed at build time).

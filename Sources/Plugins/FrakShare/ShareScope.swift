@@ -1,7 +1,7 @@
+import BridgeCall
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// The frak-share scope: entries `{"url": PATTERN}` constrain the shared `url`, entries

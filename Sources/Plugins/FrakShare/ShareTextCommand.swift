@@ -1,8 +1,8 @@
-import BridgeShareNatives
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 
 /// `plugin:frak-share|share_text`, layer 1: the Rust `#[tauri::command]` of the plugin.
 ///

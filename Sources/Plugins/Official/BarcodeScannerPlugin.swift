@@ -1,7 +1,7 @@
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// What is in front of the camera (`--scan CONTENT`, `--scan-format FORMAT`).

@@ -1,7 +1,8 @@
+import BridgeCall
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import BridgeSimulation
 
 /// The device's biometry (`--biometry`): which sensor it has, and whether anything is enrolled.

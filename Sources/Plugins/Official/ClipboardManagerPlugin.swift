@@ -1,7 +1,7 @@
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// The session's clipboard: one per process, as the device has one. `--clipboard TEXT` starts it

@@ -1,7 +1,8 @@
+import BridgeCall
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// `plugins.deep-link` of the app's configuration, as the plugin reads it (`src/config.rs`, with

@@ -1,5 +1,6 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
-import BridgeRouter
 import Synchronization
 
 /// The runtime permissions of the simulated device, one state machine for every plugin: Tauri's

@@ -1,9 +1,9 @@
 import BridgeApp
 import BridgeBinding
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// What the person does with a dialog (`--dialog ok|cancel`) and which files they pick
 /// (`--pick URI`, repeatable: a file:// URL on iOS, a content:// URI on Android, a path on desktop).

@@ -1,7 +1,7 @@
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:haptics|…` (`@tauri-apps/plugin-haptics`), as plugins-workspace@77149dc4 has it:
 /// `src/commands.rs` binds `duration: u32`, `style: ImpactFeedbackStyle`, `type:

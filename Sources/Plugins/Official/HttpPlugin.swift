@@ -1,10 +1,10 @@
 import BridgeApp
 import BridgeBinding
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import Foundation
 import Synchronization
 

@@ -1,8 +1,8 @@
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import BridgeSandbox
 import Foundation
 

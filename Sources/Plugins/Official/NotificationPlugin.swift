@@ -1,9 +1,9 @@
 import BridgeApp
 import BridgeBinding
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Synchronization
 
 /// `plugin:notification|…` (`@tauri-apps/plugin-notification` 2.0.1) as plugins-workspace@77149dc4

@@ -1,7 +1,7 @@
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:os|…` (`@tauri-apps/plugin-os`) as plugins-workspace@77149dc4 has it: the static
 /// values come from the plugin's init script (`window.__TAURI_OS_PLUGIN_INTERNALS__`, what

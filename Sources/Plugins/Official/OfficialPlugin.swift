@@ -1,8 +1,8 @@
-import BridgeCorePlugins
 import BridgeACL
+import BridgeCall
+import BridgeCorePlugins
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// One of tauri-apps/plugins-workspace's plugins, simulated from its declaration: the
 /// `COMMANDS` of its `build.rs` (whose per-command permissions Tauri's build generates, as

@@ -1,9 +1,9 @@
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 import BridgeSandbox
 
 /// `plugin:opener|…` (`@tauri-apps/plugin-opener`) as first released from plugins-workspace

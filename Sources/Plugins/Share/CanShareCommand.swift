@@ -1,8 +1,8 @@
-import BridgeShareNatives
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 
 /// `plugin:share|can_share`: `{"value": bool}` — whether `share` would present a sheet for the
 /// same arguments. As `navigator.canShare`, data that `share` would refuse is `false`, not an

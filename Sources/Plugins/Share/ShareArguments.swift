@@ -1,9 +1,9 @@
-import BridgeShareNatives
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 
 /// The arguments `share` and `can_share` both take, and layer 1's checks of them: the Web
 /// Share API Level 2 rules (at least one of title, text, url, files; `files` not empty when

@@ -1,8 +1,8 @@
-import BridgeShareNatives
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
+import BridgeShareNatives
 
 /// `plugin:share|share`, layer 1: the Web Share rules and the files (`ShareArguments`), then
 /// on desktop targets `share is only available on iOS and Android`, else the platform's native

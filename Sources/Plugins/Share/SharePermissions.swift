@@ -1,6 +1,6 @@
 // Generated from permissions/share/ by `swift run bridge-generate`.
 // DO NOT EDIT: edit the files in permissions/share/ (or the command declarations) and regenerate.
-import BridgeRouter
+import BridgeCall
 
 extension SharePlugin {
     /// The files of `permissions/share/`, compiled in so the bridge runs from any directory.

@@ -1,5 +1,5 @@
+import BridgeCall
 import BridgeShareNatives
-import BridgeRouter
 
 /// The `share` plugin: `plugin:share|share` and `plugin:share|can_share` — images, files, a
 /// link and a text with a rich preview (seeds 002 and 003), forwarded to the platform backends.

@@ -1,7 +1,7 @@
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:share-extension|clear`, native-only as `read`: removes items by id, or, without ids,
 /// only those a `read` has already returned, so a share that arrives in between is never lost.

@@ -1,7 +1,7 @@
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// `plugin:share-extension|read`, declared as a mobile plugin ships it: native-only (no Rust
 /// handler; `build.rs` lists it for its permissions), so Tauri forwards it to the native `read`

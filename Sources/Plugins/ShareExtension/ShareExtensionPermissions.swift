@@ -1,6 +1,6 @@
 // Generated from permissions/share-extension/ by `swift run bridge-generate`.
 // DO NOT EDIT: edit the files in permissions/share-extension/ (or the command declarations) and regenerate.
-import BridgeRouter
+import BridgeCall
 
 extension ShareExtensionPlugin {
     /// The files of `permissions/share-extension/`, compiled in so the bridge runs from any directory.

@@ -1,8 +1,8 @@
 import BridgeBinding
+import BridgeCall
 import BridgeInbox
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// The share-extension plugin: the app side of the share inbox. `read` returns what share
 /// extensions stored, oldest first; `clear` removes items — by id, or, without ids, only those a

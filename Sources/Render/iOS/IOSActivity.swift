@@ -1,3 +1,4 @@
+import BridgeDevice
 import BridgeMedia
 
 /// The activities of the iOS share sheet, and which of them the items make available: UIKit

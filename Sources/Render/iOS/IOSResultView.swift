@@ -1,3 +1,4 @@
+import BridgeDevice
 import BridgeMedia
 
 /// What the chosen activity received, drawn as that activity shows it: Mail's compose sheet

@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// The Android-like backend: the intent and chooser the Kotlin plugin would start (layer 3).
 ///

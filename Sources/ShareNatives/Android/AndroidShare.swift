@@ -1,6 +1,7 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// The `share` plugin on the Android-like backend (layer 3), as `@capacitor/share`'s
 /// `SharePlugin.java` shares files, with the files placed where a FileProvider can hand them out.

@@ -1,6 +1,6 @@
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import BridgeSimulation
 
 /// The chooser of the `share` plugin on Android, as `@capacitor/share`'s `SharePlugin.java`

@@ -1,3 +1,4 @@
+import BridgeDevice
 import BridgeJSON
 import BridgeMedia
 

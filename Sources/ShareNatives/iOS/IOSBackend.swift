@@ -1,6 +1,7 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// The iOS-like backend: what the Swift plugin would hand `UIActivityViewController` (layer 2).
 ///

@@ -1,6 +1,6 @@
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import Foundation
 
 /// The `share` plugin on the iOS-like backend (layer 2): what the Swift plugin hands

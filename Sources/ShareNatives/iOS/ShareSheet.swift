@@ -1,6 +1,7 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 
 /// The presentation of `UIActivityViewController`, with UIKit's rule for iPad: the sheet is a
 /// popover and must have an anchor, or presenting it throws.

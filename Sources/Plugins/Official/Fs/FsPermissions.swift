@@ -1,5 +1,5 @@
+import BridgeCall
 import BridgeJSON
-import BridgeRouter
 
 /// fs's `permissions/` at plugins-workspace@77149dc4, as values: the command permissions
 /// Tauri's build writes, the base-directory scopes and sets `build.rs` generates for each of

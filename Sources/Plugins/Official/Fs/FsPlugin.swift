@@ -1,8 +1,9 @@
 import BridgeApp
+import BridgeCall
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import BridgeRouter
 import BridgeSandbox
 import Foundation
 import Synchronization

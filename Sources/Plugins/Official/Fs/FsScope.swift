@@ -1,8 +1,8 @@
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import BridgeRouter
 
 /// The fs scope a call is checked against, built as the plugin's `resolve_path` builds a
 /// `tauri::scope::fs::Scope` (plugins-workspace@77149dc4 `plugins/fs/src/commands.rs`

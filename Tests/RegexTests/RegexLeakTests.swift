@@ -1,7 +1,8 @@
 import BridgeJSON
+@testable import BridgeRegex
+import BridgeSchema
 import Foundation
 import Testing
-@testable import BridgeSchema
 
 /// The process's resident memory in bytes (`/proc/self/statm`).
 func residentBytes() -> Int {

@@ -1,5 +1,5 @@
 /// A value during predicate evaluation, as key-value coding yields it.
-enum PredicateValue: Sendable, Equatable {
+public enum PredicateValue: Sendable, Equatable {
     /// An object with keys; `name` describes it in explanations ("attachment 2 (public.png)").
     case object(String, [String: PredicateValue])
     case array([PredicateValue])
@@ -9,7 +9,7 @@ enum PredicateValue: Sendable, Equatable {
     case null
 
     /// How an explanation shows it.
-    var described: String {
+    public var described: String {
         switch self {
         case .object(let name, _): return name
         case .array(let items): return "[" + items.map(\.described).joined(separator: ", ") + "]"
@@ -20,7 +20,7 @@ enum PredicateValue: Sendable, Equatable {
         }
     }
 
-    static func format(_ n: Double) -> String {
+    public static func format(_ n: Double) -> String {
         n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 }

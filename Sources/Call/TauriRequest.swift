@@ -36,7 +36,7 @@ public struct TauriRequest: Sendable, Equatable {
     }
 
     /// Reads `params.__tauri`; a malformed one is refused with what it should be.
-    static func parse(_ value: JSON, command: String) throws(ResponseError) -> TauriRequest {
+    public static func parse(_ value: JSON, command: String) throws(ResponseError) -> TauriRequest {
         func bad(_ what: String) -> ResponseError {
             .invalidParams("\(key) of \(command): \(what); it is {\"headers\": {NAME: VALUE}, \"body\": BASE64} (both optional)",
                            details: ["command": .string(command), "field": .string(key)])

@@ -1,12 +1,21 @@
+import BridgeMedia
+
 /// Evaluates a parsed predicate against an object as `NSPredicate` does (key-value coding:
 /// a key on a collection is the key of every element), and explains a `false` answer.
-struct PredicateEvaluator {
-    let types: UniformTypes
-    let source: [Unicode.Scalar]
+public struct PredicateEvaluator {
+    /// The conformance tree `UTI-CONFORMS-TO` reads.
+    public let types: UniformTypes
+    /// The predicate's text, for the positions its errors name.
+    public let source: [Unicode.Scalar]
 
-    typealias Bindings = [String: PredicateValue]
+    public typealias Bindings = [String: PredicateValue]
 
-    func holds(_ p: Predicate, on object: PredicateValue, _ bindings: Bindings = [:]) throws(PredicateError) -> Bool {
+    public init(types: UniformTypes, source: [Unicode.Scalar]) {
+        self.types = types
+        self.source = source
+    }
+
+    public func holds(_ p: Predicate, on object: PredicateValue, _ bindings: Bindings = [:]) throws(PredicateError) -> Bool {
         switch p.kind {
         case .constant(let b): return b
         case .and(let parts):
@@ -137,7 +146,7 @@ struct PredicateEvaluator {
 
     /// Why `p` does not hold (call it only when it does not): the clause that fails, down to
     /// the first element of a `SUBQUERY` that misses, with the values found.
-    func whyNot(_ p: Predicate, on object: PredicateValue, _ bindings: Bindings = [:]) -> String {
+    public func whyNot(_ p: Predicate, on object: PredicateValue, _ bindings: Bindings = [:]) -> String {
         switch p.kind {
         case .constant: return "FALSEPREDICATE never holds"
         case .and(let parts):

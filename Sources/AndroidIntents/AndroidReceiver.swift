@@ -1,3 +1,4 @@
+import BridgeInbox
 import BridgeJSON
 
 /// The receiving app on Android: its manifest decides which activity a share intent reaches
@@ -90,25 +91,18 @@ public struct AndroidReceiver: Sendable {
     /// Runs `body` on the stored lifecycle under its lock, and stores the result.
     private static func withLifecycle(_ filesDirectory: String,
                                       _ body: (inout AndroidActivityLifecycle) throws(InboxError) -> JSON) throws(InboxError) -> JSON {
-        let folder = try DirectoryHandle.container(filesDirectory).folder("bridge-activity")
-        return try FileLock(folder: folder, name: "lock").withLock { () throws(InboxError) -> JSON in
+        let what = "an activity state", remedy = "remove it to start the app afresh"
+        return try LockedJSONFile.update("state.json", folder: "bridge-activity", in: filesDirectory, what: what, remedy: remedy) {
+            (stored: inout JSON?) throws(InboxError) -> JSON in
             var lifecycle = AndroidActivityLifecycle()
-            switch folder.read("state.json", limit: 64 * 1024) {
-            case .bytes(let bytes):
-                guard let json = try? JSONParser.parse(bytes), let stored = AndroidActivityLifecycle(json: json) else {
-                    throw InboxError(.storage, "\(folder.child("state.json")) is not an activity state; remove it to start the app afresh")
+            if let json = stored {
+                guard let read = AndroidActivityLifecycle(json: json) else {
+                    throw InboxError(.storage, "\(filesDirectory)/bridge-activity/state.json is not \(what); \(remedy)")
                 }
-                lifecycle = stored
-            case .unreadable:
-                break
-            case .notOwnFile(let entry):
-                throw DirectoryHandle.unsafe(folder.child("state.json"), is: entry)
-            case .tooLarge:
-                throw InboxError(.storage, "\(folder.child("state.json")) is too large to be an activity state")
+                lifecycle = read
             }
             let result = try body(&lifecycle)
-            try DurableFile.write(lifecycle.json.serializedBytes(JSONFormat(sortedKeys: true, pretty: true)), to: "state.json",
-                                  in: folder, temporary: folder)
+            stored = lifecycle.json
             return result
         }
     }

@@ -62,7 +62,7 @@ public final class Screen: Sendable, Equatable {
 
     /// A present in progress on this screen, from before its sheet is up until it is over: what
     /// the cancellation of its call withdraws (`withdraw`), whether or not the sheet is up yet.
-    struct Claim: Sendable {
+    public struct Claim: Sendable {
         fileprivate let number: Int
     }
 
@@ -119,7 +119,7 @@ public final class Screen: Sendable, Equatable {
     // MARK: Presenting (used by `Presentation`)
 
     /// A new claim, for a present that may put a sheet up; `release` it when the present is over.
-    func claim() -> Claim {
+    public func claim() -> Claim {
         state.withLock { s in
             s.nextClaim += 1
             return Claim(number: s.nextClaim)
@@ -128,7 +128,7 @@ public final class Screen: Sendable, Equatable {
 
     /// The call of `claim` was cancelled: its sheet, if up, is closed now (on the cancelling
     /// thread, so the slot is free when the canceller goes on), and it can occupy nothing later.
-    func withdraw(_ claim: Claim) {
+    public func withdraw(_ claim: Claim) {
         let id = state.withLock { s -> String? in
             s.withdrawn.insert(claim.number)
             return s.sheetOfClaim.removeValue(forKey: claim.number)
@@ -137,7 +137,7 @@ public final class Screen: Sendable, Equatable {
     }
 
     /// Forgets `claim` (its present is over).
-    func release(_ claim: Claim) {
+    public func release(_ claim: Claim) {
         state.withLock { s in
             s.withdrawn.remove(claim.number)
             s.sheetOfClaim[claim.number] = nil
@@ -149,7 +149,7 @@ public final class Screen: Sendable, Equatable {
     /// A sheet that does not await an answer (an Android chooser) is shown without occupying the
     /// slot; one that `stacks` (presented on the topmost view controller) is shown on top of
     /// the sheet up.
-    func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true, stacks: Bool = false,
+    public func occupy(record: JSON, client: String?, awaitsAnswer: Bool, answerable: Bool = true, stacks: Bool = false,
                 claim: Claim? = nil) -> Shown? {
         let (shown, watchers) = state.withLock { s -> (Shown?, [@Sendable (Change) -> Void]) in
             if awaitsAnswer, !stacks, s.up.values.contains(where: { $0.shown.awaitsAnswer }) { return (nil, []) }
@@ -165,7 +165,7 @@ public final class Screen: Sendable, Equatable {
     }
 
     /// Waits for the answer to `shown`, or until the task is cancelled (`nil`; the sheet is closed).
-    func awaitAnswer(_ shown: Shown) async -> SheetAnswer? {
+    public func awaitAnswer(_ shown: Shown) async -> SheetAnswer? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<SheetAnswer?, Never>) in
                 let waiting = state.withLock { s -> (keep: Bool, early: SheetAnswer?) in
@@ -193,7 +193,7 @@ public final class Screen: Sendable, Equatable {
     }
 
     /// Frees the slot of a sheet whose call went away (cancelled, or a sheet nobody answers).
-    func close(_ id: String) {
+    public func close(_ id: String) {
         let taken = state.withLock { s -> (Up, [@Sendable (Change) -> Void])? in
             guard let up = s.up.removeValue(forKey: id) else { return nil }
             return (up, s.watchers)

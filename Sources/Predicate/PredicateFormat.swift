@@ -1,3 +1,5 @@
+import Foundation
+
 /// How predicates and expressions are written back in refusal messages: in `NSPredicate`'s
 /// own syntax, with a `SUBQUERY`'s inner predicate elided (`SUBQUERY(extensionItems,
 /// $extensionItem, …)`), so a message names the clause without repeating the whole rule.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import BridgeSchema
+@testable import BridgeRegex
 
 @Suite("The ECMA-262 regular-expression engine")
 struct RegexEngineTests {

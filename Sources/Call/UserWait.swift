@@ -5,6 +5,7 @@
 /// around each call it runs), so that at the end of its input, or at `shutdown`, it answers
 /// such calls instead of waiting for them forever. `bridge invoke`'s observer does nothing
 /// then: the call waits until interrupted.
+
 public enum UserWait {
     /// Tells the session, then suspends until the task is cancelled.
     public static func untilCancelled() async {

@@ -1,3 +1,4 @@
+import BridgeDevice
 import BridgeSimulation
 
 /// Where a call comes from and what it runs on: the session's settings, from the CLI options or

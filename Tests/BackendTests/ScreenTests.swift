@@ -1,9 +1,11 @@
+import BridgeCall
+import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
+import BridgeShareNatives
 import BridgeSimulation
 import Synchronization
 import Testing
-@testable import BridgeRouter
 
 /// The presentation slot and who answers it: `Screen` and `SheetPresentation`, without processes.
 @Suite("Screen: one sheet at a time, answered by the scripted user or a click")

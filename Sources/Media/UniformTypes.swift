@@ -108,18 +108,18 @@ public struct UniformTypes: Sendable, Equatable {
     /// These types plus the declarations of an `Info.plist`'s `UTExportedTypeDeclarations` and
     /// `UTImportedTypeDeclarations` (each `{UTTypeIdentifier, UTTypeConformsTo}`; the
     /// conformance may be one string or an array). A declaration of a built-in type adds parents.
-    /// - Throws: `invalidRule` for a declaration without an identifier or with parents that are
-    ///   not strings.
-    public func adding(declarationsFrom plist: JSON) throws(InboxError) -> UniformTypes {
+    /// - Throws: `DeclarationError` for a declaration without an identifier or with parents that
+    ///   are not strings.
+    public func adding(declarationsFrom plist: JSON) throws(DeclarationError) -> UniformTypes {
         var out = self
         for key in ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations"] {
             guard let value = plist[key] else { continue }
             guard let list = value.arrayValue else {
-                throw InboxError(.invalidRule, "\(key) must be an array of type declarations, found \(value.typeName)")
+                throw DeclarationError("\(key) must be an array of type declarations, found \(value.typeName)")
             }
             for (n, declaration) in list.enumerated() {
                 guard let id = declaration["UTTypeIdentifier"]?.stringValue, !id.isEmpty else {
-                    throw InboxError(.invalidRule, "\(key)[\(n)] has no UTTypeIdentifier")
+                    throw DeclarationError("\(key)[\(n)] has no UTTypeIdentifier")
                 }
                 var declared: [String] = []
                 switch declaration["UTTypeConformsTo"] {
@@ -128,12 +128,12 @@ public struct UniformTypes: Sendable, Equatable {
                 case .array(let items)?:
                     for item in items {
                         guard let s = item.stringValue else {
-                            throw InboxError(.invalidRule, "\(key)[\(n)] (\(id)): UTTypeConformsTo must hold strings, found \(item.typeName)")
+                            throw DeclarationError("\(key)[\(n)] (\(id)): UTTypeConformsTo must hold strings, found \(item.typeName)")
                         }
                         declared.append(s)
                     }
                 case let other?:
-                    throw InboxError(.invalidRule, "\(key)[\(n)] (\(id)): UTTypeConformsTo must be a string or an array, found \(other.typeName)")
+                    throw DeclarationError("\(key)[\(n)] (\(id)): UTTypeConformsTo must be a string or an array, found \(other.typeName)")
                 }
                 let lower = id.lowercased()
                 out.parents[lower] = (out.parents[lower] ?? []) + declared.map { $0.lowercased() }
@@ -145,5 +145,14 @@ public struct UniformTypes: Sendable, Equatable {
             }
         }
         return out
+    }
+}
+
+extension UniformTypes {
+    /// A type declaration that cannot be read: what is wrong, said for the file that holds it.
+    public struct DeclarationError: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
     }
 }

@@ -15,9 +15,9 @@
 /// program steps, `RegexNFA`), lookarounds included. One with backreferences backtracks within
 /// a step budget (`RegexBacktracker`). Either way, a search that would exceed
 /// `budget(forInputLength:)` steps gives up and counts as no match.
-struct ECMARegex: Sendable {
+public struct ECMARegex: Sendable {
     /// The pattern as the schema wrote it.
-    let source: String
+    public let source: String
     private let program: RegexProgram
     private let lookarounds: [CompiledLookaround]
     private let groups: Int
@@ -34,7 +34,7 @@ struct ECMARegex: Sendable {
     }
 
     /// What a search found.
-    enum Verdict: Equatable {
+    public enum Verdict: Equatable, Sendable {
         case match
         case noMatch
         /// The search ran out of steps (it is reported as no match).
@@ -43,7 +43,7 @@ struct ECMARegex: Sendable {
 
     /// Compiles `source`.
     /// - Throws: `ECMARegexSyntaxError` saying why `source` is not a pattern the engine runs.
-    init(_ source: String) throws(ECMARegexSyntaxError) {
+    public init(_ source: String) throws(ECMARegexSyntaxError) {
         self.source = source
         do {
             let (node, parser) = try RegexParser.parse(source)
@@ -64,10 +64,10 @@ struct ECMARegex: Sendable {
     }
 
     /// Whether the pattern matches anywhere in `text` (a search that gave up is no match).
-    func matches(_ text: String) -> Bool { verdict(text) == .match }
+    public func matches(_ text: String) -> Bool { verdict(text) == .match }
 
     /// The search's outcome, telling a search that gave up from one that found nothing.
-    func verdict(_ text: String) -> Verdict {
+    public func verdict(_ text: String) -> Verdict {
         let input = text.unicodeScalars.map(\.value)
         let budget = ECMARegex.budget(forInputLength: input.count)
         let found: Bool?
@@ -84,7 +84,7 @@ struct ECMARegex: Sendable {
 
     /// The steps a search of an input of `length` scalars may take: far more than any real
     /// schema pattern needs (a few per scalar), linear in the input.
-    static func budget(forInputLength length: Int) -> Int { 1_000_000 + 256 * length }
+    public static func budget(forInputLength length: Int) -> Int { 1_000_000 + 256 * length }
 
     private static func startsAnchored(_ node: RegexNode) -> Bool {
         switch node {
@@ -98,9 +98,9 @@ struct ECMARegex: Sendable {
 }
 
 /// A pattern that is not a regular expression the engine runs.
-struct ECMARegexSyntaxError: Error {
+public struct ECMARegexSyntaxError: Error {
     /// The pattern as written.
-    let pattern: String
+    public let pattern: String
     /// Why, as a sentence.
-    let reason: String
+    public let reason: String
 }

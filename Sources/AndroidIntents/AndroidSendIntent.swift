@@ -1,3 +1,4 @@
+import BridgeInbox
 import BridgeJSON
 import BridgeMedia
 

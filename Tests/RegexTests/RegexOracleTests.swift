@@ -2,7 +2,7 @@ import BridgeJSON
 import Foundation
 import Testing
 import TestSupport
-@testable import BridgeSchema
+@testable import BridgeRegex
 
 /// Node's `RegExp` with the `u` flag (V8's irregexp), found on PATH.
 private let node: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")

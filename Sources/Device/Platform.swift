@@ -1,4 +1,5 @@
 /// A target platform of the app the bridge stands in for.
+
 public enum Platform: String, Sendable, CaseIterable {
     case ios, android, linux, macos, windows
 
