@@ -131,13 +131,10 @@ struct InvokeCommand {
                 live.withLock { $0 += more }
                 more.forEach(streams.warn)
             }
-            // A call that needs no waiting runs on this thread, without a task (as serve runs it).
-            if let now = CallObserver.$current.withValue(observer, operation: { router.runNow(call) }) {
-                outcome = now
-            } else {
-                outcome = InvokeCommand.wait {
-                    await CallObserver.$current.withValue(observer) { await router.run(call) }
-                }
+            // The call starts on this thread (its checks, once); only what waits gets a task.
+            switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
+            case .done(let now): outcome = now
+            case .waiting(let rest): outcome = InvokeCommand.wait { await CallObserver.$current.withValue(observer) { await rest() } }
             }
             warnings = call.warnings + live.withLock { $0 }
         }

@@ -59,10 +59,9 @@ struct ReplayCommand {
             switch router.prepare(method: call.command, params: call.args, context: context) {
             case .failure(let error): outcome = .failure(error)
             case .success(let prepared):
-                if let now = router.runNow(prepared) {
-                    outcome = now.map(\.result)
-                } else {
-                    outcome = InvokeCommand.wait { await router.run(prepared) }.map(\.result)
+                switch router.start(prepared) {
+                case .done(let now): outcome = now.map(\.result)
+                case .waiting(let rest): outcome = InvokeCommand.wait { await rest() }.map(\.result)
                 }
             }
             let now: JSON

@@ -68,18 +68,34 @@ public struct CommandOutput: Sendable, Equatable {
     }
 }
 
-/// A plugin command: its declaration and its handler.
+/// Where a call stands once its command's checks ran: answered, or waiting — with everything
+/// it checked and built kept in the closure — for what takes time (a download, a sheet that
+/// stays up, a person's click). The waiting part never checks again.
+public enum CallStep: Sendable {
+    case done(CommandOutput)
+    case waiting(@Sendable () async throws -> CommandOutput)
+
+    /// The output, once what waits (if anything) is done.
+    public func output() async throws -> CommandOutput {
+        switch self {
+        case .done(let output): return output
+        case .waiting(let rest): return try await rest()
+        }
+    }
+}
+
+/// A plugin command: its declaration and how it starts a call.
 ///
 /// The declaration (see `CommandDeclaration`) gives layer 1 binding, the command's own checks
 /// and its warnings for free; a command made without parameters (`parameters: nil`) receives
-/// its arguments unbound. The handler runs concurrently with other calls and reports failures
-/// by throwing a `ResponseError`; any other error becomes `-32603` at the router, and
+/// its arguments unbound. A call starts on the caller's thread (`start`): it checks once, then
+/// answers or hands back the part that waits, which runs concurrently with other calls. Failures
+/// are thrown as `ResponseError`s; any other error becomes `-32603` at the router, and
 /// `CancellationError` becomes `-32800`.
 public struct Command: Sendable {
     public typealias Handler = @Sendable (Invocation) async throws -> CommandOutput
-    /// A handler's synchronous entry: the output of a call that completes without waiting, or
-    /// `nil` when the call must wait (a download, a sheet that stays up).
-    public typealias ImmediateHandler = @Sendable (Invocation) throws -> CommandOutput?
+    /// A call's start: the command's checks, then its answer or what waits (see `CallStep`).
+    public typealias Start = @Sendable (Invocation) throws -> CallStep
     /// What a command that reads ACL scopes says about a call's scope: warnings, since Tauri
     /// hands the scope to the command and the real plugin decides (`--strict` refuses them).
     public typealias ScopeCheck = @Sendable (Invocation) -> [CallWarning]
@@ -87,35 +103,37 @@ public struct Command: Sendable {
     public let declaration: CommandDeclaration
     /// Whether the arguments are bound to the declared parameters (`false`: passed unbound).
     public let binds: Bool
-    public let handler: Handler
-    /// Runs a call on the caller's thread when it needs no waiting, or returns `nil` — before
-    /// doing anything anyone can observe — when it would have to wait (then `handler` runs it).
-    /// `nil` for a command whose every call goes through `handler`.
-    public let immediate: ImmediateHandler?
+    /// Starts a call: runs on the caller's thread, once per call.
+    public let start: Start
     /// The command's reading of its scope; `nil` for a command that reads none (a scope granted
     /// to it is then a warning: Tauri would ignore it).
     public let scopeCheck: ScopeCheck?
 
-    /// A declared command; `immediately` (optional) runs the calls that need no waiting
-    /// without a task (see `immediate`), `handler` every call.
-    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, immediately: ImmediateHandler? = nil,
-                reporting handler: @escaping Handler) {
+    /// A declared command that starts each call with `start`.
+    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, starting start: @escaping Start) {
         self.declaration = declaration
         self.binds = true
         self.scopeCheck = scope
-        self.immediate = immediately
-        self.handler = handler
+        self.start = start
+    }
+
+    /// A declared command whose every call waits in `handler`.
+    public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, reporting handler: @escaping Handler) {
+        self.init(declaration, scope: scope, starting: Command.waiting(handler))
     }
 
     /// A command that binds its own arguments (Tauri's core plugins, the app's commands): the
-    /// router passes them unbound; `immediately` as for a declared command.
-    public init(unbound declaration: CommandDeclaration, scope: ScopeCheck? = nil, immediately: ImmediateHandler? = nil,
-                reporting handler: @escaping Handler) {
+    /// router passes them unbound; `start` as for a declared command.
+    public init(unbound declaration: CommandDeclaration, scope: ScopeCheck? = nil, starting start: @escaping Start) {
         self.declaration = declaration
         self.binds = false
         self.scopeCheck = scope
-        self.immediate = immediately
-        self.handler = handler
+        self.start = start
+    }
+
+    /// A command that binds its own arguments, whose every call waits in `handler`.
+    public init(unbound declaration: CommandDeclaration, scope: ScopeCheck? = nil, reporting handler: @escaping Handler) {
+        self.init(unbound: declaration, scope: scope, starting: Command.waiting(handler))
     }
 
     /// A command whose handler returns a result and, optionally, a presentation record.
@@ -124,8 +142,7 @@ public struct Command: Sendable {
         self.declaration = CommandDeclaration(name, summary: summary, parameters: parameters ?? [], keyStyle: keyStyle)
         self.binds = parameters != nil
         self.scopeCheck = nil
-        self.immediate = nil
-        self.handler = handler
+        self.start = Command.waiting(handler)
     }
 
     /// A command whose handler returns only a result.
@@ -134,6 +151,11 @@ public struct Command: Sendable {
         self.init(name, summary: summary, parameters: parameters, keyStyle: keyStyle) { invocation in
             CommandOutput(result: try await handler(invocation))
         }
+    }
+
+    /// The start of a command whose every call waits in `handler`.
+    private static func waiting(_ handler: @escaping Handler) -> Start {
+        { invocation in .waiting { try await handler(invocation) } }
     }
 
     /// The snake_case command name, without its plugin.

@@ -5,7 +5,7 @@ import BridgeBinding
 /// `run_mobile_plugin(method, payload)` onto those methods, and the per-platform backends.
 ///
 /// The command layer reaches the native side by the declaration's method name
-/// (`NativePlugin.run`), so a new command compiles before this file is regenerated; once it is,
+/// (`NativePlugin.start`), so a new command compiles before this file is regenerated; once it is,
 /// every backend that conforms must implement the new method.
 public enum NativeProtocolWriter {
     /// What the generator needs to know of a plugin's native side.
@@ -53,19 +53,8 @@ public enum NativeProtocolWriter {
         for command in commands {
             s += "\n    /// `\(command.nativeMethod)`, for `plugin:\(plugin)|\(command.name)`: \(command.summary)\n"
             if !command.resultDoc.isEmpty { s += "    /// \(command.resultDoc)\n" }
-            s += "    func \(command.nativeMethod)(_ call: \(n.callType)) async throws(ResponseError) -> CommandOutput\n"
-            s += "    /// `\(command.nativeMethod)` on this thread when it needs no waiting; `nil` when it would wait, before doing anything observable.\n"
-            s += "    func \(command.nativeMethod)Now(_ call: \(n.callType)) throws(ResponseError) -> CommandOutput?\n"
-        }
-        s += """
-        }
-
-        extension \(n.protocolName) {
-
-        """
-        for command in commands {
-            s += "    /// Every call waits: `\(command.nativeMethod)` runs it.\n"
-            s += "    public func \(command.nativeMethod)Now(_ call: \(n.callType)) throws(ResponseError) -> CommandOutput? { nil }\n"
+            s += "    /// Runs on the caller's thread: its checks once, then the answer, or what waits (`CallStep`).\n"
+            s += "    func \(command.nativeMethod)(_ call: \(n.callType)) throws(ResponseError) -> CallStep\n"
         }
         s += """
         }
@@ -73,22 +62,12 @@ public enum NativeProtocolWriter {
         extension NativePlugin where Call == \(n.callType) {
             /// The \(plugin) plugin's native side as `native` implements it: each declared method by its name.
             public init(\(label) native: any \(n.protocolName)) {
-                self.init(layer: native.layer, immediate: { (method: String, call: \(n.callType)) throws(ResponseError) -> CommandOutput? in
+                self.init(layer: native.layer) { (method: String, call: \(n.callType)) throws(ResponseError) -> CallStep in
                     switch method {
 
         """
         for command in commands {
-            s += "            case \"\(command.nativeMethod)\": return try native.\(command.nativeMethod)Now(call)\n"
-        }
-        s += """
-                    default: return nil
-                    }
-                }) { (method: String, call: \(n.callType)) async throws(ResponseError) -> CommandOutput in
-                    switch method {
-
-        """
-        for command in commands {
-            s += "            case \"\(command.nativeMethod)\": return try await native.\(command.nativeMethod)(call)\n"
+            s += "            case \"\(command.nativeMethod)\": return try native.\(command.nativeMethod)(call)\n"
         }
         s += """
                     default: throw NativePlugin.noMethod(method, plugin: "\(plugin)", layer: native.layer)

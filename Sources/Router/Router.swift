@@ -170,29 +170,42 @@ public struct Router: Sendable {
         return .success(Call(entry: entry, invocation: invocation, warnings: warnings))
     }
 
-    /// Runs a prepared call; every failure comes back as a `ResponseError`.
-    /// The command's own checks (`CommandDeclaration.rules`) run first, as its code would.
-    public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
-        // The checks and the error mapping are synchronous helpers: what they build stays out
-        // of this async frame, which every call's task allocates.
-        if let refusal = Router.ruleRefusal(call) { return recorded(call, .failure(refusal)) }
+    /// A started call: answered on the caller's thread, or the part that waits.
+    public enum Started: Sendable {
+        case done(Result<CommandOutput, ResponseError>)
+        /// Runs what the call waits for; its checks ran already and do not run again.
+        case waiting(@Sendable () async -> Result<CommandOutput, ResponseError>)
+    }
+
+    /// Starts a prepared call on this thread: the command's own checks
+    /// (`CommandDeclaration.rules`), as its code would, then its start, each once. Every failure
+    /// comes back as a `ResponseError`; every outcome is recorded once, when known.
+    public func start(_ call: Call) -> Started {
+        if let refusal = Router.ruleRefusal(call) { return .done(recorded(call, .failure(refusal))) }
+        let step: CallStep
         do {
-            return recorded(call, .success(try await call.entry.command.handler(call.invocation)))
+            step = try call.entry.command.start(call.invocation)
         } catch {
-            return recorded(call, .failure(Router.responseError(error, call: call)))
+            return .done(recorded(call, .failure(Router.responseError(error, call: call))))
+        }
+        switch step {
+        case .done(let output): return .done(recorded(call, .success(output)))
+        case .waiting(let rest):
+            return .waiting { [self] in
+                do {
+                    return recorded(call, .success(try await rest()))
+                } catch {
+                    return recorded(call, .failure(Router.responseError(error, call: call)))
+                }
+            }
         }
     }
 
-    /// Runs a prepared call on this thread when its command completes it without waiting (see
-    /// `Command.immediate`), with the same checks and error mapping as `run`; `nil` when the call
-    /// must wait: `run` then runs it.
-    public func runNow(_ call: Call) -> Result<CommandOutput, ResponseError>? {
-        guard let immediate = call.entry.command.immediate else { return nil }
-        if let refusal = Router.ruleRefusal(call) { return recorded(call, .failure(refusal)) }
-        do {
-            return try immediate(call.invocation).map { recorded(call, .success($0)) }
-        } catch {
-            return recorded(call, .failure(Router.responseError(error, call: call)))
+    /// Starts a prepared call and waits for its outcome.
+    public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
+        switch start(call) {
+        case .done(let outcome): return outcome
+        case .waiting(let rest): return await rest()
         }
     }
 

@@ -65,9 +65,9 @@ public final class SessionEngine: Sendable {
     public var isReading: Bool { state.withLock { $0.machine.isReading } }
 
     /// Handles the messages of one chunk of input, in order, and starts the calls they make.
-    /// A call whose command completes it without waiting (`Router.runNow`) runs on this thread
-    /// without a task; every other call gets a task and runs on this thread until it first
-    /// suspends. Either way a call that answers without waiting is answered before this returns;
+    /// Every call starts on this thread (`Router.start`: its checks, once); one that completes
+    /// without waiting is answered without a task, and the part of any other that waits gets a
+    /// task and runs on this thread until it first suspends. Either way a call that answers without waiting is answered before this returns;
     /// none is waited for.
     public func receive(_ payloads: [IncomingPayload]) {
         guard !payloads.isEmpty else { return }
@@ -112,13 +112,17 @@ public final class SessionEngine: Sendable {
                 // One object per call: the observer is also what the task needs besides the call.
                 let observer = SessionCallObserver(engine: self, token: token, id: id)
                 let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
-                // A call that needs no waiting runs here, without a task.
-                if let outcome = CallObserver.$current.withValue(observer, operation: { router.runNow(call) }) {
+                // The call's checks run here, once; a call that needs no waiting is answered
+                // here, without a task, and only what waits gets one.
+                let rest: @Sendable () async -> Result<CommandOutput, ResponseError>
+                switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
+                case .done(let outcome):
                     _ = early.offer(token, completion(of: outcome, id: id, warnings: warnings))
                     continue
+                case .waiting(let waiting): rest = waiting
                 }
-                let task = Task.immediate { [router] in
-                    let outcome = await CallObserver.$current.withValue(observer) { await router.run(call) }
+                let task = Task.immediate {
+                    let outcome = await CallObserver.$current.withValue(observer) { await rest() }
                     let engine = observer.engine, token = observer.token
                     let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
                     if !early.offer(token, completion) { engine.finish(token, completion) }

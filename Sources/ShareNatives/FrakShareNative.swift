@@ -15,27 +15,16 @@ public protocol FrakShareNative: Sendable {
 
     /// `shareText`, for `plugin:frak-share|share_text`: Opens the platform share sheet with a link, a text, a title and a thumbnail.
     /// iOS: whether the user completed an activity (false when dismissed). Android: true as soon as the chooser opens.
-    func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput
-    /// `shareText` on this thread when it needs no waiting; `nil` when it would wait, before doing anything observable.
-    func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput?
-}
-
-extension FrakShareNative {
-    /// Every call waits: `shareText` runs it.
-    public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? { nil }
+    /// Runs on the caller's thread: its checks once, then the answer, or what waits (`CallStep`).
+    func shareText(_ call: NativeCall) throws(ResponseError) -> CallStep
 }
 
 extension NativePlugin where Call == NativeCall {
     /// The frak-share plugin's native side as `native` implements it: each declared method by its name.
     public init(frakShare native: any FrakShareNative) {
-        self.init(layer: native.layer, immediate: { (method: String, call: NativeCall) throws(ResponseError) -> CommandOutput? in
+        self.init(layer: native.layer) { (method: String, call: NativeCall) throws(ResponseError) -> CallStep in
             switch method {
-            case "shareText": return try native.shareTextNow(call)
-            default: return nil
-            }
-        }) { (method: String, call: NativeCall) async throws(ResponseError) -> CommandOutput in
-            switch method {
-            case "shareText": return try await native.shareText(call)
+            case "shareText": return try native.shareText(call)
             default: throw NativePlugin.noMethod(method, plugin: "frak-share", layer: native.layer)
             }
         }

@@ -12,32 +12,25 @@ import BridgeProtocol
 public struct NativePlugin<Call: Sendable>: Sendable {
     /// `ios` or `android`: the `data.layer` of the backend's own refusals.
     public let layer: String
-    private let handler: @Sendable (String, Call) async throws(ResponseError) -> CommandOutput
-    private let immediate: (@Sendable (String, Call) throws(ResponseError) -> CommandOutput?)?
+    private let starter: @Sendable (String, Call) throws(ResponseError) -> CallStep
 
-    /// - Parameters:
-    ///   - handler: runs a native method.
-    ///   - immediate: runs a native method when it needs no waiting (see `runNow`); `nil`
-    ///     when every call goes through `handler`.
-    public init(layer: String,
-                immediate: (@Sendable (String, Call) throws(ResponseError) -> CommandOutput?)? = nil,
-                handler: @escaping @Sendable (String, Call) async throws(ResponseError) -> CommandOutput) {
+    /// - Parameter start: starts a native method on the caller's thread: its checks once, then
+    ///   its answer or what waits.
+    public init(layer: String, start: @escaping @Sendable (String, Call) throws(ResponseError) -> CallStep) {
         self.layer = layer
-        self.immediate = immediate
-        self.handler = handler
+        self.starter = start
     }
 
-    /// Runs the native method `method` for `call`.
-    public func run(_ method: String, _ call: Call) async throws(ResponseError) -> CommandOutput {
-        try await handler(method, call)
+    /// A native side whose every method waits in `handler` (a test double that records calls).
+    public init(layer: String, handler: @escaping @Sendable (String, Call) async throws(ResponseError) -> CommandOutput) {
+        self.init(layer: layer) { (method: String, call: Call) throws(ResponseError) -> CallStep in
+            .waiting { try await handler(method, call) }
+        }
     }
 
-    /// Runs the native method `method` for `call` on this thread when it needs no waiting (no
-    /// download, a sheet the scripted user answers at once); `nil` when it would have to wait,
-    /// before it did anything anyone can observe: `run` then runs the call.
-    public func runNow(_ method: String, _ call: Call) throws(ResponseError) -> CommandOutput? {
-        guard let immediate else { return nil }
-        return try immediate(method, call)
+    /// Starts the native method `method` for `call`.
+    public func start(_ method: String, _ call: Call) throws(ResponseError) -> CallStep {
+        try starter(method, call)
     }
 
     /// The refusal of a method the native side does not have (as Tauri's mobile runtime says).

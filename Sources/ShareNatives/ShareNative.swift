@@ -15,37 +15,22 @@ public protocol ShareNative: Sendable {
 
     /// `canShare`, for `plugin:share|can_share`: Says whether share would present a sheet for the same arguments.
     /// Never rejects for the data itself: what share would refuse is false.
-    func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput
-    /// `canShare` on this thread when it needs no waiting; `nil` when it would wait, before doing anything observable.
-    func canShareNow(_ call: ShareCall) throws(ResponseError) -> CommandOutput?
+    /// Runs on the caller's thread: its checks once, then the answer, or what waits (`CallStep`).
+    func canShare(_ call: ShareCall) throws(ResponseError) -> CallStep
 
     /// `share`, for `plugin:share|share`: Opens the platform share sheet with files (images, PDFs, movies…), a link, a text and a rich preview.
     /// Resolves when the user picked a target; a dismissal rejects with `Share canceled`, a share while another is presented with `Can't share while sharing is in progress`.
-    func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput
-    /// `share` on this thread when it needs no waiting; `nil` when it would wait, before doing anything observable.
-    func shareNow(_ call: ShareCall) throws(ResponseError) -> CommandOutput?
-}
-
-extension ShareNative {
-    /// Every call waits: `canShare` runs it.
-    public func canShareNow(_ call: ShareCall) throws(ResponseError) -> CommandOutput? { nil }
-    /// Every call waits: `share` runs it.
-    public func shareNow(_ call: ShareCall) throws(ResponseError) -> CommandOutput? { nil }
+    /// Runs on the caller's thread: its checks once, then the answer, or what waits (`CallStep`).
+    func share(_ call: ShareCall) throws(ResponseError) -> CallStep
 }
 
 extension NativePlugin where Call == ShareCall {
     /// The share plugin's native side as `native` implements it: each declared method by its name.
     public init(share native: any ShareNative) {
-        self.init(layer: native.layer, immediate: { (method: String, call: ShareCall) throws(ResponseError) -> CommandOutput? in
+        self.init(layer: native.layer) { (method: String, call: ShareCall) throws(ResponseError) -> CallStep in
             switch method {
-            case "canShare": return try native.canShareNow(call)
-            case "share": return try native.shareNow(call)
-            default: return nil
-            }
-        }) { (method: String, call: ShareCall) async throws(ResponseError) -> CommandOutput in
-            switch method {
-            case "canShare": return try await native.canShare(call)
-            case "share": return try await native.share(call)
+            case "canShare": return try native.canShare(call)
+            case "share": return try native.share(call)
             default: throw NativePlugin.noMethod(method, plugin: "share", layer: native.layer)
             }
         }

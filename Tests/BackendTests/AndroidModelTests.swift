@@ -108,9 +108,11 @@ struct AndroidModelTests {
         let text = String(repeating: "a", count: characters)
         let outcome: Result<CommandOutput, ResponseError>
         do {
-            outcome = .success(try await AndroidBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext(platform: .android))))
-        } catch {
+            outcome = .success(try await AndroidBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext(platform: .android))).output())
+        } catch let error as ResponseError {
             outcome = .failure(error)
+        } catch {
+            outcome = .failure(.internalError("\(error)"))
         }
         if shares {
             #expect(try outcome.get().result == ["shared": true])
@@ -120,7 +122,7 @@ struct AndroidModelTests {
             #expect(outcome.failure?.data["reason"]?.stringValue?.hasPrefix("android.os.TransactionTooLargeException: data parcel size ") == true)
         }
         // iOS hands the items to the sheet in-process: no such limit.
-        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext()))
+        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": .string(text)], context: CallContext())).output()
         #expect(ios.result == ["shared": true])
     }
 

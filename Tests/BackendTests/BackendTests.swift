@@ -32,7 +32,8 @@ struct BackendValidationTests {
     func refused(payload: JSON, message: String) async {
         for backend in BackendValidationTests.backends {
             do {
-                _ = try await backend.shareText(NativeCall(payload: payload, context: CallContext(platform: .ios)))
+                // Refused as the call starts, before anything waits.
+                _ = try backend.shareText(NativeCall(payload: payload, context: CallContext(platform: .ios)))
                 Issue.record("\(backend.layer) accepted \(payload)")
             } catch {
                 #expect(error.code == .invalidParams)
@@ -45,7 +46,7 @@ struct BackendValidationTests {
     @Test("backends read camelCase keys only: a snake_case image_url is ignored, not fetched")
     func camelCaseOnly() async throws {
         let out = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "image_url": "http://127.0.0.1:9/x.png"],
-                                                              context: CallContext()))
+                                                              context: CallContext())).output()
         #expect(out.presentation?["iconLoad"] == .null)
     }
 
@@ -53,14 +54,14 @@ struct BackendValidationTests {
           arguments: ["https://frak.id/a b", "https://frak.id/é", "https://frak.id/100%"])
     func unparsableLinkDropped(url: String) async throws {
         let out = try await IOSBackend().shareText(NativeCall(payload: ["url": .string(url), "text": "hi", "imageUrl": .string(url + ".png")],
-                                                              context: CallContext()))
+                                                              context: CallContext())).output()
         #expect(out.presentation?["activityItems"]?.arrayValue?.map { $0["kind"] } == ["text"])
         #expect(out.presentation?["iconLoad"]?["reason"] == .string(IconRace.Result.unparsableReason))
-        let alone = try await IOSBackend().shareText(NativeCall(payload: ["url": .string(url)], context: CallContext()))
+        let alone = try await IOSBackend().shareText(NativeCall(payload: ["url": .string(url)], context: CallContext())).output()
         #expect(alone.presentation?["activityItems"] == [])
         #expect(alone.result == ["shared": false])
         Contract.check(alone.presentation ?? .null, "presentation/ios")
-        let parsable = try await IOSBackend().shareText(NativeCall(payload: ["url": "https://frak.id/a%20b"], context: CallContext()))
+        let parsable = try await IOSBackend().shareText(NativeCall(payload: ["url": "https://frak.id/a%20b"], context: CallContext())).output()
         #expect(parsable.presentation?["activityItems"]?.arrayValue?.first?["url"] == "https://frak.id/a%20b")
     }
 
@@ -69,13 +70,13 @@ struct BackendValidationTests {
                       ("data:image/png;base64,AA==", "not an image (image/png, 1 bytes)"),
                       ("ftp://x/i.png", "URLSession has no protocol for ftp: URLs")])
     func neverFetchesOtherSchemes(imageURL: String, iosReason: String) async throws {
-        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext()))
+        let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext())).output()
         #expect(ios.presentation?["iconLoad"]?["outcome"] == "failed")
         #expect(ios.presentation?["iconLoad"]?["reason"]?.stringValue?.hasPrefix(iosReason) == true, "\(ios.presentation?["iconLoad"] ?? .null)")
         #expect(ios.presentation?["iconLoad"]?["reason"]?.stringValue?.contains("Android") == false, "an iOS record gives no Android reason")
         let cache = temporaryCacheDirectory()
         let android = try await AndroidBackend(configuration: AndroidConfiguration(cacheDirectory: cache))
-            .shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext(platform: .android)))
+            .shareText(NativeCall(payload: ["text": "hi", "imageUrl": .string(imageURL)], context: CallContext(platform: .android))).output()
         #expect(android.presentation?["thumbnail"]?["outcome"] == "failed")
         #expect(android.presentation?["intent"]?["clipData"] == .null)
         #expect(files(in: cache + "/share").isEmpty)
@@ -91,7 +92,7 @@ struct IOSBackendTests {
     /// `deadline` is generous by default, so a loaded machine cannot turn a download into a
     /// timeout; the tests of the 2.0 s race pass it.
     func share(_ payload: JSON, _ context: CallContext = CallContext(), deadline: Double = 10) async throws -> CommandOutput {
-        try await IOSBackend(iconDeadlineSeconds: deadline).shareText(NativeCall(payload: payload, context: context))
+        try await IOSBackend(iconDeadlineSeconds: deadline).shareText(NativeCall(payload: payload, context: context)).output()
     }
 
     @Test("the full record for a link, a text, a title and a loaded icon")
@@ -200,7 +201,7 @@ struct AndroidBackendTests {
 
     func share(_ payload: JSON, configuration: AndroidConfiguration? = nil) async throws -> CommandOutput {
         try await AndroidBackend(configuration: configuration ?? self.configuration)
-            .shareText(NativeCall(payload: payload, context: CallContext(platform: .android)))
+            .shareText(NativeCall(payload: payload, context: CallContext(platform: .android))).output()
     }
 
     @Test("downloads the thumbnail once, names it by the Java hash, and exposes a content:// URI")
@@ -313,7 +314,7 @@ struct AndroidBackendTests {
     func iosLoadsDataURLIcon() async throws {
         let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
         let ios = try await IOSBackend().shareText(NativeCall(payload: ["url": "https://frak.id", "text": "hi", "imageUrl": .string(png)],
-                                                                context: CallContext()))
+                                                                context: CallContext())).output()
         #expect(ios.presentation?["iconLoad"]?["outcome"] == "loaded")
         #expect(ios.presentation?["iconLoad"]?["elapsedMs"] == 0)
         Contract.check(ios.presentation ?? .null, "presentation/ios")
@@ -322,7 +323,7 @@ struct AndroidBackendTests {
     @Test("an activity the sheet does not offer completes nothing, and the record names what it offers")
     func notOffered() async throws {
         let ios = try await IOSBackend().shareText(NativeCall(payload: ["text": "hi"],
-                                                              context: CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.SaveToCameraRoll"))))
+                                                              context: CallContext(simulation: Simulation(activity: "com.apple.UIKit.activity.SaveToCameraRoll")))).output()
         #expect(ios.result == ["shared": false])
         #expect(ios.presentation?["completion"]?["reason"]?.stringValue?.hasSuffix("(the sheet offers AirDrop, Message, Mail, CopyToPasteboard)") == true,
                 "\(ios.presentation?["completion"] ?? .null)")

@@ -60,12 +60,12 @@ struct HTTPSDownloadTests {
     func backends() async throws {
         let payload: JSON = ["text": "x", "imageUrl": .string(peer.url("/image.png"))]
         let ios = try await IOSBackend(iconDeadlineSeconds: 60, limits: trusting)
-            .shareText(NativeCall(payload: payload, context: CallContext()))
+            .shareText(NativeCall(payload: payload, context: CallContext())).output()
         #expect(ios.presentation?["iconLoad"]?["outcome"] == "loaded", "\(ios.presentation ?? .null)")
         var android = AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: temporaryCacheDirectory(), thumbnailDeadlineSeconds: 60)
         android.limits = trusting
         let out = try await AndroidBackend(configuration: android)
-            .shareText(NativeCall(payload: payload, context: CallContext(platform: .android)))
+            .shareText(NativeCall(payload: payload, context: CallContext(platform: .android))).output()
         #expect(out.presentation?["thumbnail"]?["outcome"] == "downloaded", "\(out.presentation ?? .null)")
     }
 }

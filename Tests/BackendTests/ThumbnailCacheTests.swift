@@ -31,7 +31,7 @@ struct ThumbnailCacheTests {
         var configuration = AndroidConfiguration(appID: "id.frak.wallet", cacheDirectory: cacheDirectory, thumbnailDeadlineSeconds: 10)
         if let maxCacheBytes { configuration.maxCacheBytes = maxCacheBytes }
         let out = try await AndroidBackend(configuration: configuration)
-            .shareText(NativeCall(payload: ["text": "x", "imageUrl": .string(url)], context: CallContext(platform: .android)))
+            .shareText(NativeCall(payload: ["text": "x", "imageUrl": .string(url)], context: CallContext(platform: .android))).output()
         let record = try #require(out.presentation)
         Contract.check(record, "presentation/android")
         return record

@@ -87,7 +87,7 @@ enum PingCommand: CommandLayer {
             guard let native = plugin.backends.backend(for: invocation.context.platform) else {
                 throw ResponseError.unsupportedPlatform("throw-away is only available on iOS and Android")
             }
-            return try await native.run(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
+            return try native.start(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
         }
     }
 }
@@ -128,8 +128,8 @@ struct ThrowAwayCommandTests {
         // The native protocol each backend implements: the typed method, and its dispatch by name.
         let native = try String(contentsOf: root.appendingPathComponent("Sources/ThrowAway/ThrowAwayNative.swift"), encoding: .utf8)
         #expect(native.contains("public protocol ThrowAwayNative: Sendable {"))
-        #expect(native.contains("    func ping(_ call: NativeCall) async throws(ResponseError) -> CommandOutput\n"))
-        #expect(native.contains("            case \"ping\": return try await native.ping(call)\n"))
+        #expect(native.contains("    func ping(_ call: NativeCall) throws(ResponseError) -> CallStep\n"))
+        #expect(native.contains("            case \"ping\": return try native.ping(call)\n"))
         #expect(native.contains("public typealias ThrowAwayBackends = PlatformBackends<NativeCall>"))
         let args = try JSONParser.parse(String(contentsOf: root.appendingPathComponent("Schemas/commands/throw-away/ping.args.schema.json"), encoding: .utf8))
         let validator = try SchemaValidator(schema: args)

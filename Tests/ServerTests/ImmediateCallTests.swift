@@ -8,31 +8,32 @@ import Foundation
 import Synchronization
 import Testing
 
-/// `SessionEngine` with commands that have a synchronous entry (`Command.immediate`): a call
-/// that needs no waiting is answered without a task, one that must wait goes through its task,
-/// and both keep the session's rules (ordering, `$/cancelRequest`, errors, warnings).
+/// `SessionEngine` and the one call path (`Command.start`, `CallStep`): every call starts on the
+/// session's thread and runs its checks there, once; one that needs no waiting is answered
+/// without a task, only the part of one that must wait gets a task, and both keep the session's
+/// rules (ordering, `$/cancelRequest`, errors, warnings).
 @Suite("Calls answered without a task")
 struct ImmediateCallTests {
-    @Test("a call that needs no waiting is answered by its synchronous entry, before receive returns")
+    @Test("a call that needs no waiting is answered by its start, before receive returns")
     func completesSynchronously() async throws {
         let session = EngineSession()
         session.engine.receive([request(1, "quick", ["n": "1"])])
         // Answered on the caller's thread: no task, nothing to wait for.
         #expect(session.transport.responses.map(\.id) == [rid(1)])
         #expect(session.transport.response(1)?.outcome == .success(["path": "now", "n": "1"]))
-        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 1)
+        #expect(session.plugin.starts.load(ordering: .relaxed) == 1)
         #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 0)
         await session.end()
     }
 
-    @Test("a call that must wait gets nil from the synchronous entry, then its task answers it")
+    @Test("a call that must wait starts once, then its task answers it")
     func suspends() async throws {
         let session = EngineSession()
         session.engine.receive([request(1, "quick", ["n": "1", "wait": 50])])
         let responses = await session.end()
         #expect(responses.map(\.id) == [rid(1)])
         #expect(responses.first?.outcome == .success(["path": "task", "n": "1"]))
-        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 1)
+        #expect(session.plugin.starts.load(ordering: .relaxed) == 1)
         #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 1)
     }
 
@@ -46,8 +47,8 @@ struct ImmediateCallTests {
         #expect(session.transport.responses.map(\.id) == [rid(1), rid(3), rid(4)])
         let responses = await session.end()
         #expect(responses.map(\.id) == [rid(1), rid(3), rid(4), rid(2)])
-        // Only the waiting call got a task; every call tried the synchronous entry.
-        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 4)
+        // Only the waiting call got a task; every call started once.
+        #expect(session.plugin.starts.load(ordering: .relaxed) == 4)
         #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 1)
     }
 
@@ -56,7 +57,7 @@ struct ImmediateCallTests {
         let session = EngineSession()
         session.engine.receive([request(1, "quick", ["n": "1"]), cancel(1), request(2, "quick", ["n": "2", "wait": 60_000])])
         #expect(session.transport.response(1)?.outcome == .failure(.cancelled))
-        #expect(session.plugin.nowRuns.load(ordering: .relaxed) == 1)  // only call 2's attempt
+        #expect(session.plugin.starts.load(ordering: .relaxed) == 1)  // only call 2 started
         session.engine.receive([cancel(2)])
         #expect(session.transport.response(2)?.outcome == .failure(.cancelled))
         let responses = await session.end()
@@ -68,7 +69,7 @@ struct ImmediateCallTests {
         #expect(session.plugin.taskCancelled.load(ordering: .relaxed) == 1)
     }
 
-    @Test("errors from the synchronous entry: a ResponseError as sent, any other error -32603, a rule's refusal -32602")
+    @Test("errors from the start: a ResponseError as sent, any other error -32603, a rule's refusal -32602")
     func errors() async throws {
         let session = EngineSession()
         session.engine.receive([
@@ -89,7 +90,7 @@ struct ImmediateCallTests {
         #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 0)
     }
 
-    @Test("a warning the synchronous entry reports live reaches the peer before its response")
+    @Test("a warning the start reports live reaches the peer before its response")
     func liveWarning() async throws {
         let session = EngineSession()
         session.engine.receive([request(7, "quick", ["n": "7", "warn": true])])
@@ -100,6 +101,18 @@ struct ImmediateCallTests {
         #expect(n.params["id"] == 7)
         #expect(r.id == rid(7))
         await session.end()
+    }
+
+    @Test("a call that waits runs its checks once: one start, one warning, then only the part that waits")
+    func checksOnce() async throws {
+        let session = EngineSession()
+        session.engine.receive([request(8, "quick", ["n": "8", "wait": 20, "warn": true])])
+        let responses = await session.end()
+        #expect(responses.first?.outcome == .success(["path": "task", "n": "8"]))
+        #expect(session.plugin.starts.load(ordering: .relaxed) == 1)
+        #expect(session.plugin.taskRuns.load(ordering: .relaxed) == 1)
+        let warnings = session.transport.sent.filter { if case .notification(let n) = $0 { n.method == "bridge/warning" } else { false } }
+        #expect(warnings.count == 1)
     }
 
     private func request(_ id: Int, _ command: String, _ params: JSONObject) -> IncomingPayload {
@@ -137,11 +150,11 @@ private struct EngineSession {
     }
 }
 
-/// `now-test|quick`: answers at once through its synchronous entry (`{"path": "now"}`) unless
-/// `wait` (ms) asks it to wait, which only its task does (`{"path": "task"}`, cancellable).
+/// `now-test|quick`: checks its arguments and answers at once (`{"path": "now"}`) unless `wait`
+/// (ms) asks it to wait, which only the waiting part does (`{"path": "task"}`, cancellable).
 private final class ImmediatePlugin: Plugin, Sendable {
     let name = "now-test"
-    let nowRuns = Atomic<Int>(0)
+    let starts = Atomic<Int>(0)
     let taskRuns = Atomic<Int>(0)
     let taskCancelled = Atomic<Int>(0)
 
@@ -150,26 +163,27 @@ private final class ImmediatePlugin: Plugin, Sendable {
             Parameter("n", .string), Parameter("wait", .integer), Parameter("fail", .string), Parameter("bug", .boolean),
             Parameter("warn", .boolean),
         ], rules: [.oneNonEmpty(["n", "fail"], message: "n or fail is needed")])
-        return [Command(declaration, immediately: { [self] invocation in
-            nowRuns.add(1, ordering: .relaxed)
+        return [Command(declaration) { [self] invocation in
+            starts.add(1, ordering: .relaxed)
             let arguments = invocation.arguments
-            if arguments["wait"] != nil { return nil }
             if let message = arguments["fail"]?.stringValue { throw ResponseError.rejected(message) }
             if arguments["bug"] != nil { throw ImmediateBug() }
             if arguments["warn"] != nil {
                 try LiveWarnings.warn(CallWarning(code: "test_warning", message: "learnt while running"), context: invocation.context)
             }
-            return CommandOutput(result: ["path": "now", "n": arguments["n"] ?? .null])
-        }) { [self] invocation in
-            taskRuns.add(1, ordering: .relaxed)
-            let ms = invocation.arguments["wait"]?.numberValue?.intValue ?? 0
-            do {
-                try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
-            } catch {
-                taskCancelled.add(1, ordering: .relaxed)
-                throw error
+            guard let ms = arguments["wait"]?.numberValue?.intValue else {
+                return .done(CommandOutput(result: ["path": "now", "n": arguments["n"] ?? .null]))
             }
-            return CommandOutput(result: ["path": "task", "n": invocation.arguments["n"] ?? .null])
+            return .waiting { [self] in
+                taskRuns.add(1, ordering: .relaxed)
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
+                } catch {
+                    taskCancelled.add(1, ordering: .relaxed)
+                    throw error
+                }
+                return CommandOutput(result: ["path": "task", "n": arguments["n"] ?? .null])
+            }
         }]
     }
 }

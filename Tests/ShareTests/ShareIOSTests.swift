@@ -214,7 +214,8 @@ struct ShareIOSTests {
                                    (["files": []], "invalid args `files`: must not be empty when present"),
                                    (["files": ["/a.png"]], "invalid args `files`: the 1 files of the payload are not the 0 files layer 1 checked")] as [(JSON, String)] {
             do {
-                _ = try await ios.share(ShareCall(payload: payload, context: context))
+                // Refused as the call starts, before anything waits.
+                _ = try ios.share(ShareCall(payload: payload, context: context))
                 Issue.record("\(payload) was shared")
             } catch {
                 #expect(error.message == message)
@@ -225,7 +226,7 @@ struct ShareIOSTests {
         let resolved = try await ShareFileResolver(rules: ShareFileRules(roots: [root])).resolve([root + "/notes.txt"], command: "share")
         try Data("a longer text than before\n".utf8).write(to: URL(fileURLWithPath: root + "/notes.txt"))
         do {
-            _ = try await ios.share(ShareCall(payload: ["files": [.string(root + "/notes.txt")]], context: context, files: resolved))
+            _ = try ios.share(ShareCall(payload: ["files": [.string(root + "/notes.txt")]], context: context, files: resolved))
             Issue.record("a changed file was shared")
         } catch {
             #expect(error.message.contains("is gone or changed since it was checked"))

@@ -70,15 +70,14 @@ public enum TauriPin {
 public struct CoreCommand: Sendable {
     public let name: String
     let arguments: [RustArgument]
-    let run: @Sendable (Invocation) throws(ResponseError) -> CommandOutput
+    /// Starts a call once its arguments are bound: its answer, or what waits.
+    let start: @Sendable (Invocation) throws(ResponseError) -> CallStep
     /// Whether the command reads its ACL scope (fs, opener): a scope granted to it is then its
     /// to check, not a `scope_ignored` warning.
     let readsScope: Bool
     /// Whether the command takes `tauri::ipc::Request` (a raw body, headers) instead of named
     /// arguments.
     let takesRequest: Bool
-    /// A command that may wait for a person (a permission prompt in `--user interactive`).
-    let waiting: (@Sendable (Invocation) async throws(ResponseError) -> CommandOutput)?
 
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
@@ -98,10 +97,9 @@ public struct CoreCommand: Sendable {
                 invocation run: @escaping @Sendable (Invocation) throws(ResponseError) -> CommandOutput) {
         self.name = name
         self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.run = run
+        self.start = { (invocation) throws(ResponseError) in .done(try run(invocation)) }
         self.readsScope = readsScope
         self.takesRequest = takesRequest
-        waiting = nil
     }
 
     /// A command that may wait for a person (a prompt they click): bound as the others, its
@@ -110,10 +108,9 @@ public struct CoreCommand: Sendable {
                 waiting run: @escaping @Sendable (Invocation) async throws(ResponseError) -> CommandOutput) {
         self.name = name
         self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.run = { (_) throws(ResponseError) in throw .internalError("\(name) answers on its task") }
+        self.start = { invocation in .waiting { try await run(invocation) } }
         readsScope = false
         takesRequest = false
-        waiting = run
     }
 
     /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
@@ -127,27 +124,17 @@ public struct CoreCommand: Sendable {
                        details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(key)])
     }
 
-    /// The registered command: Tauri's binding, then the answer, on the caller's thread.
+    /// The registered command: Tauri's binding, then the answer on the caller's thread, or
+    /// what waits (bound once).
     public func command(plugin: String, summary: String? = nil) -> Command {
         let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
-        let arguments = self.arguments, run = self.run, name = self.name, takesRequest = self.takesRequest
-        let answer: @Sendable (Invocation) throws -> CommandOutput? = { invocation in
-            if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
-            if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
-            return try run(invocation)
-        }
+        let arguments = self.arguments, start = self.start, name = self.name, takesRequest = self.takesRequest
         var scope: Command.ScopeCheck?
         if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
-        if let waiting {
-            return Command(unbound: declaration, scope: scope) { invocation in
-                if invocation.request?.body != nil, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
-                if let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
-                return try await waiting(invocation)
-            }
-        }
-        return Command(unbound: declaration, scope: scope, immediately: answer) { invocation in
-            guard let output = try answer(invocation) else { throw ResponseError.internalError("\(name) gave no answer") }
-            return output
+        return Command(unbound: declaration, scope: scope) { invocation in
+            if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
+            if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
+            return try start(invocation)
         }
     }
 }

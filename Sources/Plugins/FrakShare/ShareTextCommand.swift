@@ -51,10 +51,8 @@ enum ShareTextCommand: CommandLayer {
     }
 
     static func command(_ plugin: FrakSharePlugin) -> Command {
-        Command(declaration, scope: ShareScope.warnings, immediately: { invocation in
-            try backend(plugin, invocation).runNow(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
-        }) { invocation in
-            try await backend(plugin, invocation).run(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
+        Command(declaration, scope: ShareScope.warnings) { invocation in
+            try backend(plugin, invocation).start(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
         }
     }
 

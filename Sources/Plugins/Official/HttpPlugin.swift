@@ -104,33 +104,28 @@ public enum HttpPlugin {
     public static func plugin(config: Config, resources: ResourceTable) -> OfficialPlugin {
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let summary = "http (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
-        let send = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly),
-                           immediately: { (i) throws -> CommandOutput? in
-            let (request, id) = try lookup(i, resources)
-            let answer = ready(request, config)
-            if answer == nil, config.passthrough != nil { return nil }  // the handler fetches it
-            try receive(request, id, resources)
-            guard let answer else { throw unanswered(request.request) }
-            return try respond(answer.response, answer.by, request, resources, i)
-        }, reporting: { (i) async throws -> CommandOutput in
+        // The request is looked up and taken once; only a passthrough fetch waits.
+        let send = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly)) { i in
             let (request, id) = try lookup(i, resources)
             try receive(request, id, resources)
-            if let answer = ready(request, config) { return try respond(answer.response, answer.by, request, resources, i) }
+            if let answer = ready(request, config) { return .done(try respond(answer.response, answer.by, request, resources, i)) }
             guard let fetch = config.passthrough else { throw unanswered(request.request) }
-            let task = Task { await fetch(request.request) }
-            request.cancel.withLock { $0 = { task.cancel() } }
-            // A cancel between `receive` and the line above found no transfer to stop.
-            if request.cancelled.load(ordering: .acquiring) { task.cancel() }
-            let outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-            if request.cancelled.load(ordering: .acquiring) {
-                try? resources.close(id)
-                throw ResponseError.native(canceled, layer: "http", reason: "fetch_cancel aborted the request while it was in flight")
+            return .waiting {
+                let task = Task { await fetch(request.request) }
+                request.cancel.withLock { $0 = { task.cancel() } }
+                // A cancel between `receive` and the line above found no transfer to stop.
+                if request.cancelled.load(ordering: .acquiring) { task.cancel() }
+                let outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+                if request.cancelled.load(ordering: .acquiring) {
+                    try? resources.close(id)
+                    throw ResponseError.native(canceled, layer: "http", reason: "fetch_cancel aborted the request while it was in flight")
+                }
+                switch outcome {
+                case .success(let response): return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
+                case .failure(let failure): throw ResponseError.native(failure.message, layer: "http", reason: "the real request failed (--http-passthrough)")
+                }
             }
-            switch outcome {
-            case .success(let response): return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
-            case .failure(let failure): throw ResponseError.native(failure.message, layer: "http", reason: "the real request failed (--http-passthrough)")
-            }
-        })
+        }
         return OfficialPlugin(name: "http", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
                               scopeProblem: HttpScope.problem, commands: [
             CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in

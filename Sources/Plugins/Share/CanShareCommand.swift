@@ -32,7 +32,7 @@ enum CanShareCommand: CommandLayer {
                 return no(error.message)
             }
             guard let backend = plugin.backends.backend(for: platform) else { return no(ShareCommand.unavailable) }
-            return try await backend.run(declaration.nativeMethod, call)
+            return try await backend.start(declaration.nativeMethod, call).output()
         }
     }
 }

@@ -27,7 +27,7 @@ enum ShareCommand: CommandLayer {
                     "command": .string(invocation.name.description), "platform": .string(invocation.context.platform.rawValue),
                 ])
             }
-            return try await backend.run(declaration.nativeMethod, call)
+            return try await backend.start(declaration.nativeMethod, call).output()
         }
     }
 }

@@ -16,21 +16,18 @@ public struct AndroidBackend: FrakShareNative {
         self.configuration = configuration
     }
 
-    public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
+    /// `shareText`: the payload is read once; only the thumbnail download waits (the chooser is
+    /// never waited for).
+    public func shareText(_ call: NativeCall) throws(ResponseError) -> CallStep {
         let share = try SharePayload(call.payload, layer: layer)
-        let thumbnail: ThumbnailFetch.Result? = if let imageURL = AndroidBackend.downloaded(share) {
-            await ThumbnailFetch(configuration: configuration).run(imageURL: imageURL)
-        } else {
-            AndroidBackend.thumbnailWithoutDownload(share)
+        let context = call.context
+        guard let imageURL = AndroidBackend.downloaded(share) else {
+            return .done(try AndroidBackend.present(share, thumbnail: AndroidBackend.thumbnailWithoutDownload(share), context: context))
         }
-        return try AndroidBackend.present(share, thumbnail: thumbnail, context: call.context)
-    }
-
-    /// `shareText` when it needs no waiting: no thumbnail to download (the chooser is never waited for).
-    public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? {
-        let share = try SharePayload(call.payload, layer: layer)
-        guard AndroidBackend.downloaded(share) == nil else { return nil }
-        return try AndroidBackend.present(share, thumbnail: AndroidBackend.thumbnailWithoutDownload(share), context: call.context)
+        let fetch = ThumbnailFetch(configuration: configuration)
+        return .waiting {
+            try AndroidBackend.present(share, thumbnail: await fetch.run(imageURL: imageURL), context: context)
+        }
     }
 
     /// The `imageUrl` the plugin downloads: one `HttpURLConnection` opens.

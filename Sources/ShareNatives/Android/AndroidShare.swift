@@ -23,8 +23,13 @@ extension AndroidBackend: ShareNative {
     /// What a `dialogTitle` does on Android 10+ (and on iOS): nothing, for a share.
     public static let dialogTitleIgnored = "is shown by no current platform: Android 10+ (API 29+) ignores the chooser's title for ACTION_SEND and ACTION_SEND_MULTIPLE (ChooserActivity logs \"Ignoring intent's EXTRA_TITLE, deprecated in P\") and shows its content preview, headed by EXTRA_TITLE (`title` or `preview.title`), instead; iOS's share sheet has no title; only Android 9 and earlier show it"
 
-    public func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+    /// `share`: the payload is checked as the call starts; the sheet waits for the user.
+    public func share(_ call: ShareCall) throws(ResponseError) -> CallStep {
         let request = try ShareRequest(call, layer: layer)
+        return .waiting { try await sharing(request, call) }
+    }
+
+    private func sharing(_ request: ShareRequest, _ call: ShareCall) async throws(ResponseError) -> CommandOutput {
         // The plugin's `isPresenting` guard comes first: a refused share places no file.
         if SheetPresentation.isBusy(call.context) { throw busy }
         let prepared = try prepare(request)
@@ -64,7 +69,12 @@ extension AndroidBackend: ShareNative {
         .rejected(IOSBackend.shareInProgress, details: ["layer": .string(layer), "reason": "a chooser is already up (the plugin's isPresenting)"])
     }
 
-    public func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+    /// `canShare`: answered at once.
+    public func canShare(_ call: ShareCall) throws(ResponseError) -> CallStep {
+        .done(canSharing(call))
+    }
+
+    private func canSharing(_ call: ShareCall) -> CommandOutput {
         let reason: String?
         do {
             let request = try ShareRequest(call, layer: layer)

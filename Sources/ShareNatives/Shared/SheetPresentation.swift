@@ -38,6 +38,12 @@ public enum SheetPresentation {
     ///   is cancelled with its call; a `--strict` refusal of an `outcome_ignored` warning.
     public static func present(_ record: @Sendable () -> JSON, context: CallContext, stacks: Bool = false) async throws(ResponseError) -> Outcome {
         if let answer = try answerNow(context: context, stacks: stacks) { return .answered(answer) }
+        return try await wait(record, context: context, stacks: stacks)
+    }
+
+    /// `present` once `answerNow` said the present cannot be answered at once: it is refused,
+    /// or its sheet stays up until answered or cancelled.
+    public static func wait(_ record: @Sendable () -> JSON, context: CallContext, stacks: Bool = false) async throws(ResponseError) -> Outcome {
         try warnIfUnanchoredChangesNothing(context)
         let screen = context.screen ?? Screen()
         let simulation = context.simulation
@@ -70,7 +76,7 @@ public enum SheetPresentation {
 
     /// The answer of a present that needs no waiting, as `present` gives it: the scripted user
     /// answers at once. `nil` — before any warning — when the present would be refused or its
-    /// sheet would stay up (`never`, a person's click): `present` then presents it.
+    /// sheet would stay up (`never`, a person's click): `wait` then presents it.
     /// - Throws: a `--strict` refusal of an `outcome_ignored` warning.
     public static func answerNow(context: CallContext, stacks: Bool = false) throws(ResponseError) -> SheetAnswer? {
         let simulation = context.simulation

@@ -34,34 +34,39 @@ public struct IOSBackend: FrakShareNative {
         self.version = version
     }
 
-    public func shareText(_ call: NativeCall) async throws(ResponseError) -> CommandOutput {
+    /// `shareText`: the payload is read and the sheet built once; only the icon race (when
+    /// there is an `imageUrl` to fetch) and a sheet the scripted user does not answer at once
+    /// (`never`, busy, a person's click) wait.
+    public func shareText(_ call: NativeCall) throws(ResponseError) -> CallStep {
         let share = try SharePayload(call.payload, layer: layer)
-        let iconLoad: IconRace.Result? = if let imageURL = IOSBackend.racedIcon(share) {
-            await iconRace.run(imageURL: imageURL)
-        } else {
-            IOSBackend.iconWithoutRace(share, limit: iconRace.limits.maxBytes)
+        let context = call.context, version = version
+        guard let imageURL = IOSBackend.racedIcon(share) else {
+            let sheet = try Sheet(share, iconLoad: IOSBackend.iconWithoutRace(share, limit: iconRace.limits.maxBytes),
+                                  context: context, version: version)
+            if let answer = try SheetPresentation.answerNow(context: context, stacks: version.presentsOnTopmost) {
+                return .done(sheet.output(answer))
+            }
+            return .waiting { try await IOSBackend.wait(for: sheet, context: context, version: version) }
         }
-        let sheet = try Sheet(share, iconLoad: iconLoad, context: call.context, version: version)
-        let answer: SheetAnswer
-        switch try await SheetPresentation.present(sheet.presented, context: call.context, stacks: version.presentsOnTopmost) {
-        case .answered(let a): answer = a
+        let iconRace = iconRace
+        return .waiting {
+            let sheet = try Sheet(share, iconLoad: await iconRace.run(imageURL: imageURL), context: context, version: version)
+            if let answer = try SheetPresentation.answerNow(context: context, stacks: version.presentsOnTopmost) {
+                return sheet.output(answer)
+            }
+            return try await IOSBackend.wait(for: sheet, context: context, version: version)
+        }
+    }
+
+    /// The answer to a sheet that stays up, or UIKit's refusal of a second present.
+    private static func wait(for sheet: Sheet, context: CallContext, version: FrakShareVersion) async throws(ResponseError) -> CommandOutput {
+        switch try await SheetPresentation.wait(sheet.presented, context: context, stacks: version.presentsOnTopmost) {
+        case .answered(let answer): return sheet.output(answer)
         case .refused:
             // UIKit refuses the second present; the plugin's completion handler never runs, so
             // neither does invoke.resolve nor invoke.reject.
-            try await ShareSheet.refusedPresent(context: call.context)
+            try await ShareSheet.refusedPresent(context: context)
         }
-        return sheet.output(answer)
-    }
-
-    /// `shareText` when it needs no waiting: no icon to race for, and a sheet the scripted user
-    /// answers at once; `nil` otherwise.
-    public func shareTextNow(_ call: NativeCall) throws(ResponseError) -> CommandOutput? {
-        let share = try SharePayload(call.payload, layer: layer)
-        guard IOSBackend.racedIcon(share) == nil else { return nil }
-        let sheet = try Sheet(share, iconLoad: IOSBackend.iconWithoutRace(share, limit: iconRace.limits.maxBytes),
-                              context: call.context, version: version)
-        guard let answer = try SheetPresentation.answerNow(context: call.context, stacks: version.presentsOnTopmost) else { return nil }
-        return sheet.output(answer)
     }
 
     /// The `imageUrl` the icon race fetches: an http(s) link `URL(string:)` parses.

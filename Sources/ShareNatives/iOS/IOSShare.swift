@@ -22,8 +22,13 @@ extension IOSBackend: ShareNative {
     /// The plugin's rejection while a sheet is already presented.
     public static let shareInProgress = "Can't share while sharing is in progress"
 
-    public func share(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+    /// `share`: the payload is checked as the call starts; the sheet waits for the user.
+    public func share(_ call: ShareCall) throws(ResponseError) -> CallStep {
         let request = try ShareRequest(call, layer: layer)
+        return .waiting { try await sharing(request, call) }
+    }
+
+    private func sharing(_ request: ShareRequest, _ call: ShareCall) async throws(ResponseError) -> CommandOutput {
         let context = call.context
         let metadata = IOSBackend.linkMetadata(request)
         // A title alone is shared as the text: the sheet is never empty.
@@ -79,7 +84,12 @@ extension IOSBackend: ShareNative {
         return CommandOutput(result: ["activityType": .string(activity)], presentation: record)
     }
 
-    public func canShare(_ call: ShareCall) async throws(ResponseError) -> CommandOutput {
+    /// `canShare`: answered at once.
+    public func canShare(_ call: ShareCall) throws(ResponseError) -> CallStep {
+        .done(canSharing(call))
+    }
+
+    private func canSharing(_ call: ShareCall) -> CommandOutput {
         do {
             _ = try ShareRequest(call, layer: layer)
             return CommandOutput(result: ["value": true], presentation: ["platform": "ios", "nativeMethod": "canShare", "value": true])
