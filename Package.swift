@@ -39,7 +39,7 @@ let package = Package(
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
-                               "BridgeServer", "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
+                               "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
                                "BridgeCall", "BridgeDevice"],
                 path: "Sources/Browser"),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.

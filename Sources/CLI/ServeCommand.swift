@@ -84,7 +84,7 @@ struct ServeCommand {
                                                  maxTotalBytes: limits.maxTotalBytes, refusedSchemes: ShareLink.refusedSchemes)
             }
             do {
-                let calls = EngineCalls(router: router, configuration: configuration)
+                let calls = RouterCalls(router: router)
                 browserServer = try BrowserServer(configuration: browser, context: context, hub: hub, authority: router.authority,
                                                   run: calls.runner)
             } catch {

@@ -1,0 +1,81 @@
+import BridgeCall
+import BridgeJSON
+import BridgeProtocol
+import BridgeRouter
+import Synchronization
+
+/// Runs browser-mode calls on the router's one call path, as `serve` and `invoke` run theirs:
+/// `Router.prepare` (resolution, the ACL, binding), then `Router.start` (the command's checks,
+/// once) and, for a call that waits, what waits. An HTTP call is no JSON-RPC request: the call's
+/// context is the page's (its origin, labels and client), its warnings go to the page as they
+/// are learnt, and its record (a page always gets one) and warnings travel with its answer.
+public struct RouterCalls: Sendable {
+    private let router: Router
+
+    public init(router: Router) {
+        self.router = router
+    }
+
+    /// The runner to give `BrowserServer`.
+    public var runner: BrowserCallRunner {
+        { [self] method, params, context, live in await run(method, params, context, live: live) }
+    }
+
+    /// JSON-RPC methods of the session itself, which a page may not send.
+    static let sessionMethods: Set<String> = ["initialize", "initialized", "shutdown", "exit"]
+
+    func run(_ method: String, _ params: JSON, _ context: CallContext,
+             live: @escaping @Sendable (String, JSON) -> Void = { _, _ in }) async -> BrowserCallOutcome {
+        if RouterCalls.sessionMethods.contains(method) || method.hasPrefix("$/") || method.hasPrefix("bridge/") {
+            return BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)])))
+        }
+        let call: Router.Call
+        switch router.prepare(method: method, params: params, context: context) {
+        case .failure(let error): return BrowserCallOutcome(result: .failure(error))
+        case .success(let prepared): call = prepared
+        }
+        let observer = PageCallObserver(live: live)
+        let outcome: Result<CommandOutput, ResponseError>
+        switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
+        case .done(let done): outcome = done
+        case .waiting(let rest): outcome = await CallObserver.$current.withValue(observer) { await rest() }
+        }
+        // The warnings known before the call ran go with its answer, after those it learnt.
+        let prepared = call.warnings.map(\.json)
+        if !prepared.isEmpty { live("bridge/warning", ["warnings": .array(prepared)]) }
+        let learnt = observer.state.withLock { $0 }
+        let presentation: JSON? = switch outcome {
+        case .success(let output): output.presentation
+        case .failure: learnt.presented?()
+        }
+        return BrowserCallOutcome(result: outcome.map(\.result), presentation: presentation, warnings: learnt.warnings + prepared)
+    }
+}
+
+/// What a page's call reports while it runs: its warnings, sent to the page at once (a call that
+/// never settles still warns), and the record of what it presented before failing.
+private final class PageCallObserver: CallObserver, @unchecked Sendable {
+    // Sendable proof: `live` is Sendable and immutable; `state` is a Mutex.
+    struct Learnt {
+        var warnings: [JSON] = []
+        var presented: (@Sendable () -> JSON)?
+    }
+
+    let live: @Sendable (String, JSON) -> Void
+    let state = Mutex(Learnt())
+
+    init(live: @escaping @Sendable (String, JSON) -> Void) {
+        self.live = live
+        super.init()
+    }
+
+    override func warned(_ warnings: [CallWarning]) {
+        let json = warnings.map(\.json)
+        state.withLock { $0.warnings += json }
+        live("bridge/warning", ["warnings": .array(json)])
+    }
+
+    override func presented(_ record: @escaping @Sendable () -> JSON) {
+        state.withLock { $0.presented = record }
+    }
+}
