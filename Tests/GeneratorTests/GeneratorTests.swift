@@ -188,6 +188,12 @@ struct CommandListToolTests {
         return dir.appendingPathComponent("command-list").path
     }()
 
+    /// The tool's exit status and what it wrote to stdout and stderr.
+    static func runWithErrors(_ arguments: [String]) throws -> (status: Int32?, text: String) {
+        let run = try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", tool] + arguments)
+        return (run.status, String(decoding: run.output, as: UTF8.self))
+    }
+
     static func module(_ files: [String: String]) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-command-list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -212,6 +218,47 @@ struct CommandListToolTests {
         #expect(text.contains("extension ScratchPlugin {"))
         #expect(text.contains("[AlphaCommand.command(self), ZedCommand.command(self)]"))
         #expect(!text.contains("Fake") && !text.contains("Helper"))
+    }
+
+    @Test("every way a conformance is written is listed: no space, an extension, attributes and modifiers on its line, among others")
+    func readsEveryForm() throws {
+        let dir = try Self.module([
+            "ScratchPlugin.swift": "@available(macOS 13, *) public final class ScratchPlugin:Plugin, Sendable {\n    let host: Plugin? = nil\n}\n",
+            "Forms.swift": """
+            enum Spaced: CommandLayer {}
+            enum Tight:CommandLayer {}
+            enum Later {}
+            extension Later: CommandLayer {}
+            @MainActor public enum Attributed: Sendable, BridgeCall.CommandLayer {}
+            struct Composed: Sendable & CommandLayer {}
+            enum Among: Equatable, Hashable,
+                CommandLayer {}
+            func use<T: CommandLayer>(_ t: T.Type, any: any CommandLayer.Type) where T: CommandLayer {}
+            let text = "enum InString: CommandLayer {}" /* enum InComment: CommandLayer {} */
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("CommandList.swift")
+        let run = try Self.runWithErrors([output.path] + ["ScratchPlugin.swift", "Forms.swift"].map { dir.appendingPathComponent($0).path })
+        #expect(run.status == 0, "\(run.text)")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.contains("extension ScratchPlugin {"))
+        #expect(text.contains("[Among.command(self), Attributed.command(self), Composed.command(self), Later.command(self), Spaced.command(self), Tight.command(self)]"))
+        #expect(!text.contains("InString") && !text.contains("InComment"))
+    }
+
+    @Test("a generic or nested command type is a build error naming its file and line, not a skipped command", arguments: [
+        ("struct Generic<T>: CommandLayer {}\n", "Forms.swift:1: cannot read the generic type"),
+        ("enum Outer {\n    enum Inner: CommandLayer {}\n}\n", "Forms.swift:2: Inner conforms to CommandLayer inside another type"),
+    ])
+    func refusesWhatItCannotName(source: String, message: String) throws {
+        let dir = try Self.module(["P.swift": "struct P: Plugin {}\n", "Forms.swift": source])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("CommandList.swift")
+        let run = try Self.runWithErrors([output.path] + ["P.swift", "Forms.swift"].map { dir.appendingPathComponent($0).path })
+        #expect(run.status == 1)
+        #expect(run.text.contains(message), "\(run.text)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test("a module with commands but no Plugin type (or two) is a build error that says so")
