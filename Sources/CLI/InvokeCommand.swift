@@ -30,7 +30,7 @@ struct InvokeCommand {
                               share) prints its error with the record in data.presentation
       --preview FILE          also write the sheet the record describes, as one HTML
                               document (see 'bridge render --help')
-      --max-message-bytes N   the largest arguments document accepted [16777216]
+    \(MessageLimitOption.help("the largest arguments document accepted"))
       -h, --help              show this help
 
     Warnings (what Tauri accepts but the device would get wrong) go to stderr as
@@ -74,7 +74,7 @@ struct InvokeCommand {
         var context = try ContextOptions.context(from: args, defaultWindow: app.defaultWindow)
         context.screen = Screen()
         self.context = context
-        maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
+        maxMessageBytes = try MessageLimitOption.value(args)
         inspect = args.flag("inspect")
         preview = try args.nonEmpty("preview")
         // Refused before the call runs, so a call is never reported done while its preview is lost.
@@ -85,7 +85,7 @@ struct InvokeCommand {
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
-        .union(["max-message-bytes", "preview"])
+        .union(MessageLimitOption.names).union(["preview"])
 
     /// Runs the call and writes its outcome; returns the exit status.
     func run(router: Router, streams: StandardStreams) throws(UsageError) -> Int32 {
@@ -201,14 +201,14 @@ struct InvokeCommand {
             bytes = Array(text.utf8)
             origin = "<args-json>"
             guard bytes.count <= maxMessageBytes else {
-                throw UsageError("<args-json> is larger than \(maxMessageBytes) bytes (raise it with --max-message-bytes)", subcommand: "invoke")
+                throw UsageError("<args-json> is larger than \(maxMessageBytes) bytes (\(MessageLimitOption.raise))", subcommand: "invoke")
             }
         case .stdin:
             origin = "the arguments on stdin"
             switch FileDescriptorIO.readAll(0, limit: maxMessageBytes) {
             case .bytes(let b): bytes = b
             case .tooLarge(let limit):
-                throw UsageError("the arguments on stdin are larger than \(limit) bytes (raise it with --max-message-bytes)", subcommand: "invoke")
+                throw UsageError("the arguments on stdin are larger than \(limit) bytes (\(MessageLimitOption.raise))", subcommand: "invoke")
             case .failed(let code):
                 throw UsageError("cannot read the arguments from stdin (errno \(code))", subcommand: "invoke")
             }

@@ -30,14 +30,13 @@ struct ServeCommand {
     \(BackendOptions.help)
     \(ACLOptions.help)
     \(AppOptions.help)
-      --max-message-bytes N   the largest message accepted; larger ones are answered
-                              with -32600 and skipped [16777216]
+    \(MessageLimitOption.help("the largest message accepted; larger ones are answered\nwith -32600 and skipped"))
     \(BrowserOptions.help)
     \(AppOptions.globalHelp)
       -h, --help              show this help
     """
 
-    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(["max-message-bytes"])
+    static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(MessageLimitOption.names)
         .union(BrowserOptions.names).union(AppOptions.names)
     static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(OfficialOptions.flagNames)
 
@@ -59,7 +58,7 @@ struct ServeCommand {
         var context = try ContextOptions.context(from: args, defaultWindow: app.defaultWindow)
         context.screen = Screen(user: try BrowserOptions.user(args))
         self.context = context
-        maxMessageBytes = try args.positiveInt("max-message-bytes") ?? 16 * 1024 * 1024
+        maxMessageBytes = try MessageLimitOption.value(args)
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)
         browser = try BrowserOptions.configuration(args, maxBodyBytes: maxMessageBytes, app: app)
         stdio = !args.flag("no-stdio")
