@@ -121,7 +121,7 @@ public enum CorePermissions {
     /// The manifests read from the compiled-in files, as Tauri's build would read them.
     static func manifestsFromFiles() throws(ACLError) -> [String: PluginManifest] {
         var groups: [String: [PermissionFile]] = [:]
-        for file in embeddedPermissionFiles {
+        for file in (CorePermissions.self as Any as? any EmbeddedPermissions.Type)?.embeddedPermissionFiles ?? [] {
             let owner = hosted.first { file.path.hasPrefix(folderName($0.plugin) + "/") }?.plugin ?? setKey
             groups[owner, default: []].append(file)
         }

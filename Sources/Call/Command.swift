@@ -256,8 +256,16 @@ extension Plugin {
     public var sessionMethods: [SessionMethod] { [] }
     public var generatedPermissions: GeneratedPermissions? { nil }
     public var isCore: Bool { false }
-    public var permissionFiles: [PermissionFile] { [] }
+    /// The files `swift run bridge-generate` compiled in (`EmbeddedPermissions`), found at run
+    /// time: a plugin's code never names its generated source, so it builds before the first run.
+    public var permissionFiles: [PermissionFile] { (Self.self as? any EmbeddedPermissions.Type)?.embeddedPermissionFiles ?? [] }
     public func scopeProblem(_ entry: JSON) -> String? { nil }
+}
+
+/// A type whose `permissions/<name>/` files `swift run bridge-generate` compiled in: the generated
+/// source declares the conformance, and `Plugin.permissionFiles` finds it.
+public protocol EmbeddedPermissions {
+    static var embeddedPermissionFiles: [PermissionFile] { get }
 }
 
 /// One permission file of a plugin, by its path under `permissions/<plugin>/`.

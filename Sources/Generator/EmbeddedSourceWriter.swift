@@ -17,9 +17,9 @@ public enum EmbeddedSourceWriter {
         // DO NOT EDIT: edit the files in permissions/\(plugin)/ (or the command declarations) and regenerate.
         import BridgeCall
 
-        extension \(typeName) {
+        extension \(typeName): EmbeddedPermissions {
             /// The files of `permissions/\(plugin)/`, compiled in so the bridge runs from any directory.
-            static let embeddedPermissionFiles: [PermissionFile] = [
+            public static let embeddedPermissionFiles: [PermissionFile] = [
 
         """
         for file in files {

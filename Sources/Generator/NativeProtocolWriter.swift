@@ -16,17 +16,11 @@ public enum NativeProtocolWriter {
         public let callType: String
         /// The generated source, e.g. `Sources/ShareNatives/FrakShareNative.swift`.
         public let source: String
-        /// The default backends, as Swift expressions.
-        public let iosDefault: String
-        public let androidDefault: String
 
-        public init(protocolName: String, callType: String, source: String,
-                    iosDefault: String = "IOSBackend()", androidDefault: String = "AndroidBackend()") {
+        public init(protocolName: String, callType: String, source: String) {
             self.protocolName = protocolName
             self.callType = callType
             self.source = source
-            self.iosDefault = iosDefault
-            self.androidDefault = androidDefault
         }
     }
 
@@ -80,9 +74,10 @@ public enum NativeProtocolWriter {
         public typealias \(typePrefix)Backends = PlatformBackends<\(n.callType)>
 
         extension PlatformBackends where Call == \(n.callType) {
-            /// Each platform's backend (the bridge's own unless given).
-            public init(ios: any \(n.protocolName) = \(n.iosDefault), android: any \(n.protocolName) = \(n.androidDefault)) {
-                self.init(ios: NativePlugin(\(label): ios), android: NativePlugin(\(label): android))
+            /// The \(plugin) plugin's backends on iOS and Android (named for the plugin: plugins whose
+            /// calls share a type each have their own).
+            public static func \(label)(ios: any \(n.protocolName), android: any \(n.protocolName)) -> PlatformBackends {
+                PlatformBackends(ios: NativePlugin(\(label): ios), android: NativePlugin(\(label): android))
             }
         }
 

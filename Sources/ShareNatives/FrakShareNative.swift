@@ -35,8 +35,9 @@ extension NativePlugin where Call == NativeCall {
 public typealias FrakShareBackends = PlatformBackends<NativeCall>
 
 extension PlatformBackends where Call == NativeCall {
-    /// Each platform's backend (the bridge's own unless given).
-    public init(ios: any FrakShareNative = IOSBackend(), android: any FrakShareNative = AndroidBackend()) {
-        self.init(ios: NativePlugin(frakShare: ios), android: NativePlugin(frakShare: android))
+    /// The frak-share plugin's backends on iOS and Android (named for the plugin: plugins whose
+    /// calls share a type each have their own).
+    public static func frakShare(ios: any FrakShareNative, android: any FrakShareNative) -> PlatformBackends {
+        PlatformBackends(ios: NativePlugin(frakShare: ios), android: NativePlugin(frakShare: android))
     }
 }

@@ -41,8 +41,9 @@ extension NativePlugin where Call == ShareCall {
 public typealias ShareBackends = PlatformBackends<ShareCall>
 
 extension PlatformBackends where Call == ShareCall {
-    /// Each platform's backend (the bridge's own unless given).
-    public init(ios: any ShareNative = IOSBackend(), android: any ShareNative = AndroidBackend()) {
-        self.init(ios: NativePlugin(share: ios), android: NativePlugin(share: android))
+    /// The share plugin's backends on iOS and Android (named for the plugin: plugins whose
+    /// calls share a type each have their own).
+    public static func share(ios: any ShareNative, android: any ShareNative) -> PlatformBackends {
+        PlatformBackends(ios: NativePlugin(share: ios), android: NativePlugin(share: android))
     }
 }

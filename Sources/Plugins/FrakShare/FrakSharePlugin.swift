@@ -8,11 +8,10 @@ public struct FrakSharePlugin: Plugin {
     public let name = "frak-share"
     public let backends: FrakShareBackends
 
-    public init(backends: FrakShareBackends = FrakShareBackends()) {
+    public init(backends: FrakShareBackends = .frakShare(ios: IOSBackend(), android: AndroidBackend())) {
         self.backends = backends
     }
 
-    public var permissionFiles: [PermissionFile] { FrakSharePlugin.embeddedPermissionFiles }
 
     public func scopeProblem(_ entry: JSON) -> String? { ShareScope.problem(entry) }
 }

@@ -10,10 +10,9 @@ public struct SharePlugin: Plugin {
     /// Where files may come from, and the caps (`--files-root`).
     public let files: ShareFileResolver
 
-    public init(backends: ShareBackends = ShareBackends(), files: ShareFileRules = ShareFileRules()) {
+    public init(backends: ShareBackends = .share(ios: IOSBackend(), android: AndroidBackend()), files: ShareFileRules = ShareFileRules()) {
         self.backends = backends
         self.files = ShareFileResolver(rules: files)
     }
 
-    public var permissionFiles: [PermissionFile] { SharePlugin.embeddedPermissionFiles }
 }

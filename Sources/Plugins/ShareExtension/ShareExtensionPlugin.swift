@@ -17,7 +17,6 @@ public struct ShareExtensionPlugin: Plugin {
         self.inbox = inbox
     }
 
-    public var permissionFiles: [PermissionFile] { ShareExtensionPlugin.embeddedPermissionFiles }
 
     /// Native-only commands exist where the plugin has native code: on desktop, Tauri finds no
     /// handler (`Command <name> not found`).

@@ -1,5 +1,5 @@
-import BridgeCall
 import BridgeDevice
+import BridgeJSON
 import BridgeProtocol
 
 /// A plugin's native side on one platform as its command layer reaches it: Tauri's
@@ -56,5 +56,21 @@ public struct PlatformBackends<Call: Sendable>: Sendable {
         case .android: return android
         case .linux, .macos, .windows: return nil
         }
+    }
+}
+
+extension PlatformBackends {
+    /// Backends not written yet: each method answers that it is not implemented, naming what
+    /// to write. What a new plugin registers before `swift run bridge-generate` has written its
+    /// native protocol (docs/adding-a-plugin.md).
+    public static func unimplemented(plugin: String) -> PlatformBackends {
+        func missing(_ layer: String) -> NativePlugin<Call> {
+            NativePlugin(layer: layer) { (method: String, _: Call) throws(ResponseError) -> CallStep in
+                throw .notFound("No command \(method) found for plugin \(plugin): its \(layer) backend is not written yet "
+                                + "(implement the generated protocol's method, docs/adding-a-plugin.md)",
+                                details: ["layer": .string(layer)])
+            }
+        }
+        return PlatformBackends(ios: missing("ios"), android: missing("android"))
     }
 }
