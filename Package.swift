@@ -4,6 +4,12 @@
 // session and the CLI is the front door. No package dependencies.
 import PackageDescription
 
+/// Plugins added by following docs/adding-a-plugin.md: each is the module `Bridge<Name>` at
+/// `Sources/Plugins/<Name>`, built on the call kit (`kitDependencies`) with its command list, and
+/// linked into the product's plugin list. A new plugin adds its name here and nothing else.
+let kitPlugins: [String] = []
+let kitDependencies: [Target.Dependency] = ["BridgeCall", "BridgeDevice", "BridgeBinding", "BridgeProtocol", "BridgeJSON"]
+
 let package = Package(
     name: "bridge",
     products: [
@@ -110,7 +116,8 @@ let package = Package(
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare",
-                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall"],
+                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall"]
+                    + kitPlugins.map { .target(name: "Bridge" + $0) },
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.
         .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),
@@ -199,6 +206,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON",
                                                      "BridgePlugins", "BridgeShareNatives", "TestSupport", "bridge",
                                                      "bridge-test-host", "bridge-generate", "BridgeCall"]),
-    ],
+    ] + kitPlugins.map {
+        .target(name: "Bridge" + $0, dependencies: kitDependencies, path: "Sources/Plugins/" + $0, plugins: ["CommandList"])
+    },
     swiftLanguageModes: [.v6]
 )

@@ -31,22 +31,23 @@ public struct PluginSettings: Sendable {
 /// The plugins `bridge` hosts — the one list the CLI, the generator and the tests read.
 ///
 /// Adding a plugin: one entry here (its name, where its compiled-in permission files go, its
-/// native protocol if it has iOS and Android backends, and how to build it), a
-/// `permissions/<name>/default.toml`, then `swift run bridge-generate`. Adding a command to a
-/// plugin needs nothing here: see `CommandLayer`.
+/// native protocol if it has iOS and Android backends, and how to build it), then `swift run
+/// bridge-generate` — docs/adding-a-plugin.md, step by step. Adding a command to a plugin needs
+/// nothing here: see `CommandLayer`.
 public enum ProductPlugins {
     /// One hosted plugin.
     public struct Entry: Sendable {
         public let name: String
-        /// The generated Swift source that compiles `permissions/<name>/` into the plugin.
-        public let permissionsSource: String
+        /// The generated Swift source that compiles `permissions/<name>/` into the plugin; `nil`
+        /// for a plugin that declares its permissions as values (`Plugin.generatedPermissions`).
+        public let permissionsSource: String?
         /// The plugin's native protocol, generated from its declarations: its name, the call its
         /// methods receive, and the generated source; `nil` for a plugin with no iOS and Android backends.
         public let natives: (protocolName: String, callType: String, source: String)?
         /// The plugin, configured.
         public let make: @Sendable (PluginSettings) -> any Plugin
 
-        init(name: String, permissionsSource: String, natives: (protocolName: String, callType: String, source: String)? = nil,
+        init(name: String, permissionsSource: String?, natives: (protocolName: String, callType: String, source: String)? = nil,
              make: @escaping @Sendable (PluginSettings) -> any Plugin) {
             self.name = name
             self.permissionsSource = permissionsSource

@@ -1,4 +1,3 @@
-import BridgeCall
 import BridgeJSON
 
 /// One call as a native plugin method receives it: what Tauri's mobile bridge hands
