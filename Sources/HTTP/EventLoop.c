@@ -1,16 +1,23 @@
 // The download engine: one thread runs libcurl's multi interface for every download.
 //
-// Callers hand requests and cancellations to the loop through a locked inbox and wake it with
-// curl_multi_wakeup; only the loop thread touches libcurl handles and transfers, so 1,000
-// downloads cost one thread and their sockets, nothing more. The loop enforces the connect
-// and read deadlines itself, exactly, and returns freed memory to the system shortly after the
-// last download of a burst ends.
+// Callers hand requests and cancellations to the loop through a locked inbox and wake it
+// through its socket set; only the loop thread touches libcurl handles and transfers, so
+// 10,000 downloads cost one thread and their sockets, nothing more. The loop drives libcurl
+// through its socket interface (curl_multi_socket_action): epoll reports the sockets that have
+// events and libcurl's own timer says when it needs a look, so a wake-up costs what its events
+// cost, never a walk over the transfers that have nothing to do. The connect and read deadlines
+// the loop enforces itself, exactly, live in a deadline heap; cancellations find their transfer
+// by id. Freed memory goes back to the system shortly after the last download of a burst ends.
 
 #include "BridgeHTTP.h"
+#include "DeadlineHeap.h"
 #include "LibCurl.h"
+#include "SocketSet.h"
 #include "Transfer.h"
+#include "TransferTable.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +29,7 @@
 typedef struct engine {
     const bridge_libcurl *curl;
     CURLM *multi;
+    bridge_socket_set *sockets;
     pthread_t thread;
     pthread_mutex_t lock;
     // Guarded by `lock`: what callers hand to the loop.
@@ -30,12 +38,16 @@ typedef struct engine {
     size_t cancel_count;
     size_t cancel_capacity;
     // Loop thread only.
-    bridge_transfer *active;
+    bridge_transfer_table transfers;  // every transfer in the multi handle
+    bridge_deadline_heap deadlines;   // their connect or read deadlines
+    int64_t curl_timer_ns;            // when libcurl wants its timeout action; INT64_MAX: never
     int64_t trim_at_ns;  // when to give a finished burst's memory back next; 0: not due
     int trims_done;      // of the finished burst's trims (TRIM_DELAYS_MS)
     // Atomic.
     uint64_t next_id;
     int64_t in_flight;
+    uint64_t wakeups;  // written by the loop only, read by bridge_http_statistics
+    uint64_t visited;
 } engine;
 
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
@@ -47,6 +59,8 @@ static char engine_failure[512];
 enum { IDLE_CONNECTIONS = 8 };
 // The longest the loop sleeps with nothing due (callers wake it sooner).
 enum { IDLE_WAIT_MS = 60000 };
+// The most socket events one wake-up hands to libcurl (the rest come with the next one).
+enum { EVENT_BATCH = 256 };
 // When, after the last download of a burst, its memory is given back (ms, each from the burst's
 // end). The callers drop what they built from the results only once their calls are answered,
 // which under load takes a while after the last download: one early trim left 9 MB of a burst of
@@ -56,6 +70,8 @@ enum { TRIM_COUNT = sizeof TRIM_DELAYS_MS / sizeof TRIM_DELAYS_MS[0] };
 static int64_t burst_end_ns;  // loop thread only: when the last burst ended
 
 static void *loop_main(void *unused);
+static int on_socket(CURL *easy, curl_socket_t s, int what, void *user, void *socket_user);
+static int on_timer(CURLM *multi, long timeout_ms, void *user);
 
 // A thousand sockets must not hit a soft limit of 1,024 descriptors while the hard limit
 // allows more (as Go's runtime does at start-up).
@@ -82,14 +98,27 @@ static void start_engine(void) {
         snprintf(engine_failure, sizeof engine_failure, "curl_multi_init failed");
         return;
     }
-    curl->multi_setopt(multi, CURLMOPT_MAXCONNECTS, (long)IDLE_CONNECTIONS);
+    bridge_socket_set *sockets = bridge_socket_set_new(engine_failure, sizeof engine_failure);
+    if (!sockets) return;
+    int failed = 0;
+    failed |= curl->multi_setopt(multi, CURLMOPT_MAXCONNECTS, (long)IDLE_CONNECTIONS) != 0;
+    failed |= curl->multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, (curl_socket_callback)on_socket) != 0;
+    failed |= curl->multi_setopt(multi, CURLMOPT_SOCKETDATA, (void *)&the_engine) != 0;
+    failed |= curl->multi_setopt(multi, CURLMOPT_TIMERFUNCTION, (curl_multi_timer_callback)on_timer) != 0;
+    failed |= curl->multi_setopt(multi, CURLMOPT_TIMERDATA, (void *)&the_engine) != 0;
+    if (failed) {
+        snprintf(engine_failure, sizeof engine_failure, "this libcurl refuses the socket interface the bridge needs");
+        return;
+    }
     raise_descriptor_limit();
     the_engine.curl = curl;
     the_engine.multi = multi;
+    the_engine.sockets = sockets;
+    the_engine.curl_timer_ns = INT64_MAX;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    int failed = pthread_create(&the_engine.thread, &attributes, loop_main, NULL);
+    failed = pthread_create(&the_engine.thread, &attributes, loop_main, NULL);
     pthread_attr_destroy(&attributes);
     if (failed) {
         snprintf(engine_failure, sizeof engine_failure, "cannot start the download thread: %s", strerror(failed));
@@ -129,7 +158,7 @@ uint64_t bridge_http_start(const bridge_http_request *request, void *context, br
     t->next = the_engine.incoming;
     the_engine.incoming = t;
     pthread_mutex_unlock(&the_engine.lock);
-    the_engine.curl->multi_wakeup(the_engine.multi);
+    bridge_socket_set_wake(the_engine.sockets);
     return id;
 }
 
@@ -148,7 +177,7 @@ void bridge_http_cancel(uint64_t id) {
     }
     the_engine.cancels[the_engine.cancel_count++] = id;
     pthread_mutex_unlock(&the_engine.lock);
-    the_engine.curl->multi_wakeup(the_engine.multi);
+    bridge_socket_set_wake(the_engine.sockets);
 }
 
 bridge_http_stats bridge_http_statistics(void) {
@@ -156,28 +185,52 @@ bridge_http_stats bridge_http_statistics(void) {
         .in_flight = __atomic_load_n(&the_engine.in_flight, __ATOMIC_RELAXED),
         .libcurl_loaded = bridge_libcurl_is_loaded(),
         .loop_threads = __atomic_load_n(&engine_ready, __ATOMIC_ACQUIRE),
+        .loop_wakeups = __atomic_load_n(&the_engine.wakeups, __ATOMIC_RELAXED),
+        .transfers_visited = __atomic_load_n(&the_engine.visited, __ATOMIC_RELAXED),
     };
     return stats;
 }
 
 // MARK: the loop thread
 
-static void link_active(engine *e, bridge_transfer *t) {
-    t->prev = NULL;
-    t->next = e->active;
-    if (e->active) e->active->prev = t;
-    e->active = t;
+// Loop thread only writes; bridge_http_statistics reads.
+static void tally(uint64_t *counter, uint64_t n) {
+    if (n) __atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
 }
 
-static void unlink_active(engine *e, bridge_transfer *t) {
-    if (t->prev) t->prev->next = t->next; else e->active = t->next;
-    if (t->next) t->next->prev = t->prev;
-    t->next = t->prev = NULL;
+static bridge_transfer *transfer_of(bridge_deadline *d) {
+    return (bridge_transfer *)((char *)d - offsetof(bridge_transfer, deadline));
+}
+
+// Marks, through curl_multi_assign, a socket that is in the socket set.
+static char watched_marker;
+
+// libcurl says what to watch a socket for.
+static int on_socket(CURL *easy, curl_socket_t s, int what, void *user, void *socket_user) {
+    (void)easy;
+    engine *e = user;
+    int wanted = what == CURL_POLL_REMOVE ? 0
+                 : ((what & CURL_POLL_IN) ? BRIDGE_SOCKET_READ : 0) | ((what & CURL_POLL_OUT) ? BRIDGE_SOCKET_WRITE : 0);
+    // A socket epoll cannot watch is left to its transfer's deadline: returning an error would
+    // make libcurl fail every transfer of the multi handle.
+    if (bridge_socket_set_watch(e->sockets, s, wanted, socket_user != NULL) == 0 && wanted && !socket_user) {
+        e->curl->multi_assign(e->multi, s, &watched_marker);
+    }
+    return 0;
+}
+
+// libcurl says when it next needs its timeout action (it is run by the loop, not from here).
+static int on_timer(CURLM *multi, long timeout_ms, void *user) {
+    (void)multi;
+    engine *e = user;
+    e->curl_timer_ns = timeout_ms < 0 ? INT64_MAX : bridge_now_ns() + (int64_t)timeout_ms * 1000000LL;
+    return 0;
 }
 
 static void end(engine *e, bridge_transfer *t, bridge_http_outcome outcome, const char *reason, int in_multi) {
     if (in_multi) {
-        unlink_active(e, t);
+        bridge_transfer_table_remove(&e->transfers, t);
+        bridge_deadline_heap_remove(&t->deadline);
         e->curl->multi_remove_handle(e->multi, t->easy);
     }
     bridge_transfer_finish(t, e->curl, outcome, reason);
@@ -194,12 +247,28 @@ static void end(engine *e, bridge_transfer *t, bridge_http_outcome outcome, cons
 static void trim_if_due(engine *e, int64_t now) {
     if (!e->trim_at_ns || now < e->trim_at_ns) return;
     e->trim_at_ns = 0;
-    if (e->active || __atomic_load_n(&e->in_flight, __ATOMIC_RELAXED) != 0) return;
+    if (e->transfers.count || __atomic_load_n(&e->in_flight, __ATOMIC_RELAXED) != 0) return;
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif
     e->trims_done += 1;
     if (e->trims_done < TRIM_COUNT) e->trim_at_ns = burst_end_ns + TRIM_DELAYS_MS[e->trims_done] * 1000000LL;
+}
+
+// Puts a prepared transfer into the table, the heap and the multi handle; NULL on success,
+// else why not (it is then in none of them).
+static const char *enter(engine *e, bridge_transfer *t) {
+    if (bridge_transfer_table_add(&e->transfers, t) != 0) return "out of memory";
+    if (bridge_deadline_heap_add(&e->deadlines, &t->deadline) != 0) {
+        bridge_transfer_table_remove(&e->transfers, t);
+        return "out of memory";
+    }
+    if (e->curl->multi_add_handle(e->multi, t->easy) != 0) {
+        bridge_deadline_heap_remove(&t->deadline);
+        bridge_transfer_table_remove(&e->transfers, t);
+        return "curl_multi_add_handle failed";
+    }
+    return NULL;
 }
 
 // Moves new requests into the multi handle and carries out cancellations.
@@ -214,61 +283,61 @@ static void admit(engine *e) {
     e->cancel_count = 0;
     pthread_mutex_unlock(&e->lock);
 
+    uint64_t visited = count;
     while (incoming) {
         bridge_transfer *t = incoming;
         incoming = t->next;
         t->next = NULL;
+        visited++;
+        const char *refused = NULL;
         if (bridge_transfer_prepare(t, e->curl) != 0) {
             end(e, t, BRIDGE_HTTP_FAILED, t->reason, 0);
-        } else if (e->curl->multi_add_handle(e->multi, t->easy) != 0) {
-            end(e, t, BRIDGE_HTTP_FAILED, "curl_multi_add_handle failed", 0);
-        } else {
-            link_active(e, t);
+        } else if ((refused = enter(e, t))) {
+            end(e, t, BRIDGE_HTTP_FAILED, refused, 0);
         }
     }
     for (size_t i = 0; i < count; i++) {
-        for (bridge_transfer *t = e->active; t; t = t->next) {
-            if (t->id == ids[i]) {
-                end(e, t, BRIDGE_HTTP_CANCELLED, "cancelled by the caller", 1);
-                break;
-            }
-        }
+        bridge_transfer *t = bridge_transfer_table_find(&e->transfers, ids[i]);
+        if (t) end(e, t, BRIDGE_HTTP_CANCELLED, "cancelled by the caller", 1);
     }
     if (ids != small) free(ids);
+    tally(&e->visited, visited);
 }
 
 // Ends the transfers libcurl has finished.
 static void reap(engine *e) {
     int left = 0;
     CURLMsg *message;
+    uint64_t visited = 0;
     while ((message = e->curl->multi_info_read(e->multi, &left))) {
         if (message->msg != CURLMSG_DONE) continue;
         bridge_transfer *t = NULL;
         e->curl->easy_getinfo(message->easy_handle, CURLINFO_PRIVATE, (char **)&t);
         if (!t) continue;
+        visited++;
         CURLcode code = message->data.result;
         const char *reason = bridge_transfer_verdict(t, e->curl, code);
         end(e, t, reason ? BRIDGE_HTTP_FAILED : BRIDGE_HTTP_OK, reason, 1);
     }
+    tally(&e->visited, visited);
 }
 
-// Ends the transfers whose deadline passed; returns how long until the next one is due.
+// Ends the transfers whose deadline passed; returns how long the loop may sleep.
 static int expire(engine *e) {
     int64_t now = bridge_now_ns();
-    int64_t next = INT64_MAX;
-    bridge_transfer *t = e->active;
-    while (t) {
-        bridge_transfer *following = t->next;
-        if (t->deadline_ns <= now) {
-            end(e, t, BRIDGE_HTTP_FAILED, bridge_transfer_timeout_reason(t), 1);
-        } else if (t->deadline_ns < next) {
-            next = t->deadline_ns;
-        }
-        t = following;
+    uint64_t examined = 0;
+    bridge_deadline *due;
+    while ((due = bridge_deadline_heap_due(&e->deadlines, now, &examined))) {
+        bridge_transfer *t = transfer_of(due);
+        end(e, t, BRIDGE_HTTP_FAILED, bridge_transfer_timeout_reason(t), 1);
     }
+    tally(&e->visited, examined);
     trim_if_due(e, now);
+    int64_t next = bridge_deadline_heap_next(&e->deadlines);
     if (e->trim_at_ns && e->trim_at_ns < next) next = e->trim_at_ns;
+    if (e->curl_timer_ns < next) next = e->curl_timer_ns;
     if (next == INT64_MAX) return IDLE_WAIT_MS;
+    if (next <= now) return 0;
     int64_t ms = (next - now + 999999) / 1000000;
     return ms > IDLE_WAIT_MS ? IDLE_WAIT_MS : (int)ms;
 }
@@ -276,13 +345,26 @@ static int expire(engine *e) {
 static void *loop_main(void *unused) {
     (void)unused;
     engine *e = &the_engine;
+    bridge_socket_event events[EVENT_BATCH];
+    int running = 0;
     for (;;) {
         admit(e);
-        int running = 0;
-        e->curl->multi_perform(e->multi, &running);
+        if (e->curl_timer_ns <= bridge_now_ns()) {
+            e->curl_timer_ns = INT64_MAX;
+            e->curl->multi_socket_action(e->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        }
         reap(e);
         int wait_ms = expire(e);
-        e->curl->multi_poll(e->multi, NULL, 0, wait_ms, NULL);
+        int n = bridge_socket_set_wait(e->sockets, events, EVENT_BATCH, wait_ms);
+        tally(&e->wakeups, 1);
+        for (int i = 0; i < n; i++) {
+            int ready = events[i].ready;
+            int mask = ((ready & BRIDGE_SOCKET_READ) ? CURL_CSELECT_IN : 0) | ((ready & BRIDGE_SOCKET_WRITE) ? CURL_CSELECT_OUT : 0)
+                       | ((ready & BRIDGE_SOCKET_ERROR) ? CURL_CSELECT_ERR : 0);
+            e->curl->multi_socket_action(e->multi, events[i].fd, mask, &running);
+        }
+        tally(&e->visited, (uint64_t)n);
+        reap(e);
     }
     return NULL;
 }

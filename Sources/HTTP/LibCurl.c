@@ -47,9 +47,8 @@ static void load(void) {
     RESOLVE(multi_setopt, "curl_multi_setopt");
     RESOLVE(multi_add_handle, "curl_multi_add_handle");
     RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
-    RESOLVE(multi_perform, "curl_multi_perform");
-    RESOLVE(multi_poll, "curl_multi_poll");
-    RESOLVE(multi_wakeup, "curl_multi_wakeup");
+    RESOLVE(multi_socket_action, "curl_multi_socket_action");
+    RESOLVE(multi_assign, "curl_multi_assign");
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");

@@ -64,10 +64,26 @@ enum {
     CURLINFO_CONTENT_LENGTH_DOWNLOAD_T = 0x600000 + 15,
 };
 
-// CURLMoption.
+// CURLMoption: type base + number.
 enum {
+    CURLMOPT_SOCKETFUNCTION = 20001,
+    CURLMOPT_SOCKETDATA = 10002,
+    CURLMOPT_TIMERFUNCTION = 20004,
+    CURLMOPT_TIMERDATA = 10005,
     CURLMOPT_MAXCONNECTS = 6,
 };
+
+// The socket interface (curl/multi.h): a socket is an int on the platforms the bridge runs on.
+typedef int curl_socket_t;
+#define CURL_SOCKET_TIMEOUT ((curl_socket_t)-1)
+enum { CURL_POLL_IN = 1, CURL_POLL_OUT = 2, CURL_POLL_INOUT = 3, CURL_POLL_REMOVE = 4 };
+enum { CURL_CSELECT_IN = 1, CURL_CSELECT_OUT = 2, CURL_CSELECT_ERR = 4 };
+
+/// CURLMOPT_SOCKETFUNCTION: watch `s` for `what` (a CURL_POLL_ value).
+typedef int (*curl_socket_callback)(CURL *easy, curl_socket_t s, int what, void *user, void *socket_user);
+/// CURLMOPT_TIMERFUNCTION: call curl_multi_socket_action(CURL_SOCKET_TIMEOUT) in `timeout_ms`
+/// (-1: never).
+typedef int (*curl_multi_timer_callback)(CURLM *multi, long timeout_ms, void *user);
 
 enum { CURLMSG_DONE = 1 };
 
@@ -96,9 +112,8 @@ typedef struct bridge_libcurl {
     CURLMcode (*multi_setopt)(CURLM *multi, int option, ...);
     CURLMcode (*multi_add_handle)(CURLM *multi, CURL *handle);
     CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *handle);
-    CURLMcode (*multi_perform)(CURLM *multi, int *running);
-    CURLMcode (*multi_poll)(CURLM *multi, void *extra_fds, unsigned extra_count, int timeout_ms, int *ready);
-    CURLMcode (*multi_wakeup)(CURLM *multi);
+    CURLMcode (*multi_socket_action)(CURLM *multi, curl_socket_t s, int events, int *running);
+    CURLMcode (*multi_assign)(CURLM *multi, curl_socket_t s, void *socket_user);
     CURLMsg *(*multi_info_read)(CURLM *multi, int *left);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
     void (*slist_free_all)(struct curl_slist *list);

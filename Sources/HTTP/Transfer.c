@@ -117,7 +117,7 @@ static int answer_with_body(bridge_transfer *t) {
         return 0;
     }
     t->answered = 1;
-    t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
+    bridge_deadline_set(&t->deadline, bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL);
     return 1;
 }
 
@@ -214,13 +214,13 @@ static size_t on_body(char *data, size_t size, size_t count, void *user) {
         written += (size_t)w;
     }
     t->bytes += (int64_t)n;
-    t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
+    bridge_deadline_set(&t->deadline, bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL);
     return n;
 }
 
 int bridge_transfer_prepare(bridge_transfer *t, const bridge_libcurl *curl) {
     t->curl = curl;
-    t->deadline_ns = bridge_now_ns() + (int64_t)t->connect_timeout_ms * 1000000LL;
+    bridge_deadline_set(&t->deadline, bridge_now_ns() + (int64_t)t->connect_timeout_ms * 1000000LL);
     t->easy = curl->easy_init();
     if (!t->easy) {
         snprintf(t->reason, sizeof t->reason, "curl_easy_init failed");
@@ -252,7 +252,7 @@ int bridge_transfer_prepare(bridge_transfer *t, const bridge_libcurl *curl) {
     if (t->fetch) {
         // reqwest's connect timeout bounds the connection only: a server may think as long as
         // the read timeout allows before it answers.
-        t->deadline_ns = bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL;
+        bridge_deadline_set(&t->deadline, bridge_now_ns() + (int64_t)t->read_timeout_ms * 1000000LL);
         failed |= curl->easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK;
         failed |= curl->easy_setopt(e, CURLOPT_FOLLOWLOCATION, t->max_redirects > 0 ? 1L : 0L) != CURLE_OK;
         // Stalls are the caller's to bound; a slow answer is still an answer.

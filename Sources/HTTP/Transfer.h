@@ -5,11 +5,12 @@
 // Everything here runs on the event-loop thread, except `bridge_transfer_new`.
 
 #include "BridgeHTTP.h"
+#include "DeadlineHeap.h"
 #include "LibCurl.h"
 
 typedef struct bridge_transfer {
-    struct bridge_transfer *next;
-    struct bridge_transfer *prev;
+    struct bridge_transfer *next;        // in the loop's inbox
+    struct bridge_transfer *table_next;  // in the loop's table by id
     uint64_t id;
     CURL *easy;
     const bridge_libcurl *curl;
@@ -27,7 +28,7 @@ typedef struct bridge_transfer {
     int32_t status;       // of the latest response
     int answered;         // the 2xx response's headers are in: the body is the download
     int64_t bytes;
-    int64_t deadline_ns;  // connect deadline until answered, then read deadline
+    bridge_deadline deadline;  // connect deadline until answered, then read deadline
     char location_scheme[16];
     char reason[384];     // why a callback stopped the transfer
     char error[CURL_ERROR_SIZE];

@@ -134,4 +134,50 @@ struct DownloadEngineTests {
         #expect(results.map(\.1).max() ?? .zero < .seconds(60))
         #expect(HTTPDownload.statistics.loop_threads == 1)
     }
+
+    /// The former loop walked every transfer at each wake-up (about 200 visits per wake-up
+    /// here); with libcurl's socket interface and a deadline heap it touches the few that have
+    /// work. Other suites' downloads may run meanwhile: they add work, not a walk.
+    @Test("a wake-up of the loop visits only the transfers with work, not the 200 stalled ones")
+    func wakeUpsSkipStalledTransfers() async throws {
+        let peer = try HTTPPeer()
+        var patient = DownloadLimits()
+        patient.connectTimeoutMs = 120_000
+        patient.readTimeoutMs = 120_000
+        let limits = patient
+        let stalled = 200
+        let tasks = (0..<stalled).map { i in
+            Task { await HTTPDownload.run(url: peer.url("/slow?ms=120000&n=\(i)"), to: scratchFile(), limits: limits) }
+        }
+        try await waitUntil { try peer.hits("/slow") == stalled }
+        // One download with work: a byte a second.
+        let active = Task { await HTTPDownload.run(url: peer.url("/drip"), to: scratchFile(), limits: limits) }
+        try await waitUntil { try peer.hits("/drip") == 1 }
+        let before = HTTPDownload.statistics
+        try await Task.sleep(for: .seconds(3))
+        let after = HTTPDownload.statistics
+        active.cancel()
+        tasks.forEach { $0.cancel() }
+        #expect(await active.value.outcome == .cancelled)
+        for task in tasks { #expect(await task.value.outcome == .cancelled) }
+
+        let wakeUps = after.loop_wakeups - before.loop_wakeups
+        let visited = after.transfers_visited - before.transfers_visited
+        // The drip's bytes alone wake the loop about once a second.
+        #expect(wakeUps >= 2, "\(wakeUps) wake-ups in 3 s")
+        // Generous: a tenth of the stalled transfers per wake-up (the walk visited all of them).
+        #expect(visited <= wakeUps * UInt64(stalled / 10), "\(visited) transfers visited in \(wakeUps) wake-ups")
+    }
+}
+
+/// Polls `condition` every 50 ms until it holds; fails the test after `seconds`.
+private func waitUntil(seconds: Double = 60, _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while try !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("the condition did not hold within \(seconds) s")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(50))
+    }
 }

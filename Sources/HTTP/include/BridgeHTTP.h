@@ -80,11 +80,19 @@ uint64_t bridge_http_start(const bridge_http_request *request, void *context, br
 /// already finished (then this does nothing). Safe from any thread, with any id.
 void bridge_http_cancel(uint64_t id);
 
-/// How many downloads are in flight, and whether libcurl is loaded (for tests and benchmarks).
+/// How many downloads are in flight, whether libcurl is loaded, and how much the loop works per
+/// wake-up (for tests and benchmarks).
 typedef struct bridge_http_stats {
     int64_t in_flight;
     int32_t libcurl_loaded;
     int32_t loop_threads;
+    /// How often the loop thread has woken (an event, a deadline, a timer, a caller).
+    uint64_t loop_wakeups;
+    /// The transfers the loop's own code has visited since it started: one per socket event
+    /// handed to libcurl, per deadline examined, per transfer admitted, cancelled or finished.
+    /// Divided by `loop_wakeups`, the work of one wake-up: it must not grow with the number of
+    /// transfers that have nothing to do.
+    uint64_t transfers_visited;
 } bridge_http_stats;
 
 /// A snapshot of the engine's state.

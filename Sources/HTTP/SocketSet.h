@@ -1,0 +1,38 @@
+#ifndef BRIDGE_SOCKET_SET_H
+#define BRIDGE_SOCKET_SET_H
+
+// The sockets libcurl asks the event loop to watch, and a wake-up any thread can send: epoll
+// and an eventfd on Linux, so a wait returns only the sockets that have events and its cost
+// does not grow with the sockets that have none. Elsewhere, poll(2) and a pipe (a wait then
+// scans every socket, which the Linux build never does).
+
+enum {
+    BRIDGE_SOCKET_READ = 1,
+    BRIDGE_SOCKET_WRITE = 2,
+    BRIDGE_SOCKET_ERROR = 4,
+};
+
+typedef struct bridge_socket_set bridge_socket_set;
+
+/// A socket that is ready: `ready` is a mask of BRIDGE_SOCKET_READ, _WRITE and _ERROR.
+typedef struct bridge_socket_event {
+    int fd;
+    int ready;
+} bridge_socket_event;
+
+/// A new, empty set; NULL with the reason in `why` (at least 128 bytes) when it cannot be made.
+bridge_socket_set *bridge_socket_set_new(char *why, unsigned long why_size);
+
+/// Watches `fd` for `wanted` (BRIDGE_SOCKET_READ | _WRITE), or stops watching it when `wanted`
+/// is 0. `watched`: whether the caller believes `fd` is in the set already (a hint that saves
+/// a system call; a wrong one still works). 0 on success, else -1 with errno set.
+int bridge_socket_set_watch(bridge_socket_set *set, int fd, int wanted, int watched);
+
+/// Waits up to `timeout_ms` (-1: no limit) for events or a wake-up; fills at most `capacity`
+/// events and returns their count (0: timed out or woken). A wake-up is consumed here.
+int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, int capacity, int timeout_ms);
+
+/// Makes a wait return (now, or the next one at once). Safe from any thread.
+void bridge_socket_set_wake(bridge_socket_set *set);
+
+#endif
