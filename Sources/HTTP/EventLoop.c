@@ -61,6 +61,11 @@ enum { IDLE_CONNECTIONS = 8 };
 enum { IDLE_WAIT_MS = 60000 };
 // The most socket events one wake-up hands to libcurl (the rest come with the next one).
 enum { EVENT_BATCH = 256 };
+// With this many transfers on the loop, a new one opens its own connection: to find one to
+// reuse, libcurl (7.88) walks every connection to the host, so 4,096 downloads from one host
+// cost 8 million steps, most of the loop's time. Reuse then rarely finds anything anyway: a
+// burst keeps at most IDLE_CONNECTIONS idle ones.
+enum { FRESH_CONNECTIONS_FROM = 64 };
 // When, after the last download of a burst, its memory is given back (ms, each from the burst's
 // end). The callers drop what they built from the results only once their calls are answered,
 // which under load takes a while after the last download: one early trim left 9 MB of a burst of
@@ -258,6 +263,7 @@ static void trim_if_due(engine *e, int64_t now) {
 // Puts a prepared transfer into the table, the heap and the multi handle; NULL on success,
 // else why not (it is then in none of them).
 static const char *enter(engine *e, bridge_transfer *t) {
+    if (e->transfers.count >= FRESH_CONNECTIONS_FROM) e->curl->easy_setopt(t->easy, CURLOPT_FRESH_CONNECT, 1L);
     if (bridge_transfer_table_add(&e->transfers, t) != 0) return "out of memory";
     if (bridge_deadline_heap_add(&e->deadlines, &t->deadline) != 0) {
         bridge_transfer_table_remove(&e->transfers, t);
