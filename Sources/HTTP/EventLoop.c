@@ -9,6 +9,10 @@
 // the loop enforces itself, exactly, live in a deadline heap; cancellations find their transfer
 // by id. Freed memory goes back to the system shortly after the last download of a burst ends.
 
+#if defined(__linux__)
+#define _GNU_SOURCE  // pthread_setname_np
+#endif
+
 #include "BridgeHTTP.h"
 #include "DeadlineHeap.h"
 #include "LibCurl.h"
@@ -41,6 +45,7 @@ typedef struct engine {
     bridge_transfer_table transfers;  // every transfer in the multi handle
     bridge_deadline_heap deadlines;   // their connect or read deadlines
     int64_t curl_timer_ns;            // when libcurl wants its timeout action; INT64_MAX: never
+    int curl_timer_told;              // libcurl set its timer during the last timeout action
     int64_t trim_at_ns;  // when to give a finished burst's memory back next; 0: not due
     int trims_done;      // of the finished burst's trims (TRIM_DELAYS_MS)
     // Atomic.
@@ -224,12 +229,36 @@ static int on_socket(CURL *easy, curl_socket_t s, int what, void *user, void *so
     return 0;
 }
 
+// When libcurl's timeout action is due, `timeout_ms` from now (-1: never). A millisecond late,
+// never early: libcurl rounds the time left down to whole milliseconds, and an action run
+// before its timer expires does nothing, after which libcurl, whose earliest timer has not
+// changed, would not call on_timer again.
+static int64_t curl_timer_at(long timeout_ms) {
+    if (timeout_ms < 0) return INT64_MAX;
+    return bridge_now_ns() + (timeout_ms > 0 ? (int64_t)timeout_ms + 1 : 0) * 1000000LL;
+}
+
 // libcurl says when it next needs its timeout action (it is run by the loop, not from here).
 static int on_timer(CURLM *multi, long timeout_ms, void *user) {
     (void)multi;
     engine *e = user;
-    e->curl_timer_ns = timeout_ms < 0 ? INT64_MAX : bridge_now_ns() + (int64_t)timeout_ms * 1000000LL;
+    e->curl_timer_ns = curl_timer_at(timeout_ms);
+    e->curl_timer_told = 1;
     return 0;
+}
+
+// Runs libcurl's timeout action when it is due.
+static void run_curl_timer(engine *e) {
+    if (e->curl_timer_ns > bridge_now_ns()) return;
+    int running = 0;
+    e->curl_timer_told = 0;
+    e->curl->multi_socket_action(e->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+    // libcurl calls on_timer only when its earliest timer changes: if it did not, ask it.
+    if (!e->curl_timer_told) {
+        long timeout_ms = -1;
+        if (e->curl->multi_timeout(e->multi, &timeout_ms) != 0) timeout_ms = -1;
+        e->curl_timer_ns = curl_timer_at(timeout_ms);
+    }
 }
 
 static void end(engine *e, bridge_transfer *t, bridge_http_outcome outcome, const char *reason, int in_multi) {
@@ -351,14 +380,16 @@ static int expire(engine *e) {
 static void *loop_main(void *unused) {
     (void)unused;
     engine *e = &the_engine;
+#if defined(__linux__)
+    // Else it bears the name of whichever thread started the first download; benchmarks
+    // find its CPU time by this name.
+    pthread_setname_np(pthread_self(), "bridge-http");
+#endif
     bridge_socket_event events[EVENT_BATCH];
     int running = 0;
     for (;;) {
         admit(e);
-        if (e->curl_timer_ns <= bridge_now_ns()) {
-            e->curl_timer_ns = INT64_MAX;
-            e->curl->multi_socket_action(e->multi, CURL_SOCKET_TIMEOUT, 0, &running);
-        }
+        run_curl_timer(e);
         reap(e);
         int wait_ms = expire(e);
         int n = bridge_socket_set_wait(e->sockets, events, EVENT_BATCH, wait_ms);

@@ -49,6 +49,7 @@ static void load(void) {
     RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
     RESOLVE(multi_socket_action, "curl_multi_socket_action");
     RESOLVE(multi_assign, "curl_multi_assign");
+    RESOLVE(multi_timeout, "curl_multi_timeout");
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");

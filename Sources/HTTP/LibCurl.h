@@ -115,6 +115,7 @@ typedef struct bridge_libcurl {
     CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *handle);
     CURLMcode (*multi_socket_action)(CURLM *multi, curl_socket_t s, int events, int *running);
     CURLMcode (*multi_assign)(CURLM *multi, curl_socket_t s, void *socket_user);
+    CURLMcode (*multi_timeout)(CURLM *multi, long *timeout_ms);
     CURLMsg *(*multi_info_read)(CURLM *multi, int *left);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
     void (*slist_free_all)(struct curl_slist *list);
