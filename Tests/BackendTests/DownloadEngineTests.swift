@@ -149,10 +149,11 @@ struct DownloadEngineTests {
         let tasks = (0..<stalled).map { i in
             Task { await HTTPDownload.run(url: peer.url("/slow?ms=120000&n=\(i)"), to: scratchFile(), limits: limits) }
         }
-        try await waitUntil { try peer.hits("/slow") == stalled }
+        // Generous: in the whole suite, the tasks may wait a minute for a thread of the pool.
+        try await waitUntil("\(stalled) stalled requests reached the peer") { try peer.hits("/slow") == stalled }
         // One download with work: a byte a second.
         let active = Task { await HTTPDownload.run(url: peer.url("/drip"), to: scratchFile(), limits: limits) }
-        try await waitUntil { try peer.hits("/drip") == 1 }
+        try await waitUntil("the dripping request reached the peer") { try peer.hits("/drip") == 1 }
         let before = HTTPDownload.statistics
         try await Task.sleep(for: .seconds(3))
         let after = HTTPDownload.statistics
@@ -171,11 +172,11 @@ struct DownloadEngineTests {
 }
 
 /// Polls `condition` every 50 ms until it holds; fails the test after `seconds`.
-private func waitUntil(seconds: Double = 60, _ condition: () throws -> Bool) async throws {
+private func waitUntil(_ what: String, seconds: Double = 300, _ condition: () throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while try !condition() {
         guard ContinuousClock.now < deadline else {
-            Issue.record("the condition did not hold within \(seconds) s")
+            Issue.record("not within \(Int(seconds)) s: \(what)")
             return
         }
         try await Task.sleep(for: .milliseconds(50))
