@@ -16,12 +16,6 @@ public enum NativeProtocolWriter {
         public let callType: String
         /// The generated source, e.g. `Sources/ShareNatives/FrakShareNative.swift`.
         public let source: String
-
-        public init(protocolName: String, callType: String, source: String) {
-            self.protocolName = protocolName
-            self.callType = callType
-            self.source = source
-        }
     }
 
     public static func source(plugin: String, interface n: Interface, commands: [CommandDeclaration]) -> String {

@@ -72,6 +72,14 @@ struct HTTPSDownloadTests {
 
 @Suite("The download engine: one thread, exact deadlines, cancellation")
 struct DownloadEngineTests {
+    /// Leg timeouts of two minutes: only a cancellation (or the test's end) stops such a download.
+    static let patient: DownloadLimits = {
+        var limits = DownloadLimits()
+        limits.connectTimeoutMs = 120_000
+        limits.readTimeoutMs = 120_000
+        return limits
+    }()
+
     @Test("a URL that is not http or https is refused before anything is sent")
     func scheme() async {
         for url in ["file:///etc/passwd", "ftp://127.0.0.1/x.png", "127.0.0.1/x.png", ""] {
@@ -85,9 +93,7 @@ struct DownloadEngineTests {
     func cancel() async throws {
         let peer = try HTTPPeer()
         // Long leg timeouts, so only the cancellation can end the download (even on a busy machine).
-        var limits = DownloadLimits()
-        limits.connectTimeoutMs = 120_000
-        limits.readTimeoutMs = 120_000
+        let limits = Self.patient
         let task = Task { await HTTPDownload.run(url: peer.url("/drip"), to: scratchFile(), limits: limits) }
         try await Task.sleep(nanoseconds: 300_000_000)
         let clock = ContinuousClock.now
@@ -141,10 +147,7 @@ struct DownloadEngineTests {
     @Test("a wake-up of the loop visits only the transfers with work, not the 200 stalled ones")
     func wakeUpsSkipStalledTransfers() async throws {
         let peer = try HTTPPeer()
-        var patient = DownloadLimits()
-        patient.connectTimeoutMs = 120_000
-        patient.readTimeoutMs = 120_000
-        let limits = patient
+        let limits = Self.patient
         let stalled = 200
         let tasks = (0..<stalled).map { i in
             Task { await HTTPDownload.run(url: peer.url("/slow?ms=120000&n=\(i)"), to: scratchFile(), limits: limits) }

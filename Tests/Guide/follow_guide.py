@@ -15,6 +15,7 @@ Run by .ci/run; takes a few minutes (the copy builds from scratch).
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -112,9 +113,13 @@ def run(dst, block, line):
 
 
 def over_http(dst):
-    bridge = subprocess.Popen([os.path.join(dst, ".build", "debug", "bridge"), "serve", "--http", "0", "--no-stdio"],
-                              cwd=dst, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    """`bridge serve --http 0`: its first stdout message says where it listens and the invoke key."""
+    bridge = subprocess.Popen([os.path.join(dst, ".build", "debug", "bridge"), "serve", "--http", "0"], cwd=dst,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
+        ready, _, _ = select.select([bridge.stdout], [], [], 120)
+        if not ready:
+            fail("bridge serve --http 0 said nothing in 120 s")
         listening = json.loads(bridge.stdout.readline())
         url, key = listening["params"]["url"], listening["params"]["key"]
         request = urllib.request.Request(url + "plugin%3Agreeting%7Cgreet", data=b'{"name":"Ada"}', method="POST",
@@ -124,8 +129,11 @@ def over_http(dst):
         if answer != (200, {"greeting": "Hello, Ada, from iOS"}):
             fail(f"over HTTP, greet answered {answer}")
     finally:
-        bridge.terminate()
-        bridge.wait(timeout=30)
+        bridge.stdin.close()
+        try:
+            bridge.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            bridge.kill()
 
 
 def main():
