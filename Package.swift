@@ -116,7 +116,7 @@ let package = Package(
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare",
-                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall"]
+                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall", "BridgeDevice", "BridgeProtocol"]
                     + kitPlugins.map { .target(name: "Bridge" + $0) },
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.

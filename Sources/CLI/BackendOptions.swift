@@ -33,7 +33,8 @@ struct BackendOptions {
     let android: AndroidConfiguration
     let inbox: ShareInbox?
     let shareFiles: ShareFileRules
-    let frakShare: FrakShareVersion
+    /// What `--plugin-version` chose (`PluginOptions.apply(version:to:)`).
+    let versions: PluginSettings
     /// The official plugins' device and person.
     let official: OfficialOptions
 
@@ -79,31 +80,16 @@ struct BackendOptions {
             }
         }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
-        frakShare = try BackendOptions.frakShareVersion(args)
-        official = try OfficialOptions(args)
-    }
-
-    /// `--plugin-version frak-share@COMMIT`: a version the bridge models, named by a commit prefix.
-    private static func frakShareVersion(_ args: ArgumentList) throws(UsageError) -> FrakShareVersion {
-        var version = FrakShareVersion.head
-        let known = FrakShareVersion.known.map { "\($0.short) (\($0.date): \($0.summary))" }.joined(separator: "; ")
+        var versions = PluginSettings()
         for value in args.values("plugin-version") {
-            let parts = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("option '--plugin-version' takes NAME@COMMIT, such as frak-share@0fd3b566, got '\(value)'",
-                                 subcommand: args.subcommand)
+            do throws(PluginOptionError) {
+                try PluginOptions.apply(version: value, to: &versions)
+            } catch {
+                throw UsageError(error.message, subcommand: args.subcommand)
             }
-            guard parts[0] == "frak-share" else {
-                throw UsageError("option '--plugin-version': only frak-share has more than one modelled version, got '\(parts[0])' "
-                                 + "(`bridge --version` lists what each plugin follows)", subcommand: args.subcommand)
-            }
-            guard let found = FrakShareVersion.named(String(parts[1])) else {
-                throw UsageError("option '--plugin-version': frak-share@\(parts[1]) is not a version the bridge models; "
-                                 + "name one of these commits (7 digits or more): \(known)", subcommand: args.subcommand)
-            }
-            version = found
         }
-        return version
+        self.versions = versions
+        official = try OfficialOptions(args)
     }
 
     /// The product's plugins, configured by these options; `events` is where they emit their
@@ -126,7 +112,7 @@ struct BackendOptions {
         if let events { listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) } }
         let official: [any Plugin] = OfficialPlugins.plugins(self.official.settings(
             deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot))
-        return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: frakShare))
+        return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: versions.frakShare))
             + official
     }
 }

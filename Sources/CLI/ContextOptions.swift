@@ -1,5 +1,6 @@
 import BridgeCall
 import BridgeDevice
+import BridgePlugins
 import BridgeProtocol
 import BridgeSimulation
 
@@ -72,30 +73,11 @@ struct ContextOptions {
         return origin
     }
 
-    /// Warnings for options that only the iOS model acts on, given with another platform:
-    /// they change nothing, which the user should know (`--cancel` on Android above all).
-    /// On Android the `share` plugin's chooser does read `--activity` (the chosen package) and
-    /// `--cancel`; `plugin` is the plugin of the command `invoke` runs, as the registry resolved
-    /// it (`nil` for a `serve` session, which may call any plugin).
+    /// Warnings for the simulated user's options given where no plugin reads them (the
+    /// plugins say which, `PluginOptions.ignored`), and for an iOS activity type UIKit lacks.
     static func ignored(_ args: ArgumentList, platform: Platform, plugin: String? = nil) -> [CallWarning] {
         guard platform != .ios else { return args.value("activity").flatMap(ActivityTypeCheck.warning(for:)).map { [$0] } ?? [] }
-        let sharePlugin = plugin.map { $0 == "share" }
-        if platform == .android && sharePlugin == true {
-            return args.value("device") == nil ? []
-                : [CallWarning(code: CallWarning.optionIgnored, message: "--device has no effect with --platform android: it describes the iOS share sheet")]
-        }
-        let alsoShare = platform == .android && sharePlugin == nil
-            ? "; plugin:share|share's chooser does read it" : ""
-        var lines: [String] = []
-        if args.flag("cancel") {
-            lines.append(platform == .android
-                ? "--cancel has no effect on share_text with --platform android: Android reports no completion, so share_text answers {\"shared\": true} as soon as the chooser is presented" + alsoShare
-                : "--cancel has no effect with --platform \(platform.rawValue): no share sheet is presented there")
-        }
-        for option in ["activity", "device"] where args.value(option) != nil {
-            let subject = option == "activity" && !alsoShare.isEmpty ? " on share_text" : ""
-            lines.append("--\(option) has no effect\(subject) with --platform \(platform.rawValue): it describes the iOS share sheet" + (option == "activity" ? alsoShare : ""))
-        }
-        return lines.map { CallWarning(code: CallWarning.optionIgnored, message: $0) }
+        return PluginOptions.ignored(activity: args.value("activity") != nil, device: args.value("device") != nil,
+                                     cancel: args.flag("cancel"), platform: platform, plugin: plugin)
     }
 }

@@ -5,6 +5,7 @@ import BridgeDevice
 import BridgeEvents
 import BridgeInbox
 import BridgeJSON
+import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
 import BridgeServer
@@ -77,10 +78,9 @@ struct ServeCommand {
                 browser.staticDirectory = nil
                 browser.proxy = dev.proxy
             }
-            if router.registry.hasPlugin("share") {
-                let limits = ShareFileLimits()
-                browser.webShare = WebShareRules(maxFiles: limits.maxFiles, maxFileBytes: limits.maxFileBytes,
-                                                 maxTotalBytes: limits.maxTotalBytes, refusedSchemes: ShareLink.refusedSchemes)
+            if let share = PluginOptions.webShare(hosting: router.registry.hasPlugin) {
+                browser.webShare = WebShareRules(maxFiles: share.maxFiles, maxFileBytes: share.maxFileBytes,
+                                                 maxTotalBytes: share.maxTotalBytes, refusedSchemes: share.refusedSchemes)
             }
             do {
                 let calls = RouterCalls(router: router)
