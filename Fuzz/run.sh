@@ -28,7 +28,7 @@ done
 # The modules each target links (with their dependencies, read from Package.swift).
 declare -A NEEDS=(
   [json]="BridgeJSON" [framing]="BridgeFraming" [toml]="BridgeTOML" [schema]="BridgeSchema"
-  [acl]="BridgeACL BridgeRouter" [matching]="BridgeMatching" [predicate]="BridgeInbox"
+  [acl]="BridgeACL BridgeCall BridgeDevice" [matching]="BridgeMatching" [predicate]="BridgePredicate"
   [http]="BridgeHTTPServer"
 )
 # Matching is value × pattern steps: past 4 KiB an input costs seconds under ASan without being

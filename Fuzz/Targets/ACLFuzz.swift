@@ -1,5 +1,6 @@
 import BridgeACL
-import BridgeRouter
+import BridgeCall
+import BridgeDevice
 
 /// A small plugin's permission files, with sets and a scope.
 let demoManifest: PluginManifest? = try? PluginManifest.load(plugin: "demo", files: [

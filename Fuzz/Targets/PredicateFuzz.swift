@@ -1,4 +1,4 @@
-import BridgeInbox
+import BridgePredicate
 
 /// The activation-rule predicate parser never crashes, however deep the input (nesting is
 /// bounded: `PredicateParser.maxNesting`, `maxKeyPathSteps`); what parses also evaluates
