@@ -4,11 +4,13 @@ import Foundation
 // Swift sources and writes OUTPUT, an extension of the module's one `Plugin` type whose
 // `commands` are its `CommandLayer` types' commands, in command-name order.
 //
-// It reads the sources as tokens (comments and string literals skipped), so a conformance is
-// found however it is written: `enum Name: CommandLayer`, `Name:CommandLayer`, after
-// attributes and modifiers on the same line, among other conformances, or in `extension Name:
-// CommandLayer`. A mention of `CommandLayer` or `Plugin` in a conformance it cannot read (a
-// generic or nested type) is a build error naming the file and line, never a skipped command.
+// It reads the sources as tokens (comments, string literals with their interpolations, and
+// `#/…/#` regexes skipped), so a conformance is found however it is written: `enum Name:
+// CommandLayer`, `Name:CommandLayer`, a backticked name, after attributes and modifiers on the
+// same line, among other conformances, or in `extension Name: CommandLayer` (qualified too). A
+// conformance it cannot name (a generic or nested type, a protocol refining `CommandLayer`) is a
+// build error naming the file and line, never a skipped command. A bare `/…/` regex literal is
+// not recognised (no module uses one).
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("command-list: error: \(message)\n".utf8))
@@ -20,59 +22,122 @@ struct Token {
     let line: Int
 }
 
-/// The identifiers and punctuation of Swift source, without comments and string literals.
-func tokens(_ source: String) -> [Token] {
-    let s = Array(source.unicodeScalars)
+/// The identifiers and punctuation of Swift source, without comments, string literals (their
+/// interpolations' code included) and `#/…/#` regex literals; a backticked name is its name.
+struct Lexer {
+    let s: [Unicode.Scalar]
+    var i = 0
+    var line = 1
     var out: [Token] = []
-    var i = 0, line = 1
-    func isIdentifier(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
-    while i < s.count {
-        let c = s[i]
-        if c == "\n" { line += 1; i += 1; continue }
-        if c == " " || c == "\t" || c == "\r" { i += 1; continue }
-        if c == "/", i + 1 < s.count, s[i + 1] == "/" {
-            while i < s.count, s[i] != "\n" { i += 1 }
-            continue
-        }
-        if c == "/", i + 1 < s.count, s[i + 1] == "*" {
-            var depth = 0
-            repeat {
-                if s[i] == "\n" { line += 1 }
-                if s[i] == "/", i + 1 < s.count, s[i + 1] == "*" { depth += 1; i += 2; continue }
-                if s[i] == "*", i + 1 < s.count, s[i + 1] == "/" { depth -= 1; i += 2; continue }
-                i += 1
-            } while depth > 0 && i < s.count
-            continue
-        }
-        if c == "#" || c == "\"" {
-            // A string literal, raw (`#"…"#`) or not, one line or three quotes.
-            var hashes = 0
-            var j = i
-            while j < s.count, s[j] == "#" { hashes += 1; j += 1 }
-            guard j < s.count, s[j] == "\"" else { out.append(Token(text: "#", line: line)); i += 1; continue }
-            let multiline = j + 2 < s.count && s[j + 1] == "\"" && s[j + 2] == "\""
-            j += multiline ? 3 : 1
-            let closing: [Unicode.Scalar] = (multiline ? ["\"", "\"", "\""] : ["\""]) + Array(repeating: "#", count: hashes)
-            while j < s.count {
-                if s[j] == "\n" { line += 1 }
-                if hashes == 0, s[j] == "\\" { j += 2; continue }
-                if Array(s[j..<min(s.count, j + closing.count)]) == closing { j += closing.count; break }
-                j += 1
-            }
-            i = j
-            continue
-        }
-        if isIdentifier(c) {
-            var j = i
-            while j < s.count, isIdentifier(s[j]) { j += 1 }
-            out.append(Token(text: String(String.UnicodeScalarView(s[i..<j])), line: line))
-            i = j
-            continue
-        }
-        out.append(Token(text: String(c), line: line))
-        i += 1
+
+    init(_ source: String) { s = Array(source.unicodeScalars) }
+
+    static func isIdentifier(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
+
+    func at(_ k: Int, _ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return k + scalars.count <= s.count && Array(s[k..<k + scalars.count]) == scalars
     }
-    return out
+
+    /// Moves past one scalar, counting lines.
+    mutating func step(_ n: Int = 1) {
+        for _ in 0..<n where i < s.count {
+            if s[i] == "\n" { line += 1 }
+            i += 1
+        }
+    }
+
+    /// Reads tokens until the end, or until an unbalanced `)` when `interpolation` (the end of
+    /// `\(…)`, which is consumed). Tokens are kept only at the top level.
+    mutating func code(interpolation: Bool = false) {
+        var parens = 0
+        while i < s.count {
+            let c = s[i]
+            if c == "\n" || c == " " || c == "\t" || c == "\r" { step(); continue }
+            if at(i, "//") { while i < s.count, s[i] != "\n" { step() }; continue }
+            if at(i, "/*") { comment(); continue }
+            if c == "#" || c == "\"" {
+                var hashes = 0
+                while at(i + hashes, "#") { hashes += 1 }
+                if at(i + hashes, "\"") { string(hashes: hashes); continue }
+                if hashes > 0, at(i + hashes, "/") { regex(hashes: hashes); continue }
+            }
+            if interpolation {
+                if c == "(" { parens += 1 } else if c == ")" {
+                    if parens == 0 { step(); return }
+                    parens -= 1
+                }
+                step()
+                continue
+            }
+            if c == "`", let close = s[(i + 1)...].firstIndex(of: "`"), close > i + 1,
+               s[(i + 1)..<close].allSatisfy(Lexer.isIdentifier) {
+                out.append(Token(text: String(String.UnicodeScalarView(s[(i + 1)..<close])), line: line))
+                i = close + 1
+                continue
+            }
+            if Lexer.isIdentifier(c) {
+                var j = i
+                while j < s.count, Lexer.isIdentifier(s[j]) { j += 1 }
+                out.append(Token(text: String(String.UnicodeScalarView(s[i..<j])), line: line))
+                i = j
+                continue
+            }
+            out.append(Token(text: String(c), line: line))
+            step()
+        }
+    }
+
+    /// `/* … */`, nested.
+    mutating func comment() {
+        var depth = 0
+        repeat {
+            if at(i, "/*") { depth += 1; step(2); continue }
+            if at(i, "*/") { depth -= 1; step(2); continue }
+            step()
+        } while depth > 0 && i < s.count
+    }
+
+    /// A string literal at `i` (`hashes` `#`s first), raw or not, one line or three quotes; the
+    /// code of its interpolations is read and dropped.
+    mutating func string(hashes: Int) {
+        step(hashes)
+        let multiline = at(i, "\"\"\"")
+        step(multiline ? 3 : 1)
+        let pounds = String(repeating: "#", count: hashes)
+        let closing = (multiline ? "\"\"\"" : "\"") + pounds
+        let escape = "\\" + pounds
+        while i < s.count {
+            if at(i, escape) {
+                step(escape.unicodeScalars.count)
+                if at(i, "(") {
+                    step()
+                    let kept = out
+                    code(interpolation: true)
+                    out = kept
+                } else {
+                    step()  // the escaped scalar (a newline of a line continuation counts)
+                }
+                continue
+            }
+            if at(i, closing) { step(closing.unicodeScalars.count); return }
+            step()
+        }
+    }
+
+    /// `#/…/#` (as many `#`s as it opened with).
+    mutating func regex(hashes: Int) {
+        step(hashes + 1)
+        let closing = "/" + String(repeating: "#", count: hashes)
+        while i < s.count, !at(i, closing) { step() }
+        step(closing.unicodeScalars.count)
+    }
+}
+
+func tokens(_ source: String) -> [Token] {
+    var lexer = Lexer(source)
+    lexer.code()
+    return lexer.out
 }
 
 /// The index before the type that ends at `j` (`Name`, `A.B`, `G<T, U>`), walking backwards.
@@ -111,14 +176,25 @@ func conformingTypes(_ conformance: String, in tokens: [Token], file: String) ->
         while j >= 0, tokens[j].text == "," || tokens[j].text == "&" {
             j = before(typeEndingAt: j - 1, in: tokens)
         }
-        guard j >= 2, tokens[j].text == ":" else { continue }
-        let declarer = tokens[j - 2].text, name = tokens[j - 1].text
+        guard j >= 1, tokens[j].text == ":" else { continue }
+        // The declared name, qualified (`extension Outer.Inner: CommandLayer`).
+        var k = j - 1
+        var name = tokens[k].text
+        while k >= 2, tokens[k - 1].text == ".", Lexer.isIdentifier(tokens[k - 2].text.unicodeScalars.first ?? " ") {
+            k -= 2
+            name = tokens[k].text + "." + name
+        }
+        guard k >= 1 else { continue }
+        let declarer = tokens[k - 1].text
         if declarers.contains(declarer) {
-            guard depths[j - 2] == 0 else {
+            guard depths[k - 1] == 0 else {
                 fail("\(file):\(token.line): \(name) conforms to \(conformance) inside another type; "
                      + "declare it at the top level of the file, where the command list can name it")
             }
             out.append(name)
+        } else if declarer == "protocol" {
+            fail("\(file):\(token.line): the protocol \(name) refines \(conformance), so the command list cannot find the "
+                 + "types conforming to it; conform each command to \(conformance) itself")
         } else if name == ">" {
             fail("\(file):\(token.line): cannot read the generic type that conforms to \(conformance) here; "
                  + "declare it as `enum Name: \(conformance)` (not generic) at the top level of the file")

@@ -235,6 +235,12 @@ struct CommandListToolTests {
                 CommandLayer {}
             func use<T: CommandLayer>(_ t: T.Type, any: any CommandLayer.Type) where T: CommandLayer {}
             let text = "enum InString: CommandLayer {}" /* enum InComment: CommandLayer {} */
+            enum `Ticked`: CommandLayer {}
+            enum Outer {}
+            extension Outer.Qualified: CommandLayer {}
+            let nested = "\\(flag ? "{" : "enum InInterpolation: CommandLayer {")"
+            let raw = #"\\#(count) "enum InRaw: CommandLayer {}" "#
+            let quote = #/"enum InRegex: CommandLayer {/#
             """,
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -243,13 +249,16 @@ struct CommandListToolTests {
         #expect(run.status == 0, "\(run.text)")
         let text = try String(contentsOf: output, encoding: .utf8)
         #expect(text.contains("extension ScratchPlugin {"))
-        #expect(text.contains("[Among.command(self), Attributed.command(self), Composed.command(self), Later.command(self), Spaced.command(self), Tight.command(self)]"))
-        #expect(!text.contains("InString") && !text.contains("InComment"))
+        #expect(text.contains("[Among.command(self), Attributed.command(self), Composed.command(self), Later.command(self), "
+                              + "Outer.Qualified.command(self), Spaced.command(self), Ticked.command(self), Tight.command(self)]"))
+        for hidden in ["InString", "InComment", "InInterpolation", "InRaw", "InRegex"] { #expect(!text.contains(hidden)) }
     }
 
     @Test("a generic or nested command type is a build error naming its file and line, not a skipped command", arguments: [
         ("struct Generic<T>: CommandLayer {}\n", "Forms.swift:1: cannot read the generic type"),
         ("enum Outer {\n    enum Inner: CommandLayer {}\n}\n", "Forms.swift:2: Inner conforms to CommandLayer inside another type"),
+        ("protocol MyLayer: CommandLayer {}\n", "Forms.swift:1: the protocol MyLayer refines CommandLayer"),
+        ("let s = \"\"\"\n  a \\\n  b\n  \"\"\"\nstruct G<T>: CommandLayer {}\n", "Forms.swift:5: cannot read the generic type"),
     ])
     func refusesWhatItCannotName(source: String, message: String) throws {
         let dir = try Self.module(["P.swift": "struct P: Plugin {}\n", "Forms.swift": source])
