@@ -149,6 +149,8 @@ let package = Package(
         .executableTarget(name: "bridge-benchmarks",
                           dependencies: ["BridgeACL", "BridgeContract", "BridgeFrakShare", "BridgeJSON", "BridgeCall"],
                           path: "Benchmarks/Swift"),
+        // The cold-start floor, linked by Install/build with the product's own flags.
+        .executableTarget(name: "bridge-floor", path: "Benchmarks/Baseline/Floor"),
 
         // Test doubles: the test-only plugin `bridge-test`.
         .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeACL",

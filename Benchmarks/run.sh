@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release binaries (the Swift runtime linked statically, as `bridge` is installed) and
 # the baselines, then runs Benchmarks/bench.py. Any extra arguments go to bench.py.
-# Usage: Benchmarks/run.sh [--runs N] [--messages M] [--repeats R] [--slow-calls C]   (any cwd)
+# Usage: Benchmarks/run.sh [--runs N] [--messages M] [--repeats R] [--slow-calls C,C...]   (any cwd)
 set -euo pipefail
 
 bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,6 +14,8 @@ cd "$root"
 echo "== building release products with Install/build" >&2
 bridge="$("$root/Install/build" --product bridge)"
 micro="$("$root/Install/build" --product bridge-benchmarks)"
+# The cold-start floor, linked with exactly bridge's flags (Baseline/Floor).
+floor="$("$root/Install/build" --product bridge-floor)"
 # The test host links the test support module, which a release build may not be able to build
 # (it imports Testing); its lines are extras, skipped without it.
 if ! host="$("$root/Install/build" --product bridge-test-host)"; then
@@ -39,6 +41,7 @@ exec python3 "$bench_dir/bench.py" \
     --host "$host" \
     --bridge "$bridge" \
     --micro "$micro" \
+    --floor "$floor" \
     --hello "$out/hello" \
     --minimal "$out/minimal" \
     --sidecar "$bench_dir/Baseline/echo-sidecar.js" \
