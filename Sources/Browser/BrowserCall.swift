@@ -18,8 +18,16 @@ public struct BrowserCallOutcome: Sendable {
     }
 }
 
-/// Runs one call for browser mode (`RouterCalls`), so HTTP calls go through the same router,
-/// ACL, validation and backends as stdio calls. `live` gets what the call
-/// reports before its answer (`bridge/warning` params learnt while it runs), to send at once.
+/// How a browser-mode call started: answered at once (most calls never wait), or with what is
+/// left to await (a sheet the person answers, a download).
+public enum BrowserCallStart: Sendable {
+    case done(BrowserCallOutcome)
+    case waiting(@Sendable () async -> BrowserCallOutcome)
+}
+
+/// Starts one call for browser mode (`RouterCalls`), on the caller's thread, so HTTP calls go
+/// through the same router, ACL, validation and backends as stdio calls, and a call that never
+/// waits is answered without a task. `live` gets what the call reports before its answer
+/// (`bridge/warning` params learnt while it runs), to send at once.
 public typealias BrowserCallRunner = @Sendable (_ method: String, _ params: JSON, _ context: CallContext,
-                                                _ live: @escaping @Sendable (_ method: String, _ params: JSON) -> Void) async -> BrowserCallOutcome
+                                                _ live: @escaping @Sendable (_ method: String, _ params: JSON) -> Void) -> BrowserCallStart

@@ -410,18 +410,9 @@ public final class BrowserServer: Sendable {
         responseHeaders["Bridge-Call"] = call
         let id: JSON = .string(call)
         let callbackID: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
-        Task {
-            let outcome: BrowserCallOutcome
-            if let local = AppEvents.handle(command, payload: payload, context: callContext, authority: authority, hub: hub) {
-                outcome = BrowserCallOutcome(result: local)
-            } else {
-                outcome = await run(AppEvents.canonical(command), payload, callContext) { method, params in
-                    // The engine's own request id is replaced by the call's Tauri callback id.
-                    // A call that names no page is told in its answer, never on other pages' streams.
-                    guard let page else { return }
-                    streams.send(method, ["id": id, "callback": callbackID, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
-                }
-            }
+        let headers = responseHeaders
+        let answer: @Sendable (BrowserCallOutcome) -> Void = { outcome in
+            var responseHeaders = headers
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
@@ -429,6 +420,21 @@ public final class BrowserServer: Sendable {
                 streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation], page: page)
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
+        }
+        if let local = AppEvents.handle(command, payload: payload, context: callContext, authority: authority, hub: hub) {
+            return answer(BrowserCallOutcome(result: local))
+        }
+        // The call starts on the connection's thread, as stdio's start on the session's: one
+        // that never waits (most of them) is answered without a task or a thread switch.
+        let started = run(AppEvents.canonical(command), payload, callContext) { method, params in
+            // The engine's own request id is replaced by the call's Tauri callback id.
+            // A call that names no page is told in its answer, never on other pages' streams.
+            guard let page else { return }
+            streams.send(method, ["id": id, "callback": callbackID, "cmd": .string(command), "warnings": params["warnings"] ?? []], page: page)
+        }
+        switch started {
+        case .done(let outcome): answer(outcome)
+        case .waiting(let rest): Task { answer(await rest()) }
         }
     }
 }

@@ -19,11 +19,29 @@ struct IPCRequest: Sendable {
     static func custom(_ headers: HTTPHeaders) -> [String: String] {
         var out: [String: String] = [:]
         for field in headers {
+            // The prefixes are checked on the bytes before a lowercased copy is made for the rest.
+            if IPCRequest.hasPrefix(field.name, "sec-")
+                || IPCRequest.hasPrefix(field.name, "tauri-") || IPCRequest.hasPrefix(field.name, "access-control-") { continue }
             let name = field.name.lowercased()
-            if standard.contains(name) || name.hasPrefix("sec-") || name.hasPrefix("tauri-") || name.hasPrefix("access-control-") { continue }
+            if standard.contains(name) { continue }
             out[name] = field.value
         }
         return out
+    }
+
+    /// Whether `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.
+    private static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard text.utf8.count >= count else { return false }
+        let start = prefix.utf8Start
+        var i = 0
+        for b in text.utf8 {
+            guard i < count else { return true }
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) ? b | 0x20 : b
+            guard lower == start[i] else { return false }
+            i += 1
+        }
+        return i == count
     }
 
     static let standard: Set<String> = ["host", "origin", "referer", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
@@ -51,8 +69,10 @@ struct IPCRequest: Sendable {
             guard let n = UInt32(value) else { return .failure(Malformed(message: "Tauri error header value must be a numeric string")) }
             error = n
         }
-        let contentType = (request.headers["Content-Type"] ?? "application/octet-stream")
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let declared = request.headers["Content-Type"] ?? "application/octet-stream"
+        // What every invoke() sends, as it is, before the general reading of the field.
+        let contentType = declared == "application/json" ? declared
+            : declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         var payload: JSON
         switch contentType {
         case "application/json":

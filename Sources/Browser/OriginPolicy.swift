@@ -13,6 +13,10 @@ public struct OriginPolicy: Sendable {
     let localOrigins: Set<String>
     /// Allowed remote origins → the URL the ACL sees.
     let remoteOrigins: [String: String]
+    /// The local origins that are their own normal form: an `Origin` header spelt exactly as
+    /// one of them is local without being normalised (what a browser sends for the bridge's
+    /// own pages).
+    private let exactLocalOrigins: Set<String>
 
     /// - Parameters:
     ///   - port: the listening port; `http://127.0.0.1:PORT`, `http://localhost:PORT` and
@@ -37,11 +41,13 @@ public struct OriginPolicy: Sendable {
         }
         localOrigins = local
         remoteOrigins = remote
+        exactLocalOrigins = local.filter { OriginPolicy.origin(of: $0) == $0 }
     }
 
     /// The origin of a request whose `Origin` header is `header`, or the refusal message.
     public func classify(_ header: String?) -> Result<RequestOrigin, OriginRefusal> {
         guard let header else { return .success(.local) }
+        if exactLocalOrigins.contains(header) { return .success(.local) }
         let normalized = OriginPolicy.origin(of: header) ?? header.lowercased()
         if localOrigins.contains(normalized) { return .success(.local) }
         if let url = remoteOrigins[normalized] { return .success(.remote(url)) }

@@ -18,7 +18,7 @@ public struct RouterCalls: Sendable {
 
     /// The runner to give `BrowserServer`.
     public var runner: BrowserCallRunner {
-        { [self] method, params, context, live in await run(method, params, context, live: live) }
+        { [self] method, params, context, live in start(method, params, context, live: live) }
     }
 
     /// JSON-RPC methods of the session itself, which a page may not send.
@@ -26,20 +26,38 @@ public struct RouterCalls: Sendable {
 
     func run(_ method: String, _ params: JSON, _ context: CallContext,
              live: @escaping @Sendable (String, JSON) -> Void = { _, _ in }) async -> BrowserCallOutcome {
+        switch start(method, params, context, live: live) {
+        case .done(let outcome): return outcome
+        case .waiting(let rest): return await rest()
+        }
+    }
+
+    /// Prepares and starts the call on this thread, as `serve` starts its calls: the outcome at
+    /// once for a call that does not wait, else what is left to await.
+    func start(_ method: String, _ params: JSON, _ context: CallContext,
+               live: @escaping @Sendable (String, JSON) -> Void = { _, _ in }) -> BrowserCallStart {
         if RouterCalls.sessionMethods.contains(method) || method.hasPrefix("$/") || method.hasPrefix("bridge/") {
-            return BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)])))
+            return .done(BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)]))))
         }
         let call: Router.Call
         switch router.prepare(method: method, params: params, context: context) {
-        case .failure(let error): return BrowserCallOutcome(result: .failure(error))
+        case .failure(let error): return .done(BrowserCallOutcome(result: .failure(error)))
         case .success(let prepared): call = prepared
         }
         let observer = PageCallObserver(live: live)
-        let outcome: Result<CommandOutput, ResponseError>
         switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
-        case .done(let done): outcome = done
-        case .waiting(let rest): outcome = await CallObserver.$current.withValue(observer) { await rest() }
+        case .done(let done):
+            return .done(RouterCalls.outcome(of: call, done, observer: observer, live: live))
+        case .waiting(let rest):
+            return .waiting {
+                let done = await CallObserver.$current.withValue(observer) { await rest() }
+                return RouterCalls.outcome(of: call, done, observer: observer, live: live)
+            }
         }
+    }
+
+    private static func outcome(of call: Router.Call, _ outcome: Result<CommandOutput, ResponseError>, observer: PageCallObserver,
+                                live: @Sendable (String, JSON) -> Void) -> BrowserCallOutcome {
         // The warnings known before the call ran go with its answer, after those it learnt.
         let prepared = call.warnings.map(\.json)
         if !prepared.isEmpty { live("bridge/warning", ["warnings": .array(prepared)]) }

@@ -20,6 +20,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         for (name, value) in elements { add(name, value) }
     }
 
+    /// Makes room for `count` fields.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field (a repeated name keeps every value).
     public mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
@@ -55,17 +60,51 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+    /// Whether two field names are the same name. ASCII names (every name the parser lets in)
+    /// are compared byte by byte, without the two lowercased copies a lookup used to make for
+    /// each field it passed.
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        guard a.utf8.count == b.utf8.count else { return false }
+        var nonASCII = false
+        let equal = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                for i in 0..<x.count {
+                    let p = x[i], q = y[i]
+                    if p == q { continue }
+                    if p | q >= 0x80 { nonASCII = true; return false }
+                    guard p | 0x20 == q | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(p | 0x20) else { return false }
+                }
+                return true
+            }
+        }
+        if let equal = equal ?? nil, !nonASCII { return equal }
+        return a.lowercased() == b.lowercased()
     }
 }
 
 extension StringProtocol {
     /// The string without leading and trailing spaces and tabs (HTTP's optional whitespace).
     func trimmingHTTPWhitespace() -> String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
+        let whole = Substring(self)
+        let bytes = whole.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == 32 || bytes[start] == 9 { bytes.formIndex(after: &start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard bytes[last] == 32 || bytes[last] == 9 else { break }
+            end = last
+        }
+        // Spaces and tabs are whole scalars: the cut indices are scalar boundaries.
+        return String(whole[start..<end])
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// The bytes without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    func trimmingHTTPWhitespace() -> ArraySlice<UInt8> {
+        var s = self
+        while let b = s.first, b == 32 || b == 9 { s = s.dropFirst() }
+        while let b = s.last, b == 32 || b == 9 { s = s.dropLast() }
+        return s
     }
 }

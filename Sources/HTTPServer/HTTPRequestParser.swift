@@ -207,9 +207,8 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private mutating func beginRequest(_ head: [UInt8]) -> HTTPParseEvent? {
-        var lines = HTTPRequestParser.splitLines(head)
-        guard !lines.isEmpty else { return fail(.badRequest, "empty request") }
-        let requestLine = lines.removeFirst()
+        var lines = HTTPRequestParser.Lines(head)
+        guard let requestLine = lines.next() else { return fail(.badRequest, "empty request") }
         let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
             return fail(.badRequest, "malformed request line; expected METHOD TARGET HTTP/1.1")
@@ -220,22 +219,24 @@ public struct HTTPRequestParser: Sendable {
         guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
             return fail(.badRequest, "the request target must be printable ASCII without spaces")
         }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
-              (48...57).contains(version[5]), (48...57).contains(version[7]) else {
+        let version = parts[2]
+        let v = version.startIndex
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), version[v + 6] == UInt8(ascii: "."),
+              (48...57).contains(version[v + 5]), (48...57).contains(version[v + 7]) else {
             return fail(.badRequest, "malformed HTTP version in the request line")
         }
-        guard version[5] == UInt8(ascii: "1") else {
+        guard version[v + 5] == UInt8(ascii: "1") else {
             return fail(.versionNotSupported, "only HTTP/1.0 and HTTP/1.1 are served")
         }
-        let minor = Int(version[7] - 48)
+        let minor = Int(version[v + 7] - 48)
         let method = String(decoding: parts[0], as: UTF8.self)
         let target = String(decoding: parts[1], as: UTF8.self)
         guard target.hasPrefix("/") || target == "*" && method == "OPTIONS" || target.hasPrefix("http://") else {
             return fail(.badRequest, "the request target must be a path starting with /")
         }
         var headers = HTTPHeaders()
-        for line in lines {
+        headers.reserveCapacity(24)
+        while let line = lines.next() {
             if let first = line.first, first == 32 || first == 9 {
                 return fail(.badRequest, "obsolete line folding in header fields is not accepted")
             }
@@ -250,7 +251,7 @@ public struct HTTPRequestParser: Sendable {
             guard rawValue.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else {
                 return fail(.badRequest, "control characters in the value of \(String(decoding: name, as: UTF8.self))")
             }
-            headers.add(String(decoding: name, as: UTF8.self), String(decoding: rawValue, as: UTF8.self).trimmingHTTPWhitespace())
+            headers.add(String(decoding: name, as: UTF8.self), String(decoding: rawValue.trimmingHTTPWhitespace(), as: UTF8.self))
             if headers.count > limits.maxHeaderCount {
                 return fail(.headerFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
             }
@@ -285,7 +286,11 @@ public struct HTTPRequestParser: Sendable {
             return nil
         }
         var length = 0
-        if !lengths.isEmpty {
+        if lengths.count == 1, let value = lengths.first, !value.isEmpty, value.utf8.count <= 18,
+           value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value) {
+            // The usual case, one plain number: what the general rule below gives, without its sets.
+            length = n
+        } else if !lengths.isEmpty {
             let values = Set(lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { $0.trimmingHTTPWhitespace() })
             guard values.count == 1, let value = values.first, !value.isEmpty, value.utf8.count <= 18,
                   value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value) else {
@@ -338,9 +343,26 @@ public struct HTTPRequestParser: Sendable {
         return line
     }
 
-    static func splitLines(_ head: [UInt8]) -> [ArraySlice<UInt8>] {
-        head.split(separator: 10, omittingEmptySubsequences: false).map { $0.last == 13 ? $0.dropLast() : $0 }
-            .filter { !$0.isEmpty }
+    /// The non-empty lines of a head, without their `\r\n` or `\n`, one by one (no array of
+    /// them is built).
+    struct Lines: IteratorProtocol {
+        let head: [UInt8]
+        var position = 0
+
+        init(_ head: [UInt8]) { self.head = head }
+
+        mutating func next() -> ArraySlice<UInt8>? {
+            while position < head.count {
+                let start = position
+                var end = start
+                while end < head.count && head[end] != 10 { end += 1 }
+                position = end + 1
+                var line = head[start..<end]
+                if line.last == 13 { line = line.dropLast() }
+                if !line.isEmpty { return line }
+            }
+            return nil
+        }
     }
 
     /// The size of a `chunk-size [; ext]` line, or `nil` when it is not hexadecimal.
@@ -362,8 +384,12 @@ public struct HTTPRequestParser: Sendable {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+            return false
         }
     }
 }

@@ -26,17 +26,35 @@ public struct HTTPResponse: Sendable, Equatable {
     /// request, a `100`/`204`/`304` status) writes the head only. `streaming` leaves the length
     /// open: the body is whatever follows until the connection closes.
     public func serialized(keepAlive: Bool, omitBody: Bool = false, streaming: Bool = false) -> [UInt8] {
-        var out = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
-        for field in headers where !HTTPHeaders.same(field.name, "Content-Length") && !HTTPHeaders.same(field.name, "Connection") {
-            out += "\(field.name): \(field.value)\r\n"
-        }
         let bodiless = status.code < 200 || status.code == 204 || status.code == 304
-        if !streaming && !bodiless { out += "Content-Length: \(file?.length ?? body.count)\r\n" }
-        if !keepAlive || streaming { out += "Connection: close\r\n" }
-        out += "\r\n"
-        var bytes = Array(out.utf8)
-        if !omitBody && !bodiless && !streaming && file == nil { bytes += body }
-        return bytes
+        let withBody = !omitBody && !bodiless && !streaming && file == nil
+        // Written as bytes into one buffer: no string per field, no copy of the whole at the end.
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + (withBody ? body.count : 0))
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        HTTPResponse.appendDecimal(status.code, to: &out)
+        out.append(32)
+        out.append(contentsOf: status.reason.utf8)
+        out.append(13); out.append(10)
+        for field in headers where !HTTPHeaders.same(field.name, "Content-Length") && !HTTPHeaders.same(field.name, "Connection") {
+            out.append(contentsOf: field.name.utf8)
+            out.append(58); out.append(32)
+            out.append(contentsOf: field.value.utf8)
+            out.append(13); out.append(10)
+        }
+        if !streaming && !bodiless {
+            out.append(contentsOf: "Content-Length: ".utf8)
+            HTTPResponse.appendDecimal(file?.length ?? body.count, to: &out)
+            out.append(13); out.append(10)
+        }
+        if !keepAlive || streaming { out.append(contentsOf: "Connection: close\r\n".utf8) }
+        out.append(13); out.append(10)
+        if withBody { out.append(contentsOf: body) }
+        return out
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
     }
 }
 
