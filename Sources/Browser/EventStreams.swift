@@ -36,21 +36,37 @@ final class EventStreams: Sendable {
     /// Sends an event to the streams of `page`, or of every page when `page` is `nil`.
     func send(_ name: String, _ data: JSON, page: String?) {
         let targets = entries.withLock { e in e.values.filter { page == nil || $0.page == page }.map(\.stream) }
-        for stream in targets { send(name, data, to: stream) }
+        guard !targets.isEmpty else { return }
+        let bytes = EventStreams.event(name, data)
+        for stream in targets { stream.send(bytes) }
     }
 
     /// Sends an event to the pages that may listen (plugin events).
     private func sendToListeners(_ name: String, _ data: JSON) {
         let targets = entries.withLock { e in e.values.filter(\.hearsEvents).map(\.stream) }
-        for stream in targets { send(name, data, to: stream) }
+        guard !targets.isEmpty else { return }
+        let bytes = EventStreams.event(name, data)
+        for stream in targets { stream.send(bytes) }
     }
 
     /// How many pages have a stream open.
     var pageCount: Int { entries.withLock { Set($0.values.map(\.page)).count } }
 
     private func send(_ name: String, _ data: JSON, to stream: HTTPEventStream) {
-        // The compact serializer writes one line: newlines inside strings are escaped.
-        stream.send(Array("event: \(name)\ndata: \(data.serialized())\n\n".utf8))
+        stream.send(EventStreams.event(name, data))
+    }
+
+    /// One Server-Sent Event's bytes. The compact serializer writes one line: newlines inside
+    /// strings are escaped.
+    static func event(_ name: String, _ data: JSON) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        bytes.append(contentsOf: "event: ".utf8)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: "\ndata: ".utf8)
+        data.write(to: &bytes)
+        bytes.append(contentsOf: "\n\n".utf8)
+        return bytes
     }
 
     /// Delivers what the event hub hands over.

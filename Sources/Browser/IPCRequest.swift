@@ -22,11 +22,40 @@ struct IPCRequest: Sendable {
             // The prefixes are checked on the bytes before a lowercased copy is made for the rest.
             if IPCRequest.hasPrefix(field.name, "sec-")
                 || IPCRequest.hasPrefix(field.name, "tauri-") || IPCRequest.hasPrefix(field.name, "access-control-") { continue }
+            let length = field.name.utf8.count
+            if length < standardByLength.count,
+               standardByLength[length].contains(where: { IPCRequest.sameIgnoringASCIICase(field.name, $0) }) {
+                continue
+            }
             let name = field.name.lowercased()
             if standard.contains(name) { continue }
             out[name] = field.value
         }
         return out
+    }
+
+    /// `standard` by name length (the index), so a field is matched without a lowercased copy
+    /// of its name.
+    private static let standardByLength: [[String]] = {
+        var table = [[String]](repeating: [], count: (standard.map(\.utf8.count).max() ?? 0) + 1)
+        for name in standard { table[name.utf8.count].append(name) }
+        return table
+    }()
+
+    /// Whether `text` is `lower` (lowercase ASCII, of the same length) in any ASCII case.
+    private static func sameIgnoringASCIICase(_ text: String, _ lower: String) -> Bool {
+        let same = text.utf8.withContiguousStorageIfAvailable { a in
+            lower.utf8.withContiguousStorageIfAvailable { b -> Bool in
+                guard a.count == b.count else { return false }
+                for i in 0..<a.count {
+                    let x = a[i]
+                    if ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(x) ? x | 0x20 : x) != b[i] { return false }
+                }
+                return true
+            }
+        }
+        if let same = same ?? nil { return same }
+        return text.lowercased() == lower
     }
 
     /// Whether `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.

@@ -35,6 +35,29 @@ final class HTTPConnectionWriter: Sendable {
         }
     }
 
+    /// Writes what the socket takes now, without waiting for room in its buffer.
+    /// - Returns: the number of bytes written (fewer than `bytes.count` when the buffer is full),
+    ///   or `nil` when the peer is gone or the connection was shut down.
+    func writeAvailable(_ bytes: [UInt8]) -> Int? {
+        lock.withLock { open -> Int? in
+            guard open else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { raw in
+                    send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return offset }
+                if n <= 0 {
+                    open = false
+                    return nil
+                }
+                offset += n
+            }
+            return offset
+        }
+    }
+
     /// Makes a write that cannot proceed for `seconds` fail (`SO_SNDTIMEO`) instead of blocking
     /// for ever on a peer that stopped reading.
     func setSendTimeout(seconds: Int) {

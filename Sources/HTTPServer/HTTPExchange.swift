@@ -87,7 +87,8 @@ public final class HTTPEventStream: Sendable {
 
     private let writer: HTTPConnectionWriter
     private let state = Mutex(State())
-    /// Where this stream's bytes are written, off every caller's thread.
+    /// Where this stream's bytes are written when the socket cannot take them at once, off
+    /// every caller's thread.
     private let queue = DispatchQueue(label: "bridge.http.event-stream")
 
     init(writer: HTTPConnectionWriter) {
@@ -103,10 +104,16 @@ public final class HTTPEventStream: Sendable {
     /// Never blocks on the socket.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
-        enum Next { case closed, queued, drain, overflow }
+        enum Next { case closed, queued, drain, inline, overflow }
         let next = state.withLock { s -> Next in
             if s.closed { return .closed }
             if s.queuedBytes + bytes.count > HTTPEventStream.maxQueuedBytes { return .overflow }
+            if s.started && !s.draining && s.queued.isEmpty {
+                // Nothing waits and nobody writes: this caller writes what the socket takes
+                // now (never waiting for room), and only a rest is left to the queue.
+                s.draining = true
+                return .inline
+            }
             s.queued.append(bytes)
             s.queuedBytes += bytes.count
             guard s.started, !s.draining else { return .queued }
@@ -121,6 +128,26 @@ public final class HTTPEventStream: Sendable {
         case .queued: return true
         case .drain:
             queue.async { self.drain() }
+            return true
+        case .inline:
+            guard let written = writer.writeAvailable(bytes) else {
+                state.withLock { $0.draining = false }
+                close()
+                return false
+            }
+            let rest = written < bytes.count ? Array(bytes[written...]) : nil
+            let drain = state.withLock { s -> Bool in
+                if let rest, !s.closed {
+                    s.queued.insert(rest, at: 0)
+                    s.queuedBytes += rest.count
+                }
+                guard !s.closed, !s.queued.isEmpty else {
+                    s.draining = false
+                    return false
+                }
+                return true
+            }
+            if drain { queue.async { self.drain() } }
             return true
         }
     }
