@@ -41,7 +41,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value of `name`.
     public func first(_ name: String) -> String? {
-        fields.first { HTTPHeaders.same($0.name, name) }?.value
+        let count = name.utf8.count
+        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
+            return fields[i].value
+        }
+        return nil
     }
 
     /// Every value of `name`, in order.
@@ -51,9 +55,24 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether a comma-separated field contains `token` (case-insensitive), as `Connection: close`.
     public func contains(_ name: String, token: String) -> Bool {
-        all(name).contains { value in
-            value.split(separator: ",").contains { $0.trimmingHTTPWhitespace().lowercased() == token.lowercased() }
+        let count = name.utf8.count
+        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
+            // Each comma-separated element, trimmed, compared as a field name is.
+            var element = Substring(fields[i].value)
+            while true {
+                let comma = element.utf8.firstIndex(of: UInt8(ascii: ","))
+                let part = comma.map { element[..<$0] } ?? element
+                if !part.isEmpty {
+                    let trimmed = part.trimmingHTTPWhitespace()
+                    let equal = trimmed.utf8.allSatisfy({ $0 < 0x80 }) ? HTTPHeaders.same(trimmed, token)
+                        : trimmed.lowercased() == token.lowercased()
+                    if equal { return true }
+                }
+                guard let comma else { break }
+                element = element[element.utf8.index(after: comma)...]
+            }
         }
+        return false
     }
 
     public var count: Int { fields.count }

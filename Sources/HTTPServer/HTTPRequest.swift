@@ -34,7 +34,7 @@ public struct HTTPRequest: Sendable, Equatable {
             fields["Host"] = String(afterAuthority[..<authorityEnd])
         }
         self.headers = fields
-        if let q = pathPart.firstIndex(of: "?") {
+        if let q = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(pathPart[..<q])
             query = String(pathPart[pathPart.index(after: q)...])
         } else {
