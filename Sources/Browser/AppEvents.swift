@@ -63,6 +63,9 @@ enum AppEvents {
 enum PluginListeners {
     static func handle(_ sent: String, payload: JSON, context: CallContext, authority: (any CallAuthority)?,
                        hub: EventHub) -> Result<JSON, ResponseError>? {
+        // Only a name ending so can be a listener command, in either spelling: every other call
+        // passes by without being split.
+        guard sent.hasSuffix("_listener") || sent.hasSuffix("Listener") else { return nil }
         let command = AppEvents.canonical(sent)
         let client = context.client
         guard let (plugin, name) = CommandName.split(method: command),

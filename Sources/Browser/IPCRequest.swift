@@ -20,8 +20,7 @@ struct IPCRequest: Sendable {
         var out: [String: String] = [:]
         for field in headers {
             // The prefixes are checked on the bytes before a lowercased copy is made for the rest.
-            if IPCRequest.hasPrefix(field.name, "sec-")
-                || IPCRequest.hasPrefix(field.name, "tauri-") || IPCRequest.hasPrefix(field.name, "access-control-") { continue }
+            if IPCRequest.hasOwnPrefix(field.name) { continue }
             let length = field.name.utf8.count
             if length < standardByLength.count,
                standardByLength[length].contains(where: { IPCRequest.sameIgnoringASCIICase(field.name, $0) }) {
@@ -56,6 +55,17 @@ struct IPCRequest: Sendable {
         }
         if let same = same ?? nil { return same }
         return text.lowercased() == lower
+    }
+
+    /// Whether a field name starts with `sec-`, `tauri-` or `access-control-` (the browser's and
+    /// the IPC's own fields), in any ASCII case; one look at the first byte for most names.
+    private static func hasOwnPrefix(_ name: String) -> Bool {
+        switch name.utf8.first.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "s"): return hasPrefix(name, "sec-")
+        case UInt8(ascii: "t"): return hasPrefix(name, "tauri-")
+        case UInt8(ascii: "a"): return hasPrefix(name, "access-control-")
+        default: return false
+        }
     }
 
     /// Whether `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.

@@ -50,7 +50,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Every value of `name`, in order.
     public func all(_ name: String) -> [String] {
-        fields.filter { HTTPHeaders.same($0.name, name) }.map(\.value)
+        let count = name.utf8.count
+        var values: [String] = []
+        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
+            values.append(fields[i].value)
+        }
+        return values
     }
 
     /// Whether a comma-separated field contains `token` (case-insensitive), as `Connection: close`.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the parser found in the bytes so far.
 public enum HTTPParseEvent: Sendable, Equatable {
     /// A whole request.
@@ -354,8 +360,10 @@ public struct HTTPRequestParser: Sendable {
         mutating func next() -> ArraySlice<UInt8>? {
             while position < head.count {
                 let start = position
-                var end = start
-                while end < head.count && head[end] != 10 { end += 1 }
+                let end = head.withUnsafeBufferPointer { b -> Int in
+                    guard let base = b.baseAddress, let lf = memchr(base + start, 10, b.count - start) else { return b.count }
+                    return base.distance(to: lf.assumingMemoryBound(to: UInt8.self))
+                }
                 position = end + 1
                 var line = head[start..<end]
                 if line.last == 13 { line = line.dropLast() }
