@@ -16,6 +16,8 @@ struct HTTPConnection {
 
     func run() {
         let writer = HTTPConnectionWriter(fd: fd)
+        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var parser = HTTPRequestParser(limits: limits)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var lastActivity = Date()
@@ -54,10 +56,14 @@ struct HTTPConnection {
                 }
                 return
             }
-            // Wake at least every half second to see whether pressure shortened the deadline.
-            guard waitReadable(seconds: min(wait, 0.5)) else { continue }
+            // Wake at least every half second to see whether pressure shortened the deadline:
+            // a read that gives up after 0.5 s (SO_RCVTIMEO, set below) when the deadline is
+            // further, one system call per read where poll and recv made two.
+            if wait < 0.5 {
+                guard waitReadable(seconds: wait) else { continue }
+            }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
             if n <= 0 { return }
             lastActivity = Date()
             if !parser.isInsideRequest { requestStarted = lastActivity }
