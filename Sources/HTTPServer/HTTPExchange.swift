@@ -80,7 +80,7 @@ public final class HTTPEventStream: Sendable {
 
     /// The most bytes a stream holds for a reader that does not read; past it the reader has
     /// fallen behind and is dropped (its page's `EventSource` reconnects). A caller never
-    /// waits on a reader: `send` only queues.
+    /// waits on a reader: `send` writes only what the socket takes at once, and queues the rest.
     public static let maxQueuedBytes = 1 << 20
     /// How long one write may block on a reader's full socket before the reader is dropped.
     public static let sendTimeoutSeconds = 10
@@ -99,9 +99,10 @@ public final class HTTPEventStream: Sendable {
     /// Whether the stream can still be written.
     public var isOpen: Bool { !state.withLock { $0.closed } }
 
-    /// Queues `bytes` for the reader; returns `false` when the stream is closed (the bytes are
-    /// dropped), or when the reader has fallen `maxQueuedBytes` behind (the stream is closed).
-    /// Never blocks on the socket.
+    /// Sends `bytes` to the reader: written at once when nothing else waits and the socket has
+    /// room, queued otherwise (in order). Returns `false` when the stream is closed (the bytes
+    /// are dropped), or when the reader has fallen `maxQueuedBytes` behind or is gone (the
+    /// stream is closed). Never blocks on the socket.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
         enum Next { case closed, queued, drain, inline, overflow }
