@@ -389,18 +389,26 @@ public final class BrowserServer: Sendable {
 
     private func perform(_ command: String, payload: JSON, callback: UInt32?, request: HTTPRequest, origin: RequestOrigin,
                          exchange: HTTPExchange) {
-        var callContext = context
+        let callOrigin: String
         switch origin {
-        case .local: callContext.origin = "local"
-        case .remote(let url): callContext.origin = url
+        case .local: callOrigin = "local"
+        case .remote(let url): callOrigin = url
         }
-        if let window = request.headers["Bridge-Window"], !window.isEmpty {
-            callContext.window = window
-            callContext.webview = window
+        var window = context.window, webview = context.webview
+        if let w = request.headers["Bridge-Window"], !w.isEmpty {
+            window = w
+            webview = w
         }
-        if let webview = request.headers["Bridge-Webview"], !webview.isEmpty { callContext.webview = webview }
+        if let w = request.headers["Bridge-Webview"], !w.isEmpty { webview = w }
         let page = request.headers["Bridge-Page"].flatMap { $0.isEmpty ? nil : $0 }
-        callContext.client = page.map { "page:\($0)" }
+        let client = page.map { "page:\($0)" }
+        // Each setting changed makes the context new storage: only what differs is set (a
+        // page's labels are usually the session's).
+        var callContext = context
+        if callContext.origin != callOrigin { callContext.origin = callOrigin }
+        if callContext.window != window { callContext.window = window }
+        if callContext.webview != webview { callContext.webview = webview }
+        if callContext.client != client { callContext.client = client }
         var responseHeaders = HTTPHeaders()
         cors(request, into: &responseHeaders)
         let streams = self.streams, hub = self.hub, run = self.run, authority = self.authority
