@@ -1,25 +1,32 @@
-#!/usr/bin/env python3
 """Benchmarks for the bridge, measured against baselines in the same run.
 
   1. Cold start: `bridge invoke share_text '{"url":...,"text":...,"title":...}'` (the installed,
-     static build) against the floor, a static pure-Swift program that prints one line. Wall time
-     (median, p90) and peak RSS (GNU time's %M). Targets: median <= 2.0x the floor; peak RSS <= 10 MiB.
-     Extra lines, no target: a static Foundation hello, the same call on android, `bridge --version`,
+     static build) against the floor, a pure-Swift program that prints one line built by
+     Install/build with the bridge's own flags. Wall time (median, p90) and peak RSS (GNU time's
+     %M). Targets: median <= 2.0x the floor; peak RSS <= 8 MiB. Extra lines, no target: the hello
+     built by plain swiftc, a static Foundation hello, the same call on android, `bridge --version`,
      `bridge-test-host invoke 'bridge-test|echo'`.
   2. Serve throughput: M pipelined `plugin:frak-share|share_text` requests through `bridge serve` on
-     ios and on android, stdin from a file and from a pipe, against a Node.js readline echo sidecar
-     given the same bytes the same way. Targets: bridge/node messages/s >= 2x for each platform and
-     each stdin; peak RSS <= 16 MiB. Extra line: `plugin:bridge-test|echo` through bridge-test-host.
-  3. Slow downloads: 1,000 share_text calls at once, each with an imageUrl that answers after 5 s,
-     through `bridge serve` on android and on ios, in two waves. Targets: every call answered within
-     2.5 s of being sent; RSS <= 64 MiB during a wave and < 32 MiB one second after it.
-  4. Instructions per share_text message through `bridge serve` (ios, android) under callgrind,
-     when valgrind is installed: stable under load, where times are not. No target.
+     ios and on android, stdin from a file, from a pipe, and from a file on one core (taskset -c 0),
+     against a Node.js readline echo sidecar given the same bytes the same way. Targets: bridge/node
+     messages/s >= 2x for each platform and each way; peak RSS <= 16 MiB. Extra line:
+     `plugin:bridge-test|echo` through bridge-test-host.
+  3. Browser mode (browser_bench.py): share_text as a page's invoke() sends it, through
+     `bridge serve --http 0`, against a minimal Node `http` server, both loaded by wrk at 16
+     keep-alive connections; instructions per request under callgrind. Targets: >= 2x Node's
+     requests/s; <= 60k instructions per request.
+  4. Slow downloads: waves of 1,000 and then of 10,000 share_text calls at once, each with an
+     imageUrl that answers after 5 s, through `bridge serve` on android and on ios. Targets: every
+     call answered within 2.5 s of being sent; for 1,000, RSS <= 64 MiB during a wave and < 32 MiB
+     one second after it.
+  5. Instructions per share_text message through `bridge serve` (ios, android) under callgrind,
+     when valgrind is installed: stable under load, where times are not. Target: <= 15k.
 
 Every target is printed with its ratio, and again in a summary at the end.
 Usually run through Benchmarks/run.sh, which builds everything and passes the paths.
 Exits non-zero only when something breaks (a process fails, a response is wrong or missing),
-never because a target is missed. Python 3 standard library only.
+never because a target is missed. Python 3 standard library only (wrk, valgrind, taskset and
+node when present; each part that needs one is skipped, saying so, without it).
 """
 import argparse
 import json
@@ -508,6 +515,21 @@ def slow_downloads_of(args, calls):
     print()
 
 
+# ---------------------------------------------------------------- browser mode
+
+def browser(args):
+    """Browser mode against a minimal Node `http` server, and its instructions per request:
+    Benchmarks/browser_bench.py, whose targets join the summary."""
+    import browser_bench
+    options = argparse.Namespace(bridge=args.bridge, node=args.node, requests=args.browser_requests,
+                                 concurrency=args.concurrency, instruction_requests=args.browser_instruction_requests,
+                                 repeats=args.repeats, keep_callgrind=None)
+    try:
+        TARGETS.extend(browser_bench.browser(options))
+    except browser_bench.BenchError as error:
+        raise BenchError(f"browser mode: {error}")
+
+
 # ---------------------------------------------------------------- in-process figures
 
 MICRO_LABELS = {
@@ -592,7 +614,7 @@ def summary():
     print(f"  {len(TARGETS) - missed} of {len(TARGETS)} met")
 
 
-SECTIONS = {"cold": cold_start, "throughput": throughput, "slow": slow_downloads,
+SECTIONS = {"cold": cold_start, "throughput": throughput, "browser": browser, "slow": slow_downloads,
             "instructions": instructions, "micro": micro}
 
 
@@ -603,6 +625,11 @@ def main():
     parser.add_argument("--warmups", type=int, default=3, help="cold-start warm-up rounds [3]")
     parser.add_argument("--messages", type=int, default=100000, help="requests per throughput run [100000]")
     parser.add_argument("--repeats", type=int, default=3, help="throughput runs per sidecar [3]")
+    parser.add_argument("--browser-requests", type=int, default=50000,
+                        help="requests per browser-mode wrk run (0 skips the throughput) [50000]")
+    parser.add_argument("--browser-instruction-requests", type=int, default=6000,
+                        help="requests of the longer browser-mode callgrind run (0 skips it) [6000]")
+    parser.add_argument("--concurrency", type=int, default=16, help="keep-alive connections in browser mode [16]")
     parser.add_argument("--slow-calls", default="1000,10000",
                         help="calls per slow-download wave, a comma-separated list of sizes, each run in turn (0 skips) [1000,10000]")
     parser.add_argument("--waves", type=int, default=2, help="slow-download waves per platform [2]")
