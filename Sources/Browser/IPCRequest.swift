@@ -57,12 +57,15 @@ struct IPCRequest: Sendable {
         return text.lowercased() == lower
     }
 
-    /// Whether a field name starts with `sec-`, `tauri-` or `access-control-` (the browser's and
-    /// the IPC's own fields), in any ASCII case; one look at the first byte for most names.
+    /// Whether a field name starts with `sec-`, `tauri-`, `access-control-` or `bridge-` (the
+    /// browser's, the IPC's and the bridge script's own fields: `Bridge-Page`, `Bridge-Window`
+    /// and `Bridge-Webview` say which page calls, and no Tauri webview sends them to a command),
+    /// in any ASCII case; one look at the first byte for most names.
     private static func hasOwnPrefix(_ name: String) -> Bool {
         switch name.utf8.first.map({ $0 | 0x20 }) {
         case UInt8(ascii: "s"): return hasPrefix(name, "sec-")
         case UInt8(ascii: "t"): return hasPrefix(name, "tauri-")
+        case UInt8(ascii: "b"): return hasPrefix(name, "bridge-")
         case UInt8(ascii: "a"): return hasPrefix(name, "access-control-")
         default: return false
         }

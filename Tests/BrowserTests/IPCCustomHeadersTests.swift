@@ -1,0 +1,18 @@
+import BridgeHTTPServer
+import Testing
+@testable import BridgeBrowser
+
+/// The headers a command sees (`Request.headers()` in Tauri) are the ones the page's `invoke()`
+/// set: not the browser's, not the IPC's, and not the bridge script's own `Bridge-*` fields,
+/// which no Tauri webview sends.
+@Suite struct IPCCustomHeadersTests {
+    @Test func onlyThePagesOwnHeadersReachTheCommand() {
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1:1430", "Origin": "http://127.0.0.1:1430", "Content-Type": "application/json",
+            "Tauri-Callback": "1", "Tauri-Error": "2", "Tauri-Invoke-Key": "k", "Sec-Fetch-Mode": "cors",
+            "Bridge-Page": "1-2", "bridge-window": "main", "BRIDGE-WEBVIEW": "main",
+            "X-Trace": "abc", "Bridged": "kept: no dash after the prefix",
+        ]
+        #expect(IPCRequest.custom(headers) == ["x-trace": "abc", "bridged": "kept: no dash after the prefix"])
+    }
+}
