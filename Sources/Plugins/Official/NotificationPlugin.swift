@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeApp
 import BridgeBinding
 import BridgeCall
@@ -55,7 +56,7 @@ public enum NotificationPlugin {
                               listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil) -> OfficialPlugin {
         let center = Center(appName: app.name)
         return OfficialPlugin(name: "notification", commandNames: commandNames,
-                              defaultSet: (defaultDescription, commandNames.map { "allow-" + $0.replacingOccurrences(of: "_", with: "-") }), commands: [
+                              defaultSet: (defaultDescription, commandNames.map { "allow-" + CommandPermissions.slug($0) }), commands: [
             CoreCommand("notify", [("options", .any("NotificationData"))], recording: { (payload, context) throws(ResponseError) in
                 var options = try data(payload["options"], command: "notify")
                 if options["id"] == nil { options["id"] = .integer(Int(Int32.random(in: .min ... .max))) }

@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
@@ -41,7 +42,7 @@ public enum StorePlugin {
                 try run(try stores.store(payload), payload)
             }
         }
-        return OfficialPlugin(name: "store", commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissionSlug.of($0) }), commands: [
+        return OfficialPlugin(name: "store", commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissions.slug($0) }), commands: [
             CoreCommand("load", [("path", .path), ("auto_save", .option(.any("AutoSave"))), ("serialize_fn_name", .option(.string)),
                                  ("deserialize_fn_name", .option(.string)), ("create_new", .option(.bool))]) { (payload, context) throws(ResponseError) in
                 .number(JSONNumber(Int(try stores.load(payload, context))))
@@ -83,11 +84,6 @@ public enum StorePlugin {
             },
         ])
     }
-}
-
-/// Tauri's build: `allow-` plus the command with `_` as `-`.
-enum CommandPermissionSlug {
-    static func of(_ command: String) -> String { command.replacingOccurrences(of: "_", with: "-") }
 }
 
 /// The loaded stores, by resolved path.
