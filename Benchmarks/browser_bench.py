@@ -96,7 +96,16 @@ def request_bytes(port, key):
 
 # ---------------------------------------------------------------- the servers
 
-class Bridge:
+class Child:
+    """A server process of the benchmark (`self.process`)."""
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Bridge(Child):
     """`bridge serve --http 0 --static DIR` with stdio on (EOF on stdin ends it), started as
     docs/browser.md says: the port from its stderr line, the key from `bridge/listening`."""
 
@@ -142,13 +151,9 @@ class Bridge:
         if status != 0:
             raise BenchError(f"bridge exited with status {status}: {tail(''.join(self.stderr_lines))}")
 
-    def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
-class NodeEcho:
+class NodeEcho(Child):
     def __init__(self, node):
         self.process = subprocess.Popen([node, os.path.join(HERE, "Baseline", "http-echo.js")],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -165,10 +170,6 @@ class NodeEcho:
         if status != 0:
             raise BenchError(f"http-echo.js exited with status {status}: {tail(self.process.stderr.read())}")
 
-    def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
 # ---------------------------------------------------------------- a page's HTTP, by hand
