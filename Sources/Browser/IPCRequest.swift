@@ -15,7 +15,7 @@ struct IPCRequest: Sendable {
     /// with named arguments refuses, as Tauri does for a bytes payload).
     let payload: JSON
 
-    /// The headers a page's `invoke()` set: all but the browser's own and the IPC's.
+    /// The headers a page's `invoke()` set: all but the browser's own, the IPC's and the bridge script's.
     static func custom(_ headers: HTTPHeaders) -> [String: String] {
         var out: [String: String] = [:]
         for field in headers {
@@ -23,12 +23,10 @@ struct IPCRequest: Sendable {
             if IPCRequest.hasOwnPrefix(field.name) { continue }
             let length = field.name.utf8.count
             if length < standardByLength.count,
-               standardByLength[length].contains(where: { IPCRequest.sameIgnoringASCIICase(field.name, $0) }) {
+               standardByLength[length].contains(where: { HTTPHeaders.same(field.name, $0) }) {
                 continue
             }
-            let name = field.name.lowercased()
-            if standard.contains(name) { continue }
-            out[name] = field.value
+            out[field.name.lowercased()] = field.value
         }
         return out
     }
@@ -40,22 +38,6 @@ struct IPCRequest: Sendable {
         for name in standard { table[name.utf8.count].append(name) }
         return table
     }()
-
-    /// Whether `text` is `lower` (lowercase ASCII, of the same length) in any ASCII case.
-    private static func sameIgnoringASCIICase(_ text: String, _ lower: String) -> Bool {
-        let same = text.utf8.withContiguousStorageIfAvailable { a in
-            lower.utf8.withContiguousStorageIfAvailable { b -> Bool in
-                guard a.count == b.count else { return false }
-                for i in 0..<a.count {
-                    let x = a[i]
-                    if ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(x) ? x | 0x20 : x) != b[i] { return false }
-                }
-                return true
-            }
-        }
-        if let same = same ?? nil { return same }
-        return text.lowercased() == lower
-    }
 
     /// Whether a field name starts with `sec-`, `tauri-`, `access-control-` or `bridge-` (the
     /// browser's, the IPC's and the bridge script's own fields: `Bridge-Page`, `Bridge-Window`

@@ -87,7 +87,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether two field names are the same name. ASCII names (every name the parser lets in)
     /// are compared byte by byte, without the two lowercased copies a lookup used to make for
     /// each field it passed.
-    static func same(_ a: String, _ b: String) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var nonASCII = false
         let equal = a.utf8.withContiguousStorageIfAvailable { x in
