@@ -63,14 +63,7 @@ public enum TauriArguments {
         case .bool:
             return value.boolValue == nil ? invalid("a boolean") : nil
         case .integer(let name):
-            guard let n = value.numberValue else { return invalid(name) }
-            guard isIntegerText(n.text) else { return invalid(name) }
-            guard let range = integerRange(name) else { return nil }
-            guard let v = Int(n.text), v >= range.lowerBound, v <= range.upperBound else {
-                // Outside Int itself: beyond any range the bridge checks.
-                if Int(n.text) == nil { return nil }
-                return "invalid value: integer `\(n.text)`, expected \(name)"
-            }
+            if case .failure(let refusal) = RustInteger.read(value, as: name) { return refusal.message }
             return nil
         case .float(let name):
             return value.numberValue == nil ? invalid(name) : nil
@@ -86,23 +79,6 @@ public enum TauriArguments {
                 return "invalid channel value `\(value.serialized())`, expected a string in the `__CHANNEL__:ID` format"
             }
             return nil
-        }
-    }
-
-    static func isIntegerText(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-    }
-
-    static func integerRange(_ name: String) -> ClosedRange<Int>? {
-        switch name {
-        case "u8": return 0...Int(UInt8.max)
-        case "u16": return 0...Int(UInt16.max)
-        case "u32": return 0...Int(UInt32.max)
-        case "u64", "usize", "u128": return 0...Int.max
-        case "i8": return Int(Int8.min)...Int(Int8.max)
-        case "i16": return Int(Int16.min)...Int(Int16.max)
-        case "i32": return Int(Int32.min)...Int(Int32.max)
-        default: return nil
         }
     }
 }

@@ -221,13 +221,85 @@ public final class Sandbox: Sendable {
             guard unlinkat(folder.fd, name, 0) == 0 else { throw .errno(path.display) }
             return
         }
-        if recursive {
-            for entry in try list(path) {
-                try remove(Path(platform: path.platform, components: path.components + [entry.name], display: path.display + "/" + entry.name),
-                           recursive: true)
+        if recursive { try empty(folder, name, display: path.display) }
+        guard unlinkat(folder.fd, name, AT_REMOVEDIR) == 0 else { throw .errno(path.display) }
+    }
+
+    /// The most folders `empty` holds open at once; deeper, the oldest are closed and opened
+    /// again by name on the way back up.
+    static let openFolderWindow = 64
+
+    /// Removes everything in the folder `name` of `parent`, depth first, each folder opened
+    /// relative to the one holding it (never from the sandbox's root again), so a tree of depth
+    /// D and N entries costs O(N + D²/64) system calls and at most 64 descriptors at once.
+    private func empty(_ parent: Folder, _ name: String, display: String) throws(SandboxError) {
+        struct Level {
+            let name: String
+            var folder: Folder?
+            var pending: [String]
+        }
+        func openChild(_ folder: Folder, _ name: String) throws(SandboxError) -> Folder {
+            let fd = openat(folder.fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { throw refusal(folder, name, display) }
+            return Folder(fd)
+        }
+        func names(_ folder: Folder) throws(SandboxError) -> [String] {
+            let fd = dup(folder.fd)
+            guard fd >= 0, let dir = fdopendir(fd) else { throw .errno(display) }
+            defer { closedir(dir) }
+            var out: [String] = []
+            while let entry = readdir(dir) {
+                let entryName = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if entryName != "." && entryName != ".." { out.append(entryName) }
+            }
+            return out
+        }
+        let top = try openChild(parent, name)
+        var levels = [Level(name: name, folder: top, pending: try names(top))]
+        // Levels 1...closed have their folder closed (the window's oldest); 0 stays open.
+        var closed = 0
+        var emptied: String?
+        while !levels.isEmpty {
+            let depth = levels.count - 1
+            if levels[depth].folder == nil {
+                // Closed on the way down: opened again from the nearest open ancestor.
+                var at = depth
+                while levels[at].folder == nil { at -= 1 }
+                // The window's worth of levels is kept open, so the next 64 levels up cost nothing.
+                var current = levels[at].folder!
+                let keep = max(at, depth - Sandbox.openFolderWindow)
+                for below in (at + 1)...depth {
+                    current = try openChild(current, levels[below].name)
+                    if below > keep { levels[below].folder = current }
+                }
+                closed = keep
+            }
+            let folder = levels[depth].folder!
+            if let child = emptied {
+                guard unlinkat(folder.fd, child, AT_REMOVEDIR) == 0 else { throw .errno(display) }
+                emptied = nil
+            }
+            guard let next = levels[depth].pending.popLast() else {
+                // Empty now: its parent removes it (level 0 is removed by the caller).
+                emptied = levels.removeLast().name
+                closed = min(closed, levels.count - 1)
+                continue
+            }
+            var info = stat()
+            guard fstatat(folder.fd, next, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw .errno(display) }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                let child = try openChild(folder, next)
+                levels.append(Level(name: next, folder: child, pending: try names(child)))
+                if levels.count - closed > Sandbox.openFolderWindow + 1 {
+                    closed += 1
+                    levels[closed].folder = nil
+                }
+            } else {
+                guard unlinkat(folder.fd, next, 0) == 0 else { throw .errno(display) }
             }
         }
-        guard unlinkat(folder.fd, name, AT_REMOVEDIR) == 0 else { throw .errno(path.display) }
     }
 
     /// Moves `from` to `to` (replacing a file there), a link moved as a link.
@@ -273,9 +345,13 @@ public final class Sandbox: Sendable {
     public final class File: @unchecked Sendable {
         public let fd: Int32
         public let path: Path
-        init(fd: Int32, path: Path) {
+        /// A FIFO, socket or device, left non-blocking: a read may find nothing yet (`EAGAIN`)
+        /// and must wait for it (`waitReadable`) off the caller's thread.
+        public let waits: Bool
+        init(fd: Int32, path: Path, waits: Bool = false) {
             self.fd = fd
             self.path = path
+            self.waits = waits
         }
         deinit { close(fd) }
 
@@ -287,6 +363,46 @@ public final class Sandbox: Sendable {
             guard got >= 0 else { throw .errno(path.display) }
             buffer.removeLast(n - got)
             return buffer
+        }
+
+        /// Waits until a read of a `waits` file would not block (data, or its writer gone), in
+        /// slices of `slice` milliseconds; `false` when `cancelled` said stop first.
+        public func waitReadable(slice: Int32 = 100, cancelled: () -> Bool) -> Bool {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            while !cancelled() {
+                let n = poll(&entry, 1, slice)
+                if n > 0 { return true }
+                if n < 0, Glibc.errno != EINTR { return true }
+            }
+            return false
+        }
+
+        /// What a `waits` file has now, up to `count` bytes (none: `[]`, as at its end).
+        public func readAvailable(upTo count: Int) throws(SandboxError) -> [UInt8] {
+            do {
+                return try read(upTo: count)
+            } catch let error where error.reason == .system(EAGAIN) {
+                return []
+            }
+        }
+
+        /// Everything to the end of a `waits` file (until its writer closes it), waiting for
+        /// each part; `nil` when cancelled first.
+        public func readToEndWaiting(cancelled: () -> Bool) throws(SandboxError) -> [UInt8]? {
+            var out: [UInt8] = []
+            while true {
+                guard waitReadable(cancelled: cancelled) else { return nil }
+                let n = min(64 << 10, Sandbox.maxReadBytes)
+                var buffer = [UInt8](repeating: 0, count: n)
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, n) }
+                if got < 0 {
+                    if Glibc.errno == EAGAIN || Glibc.errno == EINTR { continue }
+                    throw .errno(path.display)
+                }
+                if got == 0 { return out }
+                out += buffer[..<got]
+                if out.count > Sandbox.maxReadBytes { throw SandboxError(.tooLarge(out.count), path: path.display) }
+            }
         }
 
         /// Everything from the current position to the end.
@@ -325,18 +441,49 @@ public final class Sandbox: Sendable {
             return Info(s)
         }
 
-        public func truncate(_ length: Int) throws(SandboxError) {
-            guard ftruncate(fd, off_t(length)) == 0 else { throw .errno(path.display) }
+        /// `File::set_len`: a length past `i64::MAX` is Rust's `InvalidInput` (std's
+        /// `sys/pal/unix/fs.rs` converts it to `off64_t` first), never wrapped to another length.
+        public func truncate(_ length: UInt64) throws(SandboxError) {
+            guard let size = off_t(exactly: length) else {
+                throw SandboxError(.invalidInput("out of range integral type conversion attempted"), path: path.display)
+            }
+            guard ftruncate(fd, size) == 0 else { throw .errno(path.display) }
         }
     }
 
     /// Opens a file; `EINVAL` for options Rust's `OpenOptions` refuses.
+    ///
+    /// - Important: the one file opener of the sandbox. It opens without following a link
+    ///   (`O_NOFOLLOW`) and without blocking (`O_NONBLOCK`), then looks at what it opened before
+    ///   touching a byte: a regular file with more than one name (a hard link, perhaps to a file
+    ///   outside the sandbox) is closed unread and untruncated — `O_TRUNC` is applied only after
+    ///   that check; a FIFO, socket or device stays non-blocking (`File.waits`), so opening one
+    ///   never holds the caller's thread, and whoever reads it waits on that file alone.
     public func open(_ path: Path, _ options: OpenOptions) throws(SandboxError) -> File {
         guard let flags = options.flags() else { throw SandboxError(.system(EINVAL), path: path.display) }
         let (folder, name) = try parent(path)
-        let fd = openat(folder.fd, name, flags, mode_t(options.mode))
+        let fd = openat(folder.fd, name, (flags & ~O_TRUNC) | O_NONBLOCK, mode_t(options.mode & 0o7777))
         guard fd >= 0 else { throw refusal(folder, name, path.display) }
-        return File(fd: fd, path: path)
+        var s = stat()
+        guard fstat(fd, &s) == 0 else {
+            let error = SandboxError.errno(path.display)
+            close(fd)
+            throw error
+        }
+        let kind = s.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else {
+            return File(fd: fd, path: path, waits: true)
+        }
+        if kind == S_IFREG, s.st_nlink > 1 {
+            close(fd)
+            throw SandboxError(.hardLink(Int(s.st_nlink)), path: path.display)
+        }
+        let file = File(fd: fd, path: path, waits: false)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if flags & O_TRUNC != 0, kind == S_IFREG {
+            guard ftruncate(fd, 0) == 0 else { throw .errno(path.display) }
+        }
+        return file
     }
 
     /// The whole file.
@@ -362,7 +509,7 @@ public final class Sandbox: Sendable {
     }
 
     /// `truncate(2)` through an open descriptor, so a link is refused, never followed.
-    public func truncate(_ path: Path, length: Int) throws(SandboxError) {
+    public func truncate(_ path: Path, length: UInt64) throws(SandboxError) {
         try open(path, OpenOptions(write: true)).truncate(length)
     }
 

@@ -12,6 +12,12 @@ public struct SandboxError: Error, Sendable, Equatable, CustomStringConvertible 
         case link
         /// The file is larger than `Sandbox.maxReadBytes`.
         case tooLarge(Int)
+        /// Rust's `io::ErrorKind::InvalidInput` with its message, refused before any system call
+        /// (`set_len` past `i64::MAX`: `out of range integral type conversion attempted`).
+        case invalidInput(String)
+        /// A regular file with more than one name: a hard link, which may be a file outside the
+        /// sandbox, so it is neither read nor written.
+        case hardLink(Int)
     }
 
     public let reason: Reason
@@ -34,6 +40,10 @@ public struct SandboxError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(String(cString: strerror(code))) (os error \(darwin ? SandboxError.darwin(code) : code))"
         case .link:
             return "\(path) is a symbolic link: the bridge's sandbox follows none, so no call reaches outside it"
+        case .invalidInput(let message):
+            return message
+        case .hardLink(let links):
+            return "\(path) has \(links) names (a hard link, which may be a file outside the sandbox): the bridge's sandbox opens no file with more than one"
         case .tooLarge(let size):
             return "\(path) holds \(size) bytes, more than the bridge reads at once (\(Sandbox.maxReadBytes)); read it in parts with open and read"
         }

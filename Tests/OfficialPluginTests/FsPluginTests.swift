@@ -8,6 +8,9 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// A router over the official plugins and the core ones, under one capability's permissions,
@@ -199,6 +202,121 @@ struct FsPluginTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["s.txt"], "nothing was created outside")
         #expect(try String(contentsOfFile: outside + "/s.txt", encoding: .utf8) == "secret", "nor changed")
         #expect(FileManager.default.fileExists(atPath: root + "/" + platform.rawValue), "what was written is under DIR/<platform>")
+    }
+
+    @Test("an integer option out of its Rust type's range is serde's refusal, never a trap", arguments: [
+        ("-1", "invalid value: integer `-1`, expected u32"), ("4294967296", "invalid value: integer `4294967296`, expected u32"),
+        ("-9223372036854775808", "invalid value: integer `-9223372036854775808`, expected u32"),
+        ("18446744073709551615", "invalid value: integer `18446744073709551615`, expected u32"),
+        ("18446744073709551616", "invalid type: floating point `18446744073709552000.0`, expected u32"),
+        ("1e3", "invalid type: floating point `1000.0`, expected u32"), ("0.5", "invalid type: floating point `0.5`, expected u32"),
+        ("\"493\"", "invalid type: string \"493\", expected u32"), ("true", "invalid type: boolean `true`, expected u32"),
+    ])
+    func modeOutOfRange(mode: String, problem: String) async throws {
+        let (r, root) = try fsRouter(Self.readWrite)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let value = try JSONParser.parse(Array(mode.utf8), duplicateKeys: .keepLast)
+        for (method, params) in [("plugin:fs|mkdir", ["path": "d", "options": opts(["mode": value])] as JSON),
+                                 ("plugin:fs|open", ["path": "f", "options": opts(["write": true, "create": true, "mode": value])]),
+                                 ("plugin:fs|create", ["path": "f", "options": opts(["mode": value])])] {
+            let answer = await call(method, params, router: r).0
+            let command = method.split(separator: "|").last.map(String.init) ?? ""
+            #expect(answer.failure?.message == "invalid args `options` for command `\(command)`: \(problem)", "\(method) mode \(mode): \(answer)")
+        }
+        let appData = root + "/ios" + PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        #expect(!FileManager.default.fileExists(atPath: appData + "/d") && !FileManager.default.fileExists(atPath: appData + "/f"), "nothing was made")
+        #expect(try await call("plugin:fs|mkdir", ["path": "ok", "options": opts(["mode": 0o700])], router: r).0.get() == .null, "a mode in range still works")
+    }
+
+    @Test("truncate past i64::MAX fails as set_len fails; the file keeps its bytes")
+    func truncateHuge() async throws {
+        let (r, _) = try fsRouter(Self.readWrite)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        _ = await call("plugin:fs|write_text_file", writeText("t.txt", "keep me"), router: r)
+        for len in ["9223372036854775808", "18446744073709551615"] {
+            let value = try JSONParser.parse(Array(len.utf8), duplicateKeys: .keepLast)
+            let answer = await call("plugin:fs|truncate", ["path": "t.txt", "len": value, "options": opts()], router: r).0
+            #expect(answer.failure?.message.hasSuffix("with error: out of range integral type conversion attempted") == true, "\(len): \(answer)")
+        }
+        let beyond = await call("plugin:fs|truncate", ["path": "t.txt", "len": .number(JSONNumber(text: "18446744073709551616")!), "options": opts()], router: r).0
+        #expect(beyond.failure?.message.contains("expected u64") == true, "\(beyond)")
+        #expect(try await call("plugin:fs|read_text_file", ["path": "t.txt", "options": opts()], router: r).0.get() == "keep me")
+        #expect(try await call("plugin:fs|truncate", ["path": "t.txt", "len": 4, "options": opts()], router: r).0.get() == .null)
+        #expect(try await call("plugin:fs|read_text_file", ["path": "t.txt", "options": opts()], router: r).0.get() == "keep")
+    }
+
+    @Test("a hard link placed in the sandbox is neither read, written nor truncated through, by any command")
+    func plantedHardLink() async throws {
+        let (r, root) = try fsRouter(#"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive", "core:resources:default"]"#)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let appData = root + "/ios" + PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        let outside = root + "-outside.txt"
+        try "outside secret".write(toFile: outside, atomically: false, encoding: .utf8)
+        #expect(link(outside, appData + "/h.txt") == 0)
+        for (method, params) in [("plugin:fs|read_text_file", ["path": "h.txt", "options": opts()] as JSON),
+                                 ("plugin:fs|read_file", ["path": "h.txt", "options": opts()]),
+                                 ("plugin:fs|read_text_file_lines", ["path": "h.txt", "options": opts()]),
+                                 ("plugin:fs|open", ["path": "h.txt", "options": opts(["read": true, "write": true])]),
+                                 ("plugin:fs|open", ["path": "h.txt", "options": opts(["write": true, "truncate": true])]),
+                                 ("plugin:fs|create", ["path": "h.txt", "options": opts()]),
+                                 ("plugin:fs|truncate", ["path": "h.txt", "len": 3, "options": opts()]),
+                                 ("plugin:fs|write_text_file", writeText("h.txt", "pwned")),
+                                 ("plugin:fs|copy_file", ["fromPath": "h.txt", "toPath": "copy.txt", "options": ["fromPathBaseDir": 14, "toPathBaseDir": 14]]),
+                                 ("plugin:fs|copy_file", ["fromPath": "copy-src.txt", "toPath": "h.txt", "options": ["fromPathBaseDir": 14, "toPathBaseDir": 14]])] {
+            if method == "plugin:fs|copy_file" { _ = await call("plugin:fs|write_text_file", writeText("copy-src.txt", "x"), router: r) }
+            let answer = await call(method, params, router: r).0
+            #expect(answer.failure?.message.contains("hard link") == true, "\(method): \(answer)")
+        }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "outside secret")
+        #expect(try await call("plugin:fs|remove", ["path": "h.txt", "options": opts()], router: r).0.get() == .null, "removing the name is harmless")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "outside secret")
+    }
+
+    @Test("remove {recursive} of a folder 2,000 levels deep is linear: done at once, everything gone")
+    func deepRemove() async throws {
+        let (r, root) = try fsRouter(Self.readWrite)
+        let deep = Array(repeating: "a", count: 2000).joined(separator: "/")
+        #expect(try await call("plugin:fs|mkdir", ["path": .string("top/" + deep), "options": opts(["recursive": true])], router: r).0.get() == .null)
+        _ = await call("plugin:fs|write_text_file", writeText("top/" + Array(repeating: "a", count: 1000).joined(separator: "/") + "/f.txt", "x"), router: r)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(try await call("plugin:fs|remove", ["path": "top", "options": opts(["recursive": true])], router: r).0.get() == .null)
+        // Quadratic took ~20 s here; linear takes milliseconds: the bound is generous.
+        #expect(clock.now - started < .seconds(10))
+        #expect(try await call("plugin:fs|exists", ["path": "top", "options": opts()], router: r).0.get() == false)
+        let appData = root + "/ios" + PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        #expect(try FileManager.default.contentsOfDirectory(atPath: appData).isEmpty)
+    }
+
+    @Test("a FIFO in the sandbox: its reader waits alone, other calls answer, cancelling ends it, a writer's bytes arrive")
+    func fifo() async throws {
+        let (r, root) = try fsRouter(#"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive", "core:resources:default"]"#)
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])], router: r)
+        let appData = root + "/ios" + PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        #expect(mkfifo(appData + "/pipe", 0o600) == 0)
+        for method in ["plugin:fs|read_text_file", "plugin:fs|read_file"] {
+            let reading = Task { await call(method, ["path": "pipe", "options": opts()], router: r).0 }
+            // Other calls answer while it waits.
+            #expect(try await call("plugin:fs|exists", ["path": "pipe", "options": opts()], router: r).0.get() == true)
+            try await Task.sleep(for: .milliseconds(200))
+            reading.cancel()
+            let answer = await reading.value
+            #expect(answer.failure?.code.rawValue == -32800, "\(method) cancelled: \(answer)")
+        }
+        // A writer comes: the reader gets its bytes once it closes.
+        let reading = Task { await call("plugin:fs|read_text_file", ["path": "pipe", "options": opts()], router: r).0 }
+        try await Task.sleep(for: .milliseconds(200))
+        let writer = Glibc.open(appData + "/pipe", O_WRONLY)
+        #expect(writer >= 0)
+        _ = "from the writer".withCString { Glibc.write(writer, $0, 15) }
+        close(writer)
+        #expect(try await reading.value.get() == "from the writer")
+        // read(rid) on an open FIFO waits for bytes too, cancellably.
+        let rid = try await call("plugin:fs|open", ["path": "pipe", "options": opts(["read": true])], router: r).0.get()
+        let chunk = Task { await call("plugin:fs|read", ["rid": rid, "len": 4], router: r).0 }
+        try await Task.sleep(for: .milliseconds(200))
+        chunk.cancel()
+        #expect(await chunk.value.failure?.code.rawValue == -32800)
     }
 
     @Test("watch is not registered without the plugin's cargo feature: Tauri's not-found, with why")

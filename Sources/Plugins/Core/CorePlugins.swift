@@ -102,6 +102,17 @@ public struct CoreCommand: Sendable {
         self.takesRequest = takesRequest
     }
 
+    /// A command that reads the whole call (as above) and decides per call whether it answers
+    /// at once or waits (a file that is a FIFO: its reader waits for a writer).
+    public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
+                starting start: @escaping @Sendable (Invocation) throws(ResponseError) -> CallStep) {
+        self.name = name
+        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
+        self.start = start
+        self.readsScope = readsScope
+        self.takesRequest = takesRequest
+    }
+
     /// A command that may wait for a person (a prompt they click): bound as the others, its
     /// answer on the call's task.
     public init(_ name: String, _ arguments: [(String, RustType)] = [],

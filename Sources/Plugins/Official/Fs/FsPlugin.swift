@@ -1,4 +1,5 @@
 import BridgeApp
+import BridgeBinding
 import BridgeCall
 import BridgeCorePlugins
 import BridgeDevice
@@ -46,6 +47,9 @@ public enum FsPlugin {
         func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
             CoreCommand(name, arguments, invocation: { (invocation) throws(ResponseError) in CommandOutput(result: try run(fs, invocation)) })
         }
+        func stepping(_ name: String, _ arguments: [(String, RustType)], readsScope: Bool, _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> CallStep) -> CoreCommand {
+            CoreCommand(name, arguments, readsScope: readsScope, starting: { (invocation) throws(ResponseError) in try run(fs, invocation) })
+        }
         let unwatched: @Sendable (String) -> CoreCommand = { name in
             CoreCommand(name, invocation: { (_) throws(ResponseError) -> CommandOutput in
                 throw .commandNotFound("plugin:fs|\(name)", reason: "tauri-plugin-fs registers watch and unwatch only with its cargo feature `watch`, off by default; the bridge does not simulate file watching")
@@ -68,10 +72,10 @@ public enum FsPlugin {
                 CoreCommand("write_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
                 CoreCommand("write_text_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
                 scoped("read_dir", [path, options]) { (fs, i) throws(ResponseError) in try fs.readDir(i) },
-                scoped("read_file", [path, options]) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: false) },
-                handle("read", [rid, ("len", .integer("usize"))]) { (fs, i) throws(ResponseError) in try fs.read(i) },
+                stepping("read_file", [path, options], readsScope: true) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: false) },
+                stepping("read", [rid, ("len", .integer("usize"))], readsScope: false) { (fs, i) throws(ResponseError) in try fs.read(i) },
                 scoped("open", [path, options]) { (fs, i) throws(ResponseError) in try fs.open(i, create: false) },
-                scoped("read_text_file", [path, options]) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: true) },
+                stepping("read_text_file", [path, options], readsScope: true) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: true) },
                 scoped("read_text_file_lines", [path, options]) { (fs, i) throws(ResponseError) in try fs.lines(i) },
                 handle("read_text_file_lines_next", [rid]) { (fs, i) throws(ResponseError) in try fs.nextLine(i) },
                 handle("seek", [rid, ("offset", .integer("i64")), ("whence", .integer("u16"))]) { (fs, i) throws(ResponseError) in try fs.seek(i) },
@@ -82,6 +86,13 @@ public enum FsPlugin {
                 unwatched("watch"), unwatched("unwatch"),
             ])
     }
+}
+
+/// Set once when a waiting call is cancelled; read by the thread that waits.
+final class CancelFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
 }
 
 /// An open file of the resource table.
@@ -205,7 +216,7 @@ struct Files: Sendable {
 
     /// `body` on the open file `rid`, under its lock; its failure is `<what> with error: …`.
     func onHandle<T>(_ what: String, _ i: Invocation, _ body: (Sandbox.File) throws(SandboxError) -> T) throws(ResponseError) -> T {
-        let h = try resources.get(UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0), as: FileResource.self)
+        let h = try resources.get(try rid(i), as: FileResource.self)
         h.lock.lock()
         defer { h.lock.unlock() }
         do {
@@ -217,12 +228,33 @@ struct Files: Sendable {
 
     func options(_ i: Invocation) -> JSONObject { i.arguments["options"]?.objectValue ?? JSONObject() }
 
+    /// The integer `value` of the argument `argument` as the Rust type `rust` (`mode: Option<u32>`
+    /// of the options struct, `len: Option<u64>`), `nil` when absent or null; out of range is
+    /// serde's refusal of the whole argument, as Tauri words it.
+    func integer<T: FixedWidthInteger>(_ i: Invocation, _ argument: String, _ value: JSON?, _ rust: String, as: T.Type) throws(ResponseError) -> T? {
+        guard let value, value != .null else { return nil }
+        switch RustInteger.read(value, as: rust, into: T.self) {
+        case .success(let v): return v
+        case .failure(let refusal): throw Files.invalid(i.name.command, argument, refusal.message)
+        }
+    }
+
+    /// `options.mode` (`Option<u32>`), or `fallback`.
+    func mode(_ i: Invocation, _ options: JSONObject?, default fallback: UInt32) throws(ResponseError) -> UInt32 {
+        try integer(i, "options", options?["mode"], "u32", as: UInt32.self) ?? fallback
+    }
+
+    /// The `rid` argument (`u32`, bound before the command runs).
+    func rid(_ i: Invocation) throws(ResponseError) -> UInt32 {
+        try integer(i, "rid", i.arguments["rid"], "u32", as: UInt32.self) ?? 0
+    }
+
     // MARK: Commands
 
     func mkdir(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
         let o = options(i)
-        let mode = UInt32(o["mode"]?.numberValue?.intValue ?? 0o777) & 0o777
+        let mode = try self.mode(i, o, default: 0o777) & 0o777
         try attempt("failed to create directory at path: \(r.display)", i) { (box) throws(SandboxError) in
             try box.makeFolder(r.path, recursive: o["recursive"]?.boolValue ?? false, mode: mode)
         }
@@ -234,12 +266,13 @@ struct Files: Sendable {
         let r = try resolve(i, "path")
         let o = i.arguments["options"]?.objectValue
         let opts: Sandbox.OpenOptions
+        let mode = try self.mode(i, o, default: 0o666)
         if create {
             opts = Sandbox.OpenOptions(write: true, truncate: true, create: true)
         } else if let o {
             opts = Sandbox.OpenOptions(read: o["read"]?.boolValue ?? true, write: o["write"]?.boolValue ?? false, append: o["append"]?.boolValue ?? false,
                                        truncate: o["truncate"]?.boolValue ?? false, create: o["create"]?.boolValue ?? false,
-                                       createNew: o["createNew"]?.boolValue ?? false, mode: UInt32(o["mode"]?.numberValue?.intValue ?? 0o666))
+                                       createNew: o["createNew"]?.boolValue ?? false, mode: mode)
         } else {
             opts = Sandbox.OpenOptions(read: true)
         }
@@ -281,14 +314,14 @@ struct Files: Sendable {
         let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
             try box.open(r.path, Sandbox.OpenOptions(write: true))
         }
-        try attempt("failed to truncate file at path: \(r.display)", i) { (_) throws(SandboxError) in
-            try file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0)
-        }
+        let len = try integer(i, "len", i.arguments["len"], "u64", as: UInt64.self) ?? 0
+        try attempt("failed to truncate file at path: \(r.display)", i) { (_) throws(SandboxError) in try file.truncate(len) }
         return .null
     }
 
     func ftruncate(_ i: Invocation) throws(ResponseError) -> JSON {
-        try onHandle("failed to truncate file", i) { (file) throws(SandboxError) in try file.truncate(i.arguments["len"]?.numberValue?.intValue ?? 0) }
+        let len = try integer(i, "len", i.arguments["len"], "u64", as: UInt64.self) ?? 0
+        try onHandle("failed to truncate file", i) { (file) throws(SandboxError) in try file.truncate(len) }
         return .null
     }
 
@@ -313,9 +346,11 @@ struct Files: Sendable {
         }
         let r = try resolve(i, "path", raw: decoded, options: options ?? JSONObject())
         let append = options?["append"]?.boolValue ?? false
+        // Options that do not parse are the defaults (above); a mode out of range too.
+        let mode = (try? self.mode(i, options, default: 0o666)) ?? 0o666
         let opts = options.map {
             Sandbox.OpenOptions(write: true, append: append, truncate: !append, create: $0["create"]?.boolValue ?? true,
-                                createNew: $0["createNew"]?.boolValue ?? false, mode: UInt32($0["mode"]?.numberValue?.intValue ?? 0o666))
+                                createNew: $0["createNew"]?.boolValue ?? false, mode: mode)
         } ?? Sandbox.OpenOptions(write: true, truncate: true, create: true)
         let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in try box.open(r.path, opts) }
         try attempt("failed to write bytes to file at path: \(r.display)", i) { (_) throws(SandboxError) in _ = try file.write(data) }
@@ -333,35 +368,86 @@ struct Files: Sendable {
 
     /// `read_file` answers the raw bytes (`tauri::ipc::Response`): a number array, as Tauri's
     /// postMessage IPC delivers it and guest-js reads it (`Uint8Array.from`); `read_text_file` a string.
-    func readFile(_ i: Invocation, text: Bool) throws(ResponseError) -> JSON {
+    /// A FIFO (or socket, or device) is read as `std::fs::read` reads it, to its writer's end, on
+    /// its own thread: that call waits, no other call waits behind it, and cancelling it ends it.
+    func readFile(_ i: Invocation, text: Bool) throws(ResponseError) -> CallStep {
         let r = try resolve(i, "path")
         let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
             try box.open(r.path, Sandbox.OpenOptions(read: true))
         }
-        let bytes = try attempt("failed to read file as text at path: \(r.display)", i) { (_) throws(SandboxError) in try file.readToEnd() }
-        if text {
-            guard let s = String(validating: bytes, as: UTF8.self) else {
-                throw .native("failed to read file as text at path: \(r.display) with error: stream did not contain valid UTF-8", layer: "fs")
+        let what = "failed to read file as text at path: \(r.display)"
+        let platform = i.context.platform.rawValue
+        @Sendable func answer(_ bytes: [UInt8]) throws(ResponseError) -> CommandOutput {
+            if text {
+                guard let s = String(validating: bytes, as: UTF8.self) else {
+                    throw .native("\(what) with error: stream did not contain valid UTF-8", layer: "fs")
+                }
+                return CommandOutput(result: .string(s))
             }
-            return .string(s)
+            return CommandOutput(result: Files.bytes(bytes))
         }
-        return Files.bytes(bytes)
+        guard file.waits else {
+            let bytes = try attempt(what, i) { (_) throws(SandboxError) in try file.readToEnd() }
+            return .done(try answer(bytes))
+        }
+        return .waiting {
+            let bytes = try await Files.waiting { (cancelled) throws(SandboxError) in try file.readToEndWaiting(cancelled: cancelled) }
+            switch bytes {
+            case .success(let b): return try answer(b)
+            case .failure(let e): throw ResponseError.native("\(what) with error: \(e.display(platform: platform))", layer: "fs")
+            }
+        }
+    }
+
+    /// Runs `body` on a thread of its own (it blocks on one file), told to stop when the call is
+    /// cancelled; `CancellationError` then.
+    static func waiting<T: Sendable>(_ body: @escaping @Sendable (_ cancelled: () -> Bool) throws(SandboxError) -> T?) async throws -> Result<T, SandboxError> {
+        let flag = CancelFlag()
+        return try await withTaskCancellationHandler {
+            let outcome: Result<T, SandboxError>? = await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    do throws(SandboxError) {
+                        let value = try body { flag.isSet }
+                        continuation.resume(returning: value.map { .success($0) })
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
+                }
+            }
+            guard let outcome else { throw CancellationError() }
+            return outcome
+        } onCancel: {
+            flag.set()
+        }
     }
 
     static func bytes(_ b: [UInt8]) -> JSON { .array(b.map { .number(JSONNumber(Int($0))) }) }
 
     /// `read(rid, len)`: `len` bytes (zeros past what was read) and the count read as 8 big-endian bytes.
-    func read(_ i: Invocation) throws(ResponseError) -> JSON {
-        let len = i.arguments["len"]?.numberValue?.intValue ?? 0
-        guard len <= Sandbox.maxReadBytes else {
-            throw .native("the bridge reads at most \(Sandbox.maxReadBytes) bytes at once, asked \(len): read in smaller buffers", layer: "fs",
+    /// On a FIFO it waits for something to read (or its writer's end), cancellable.
+    func read(_ i: Invocation) throws(ResponseError) -> CallStep {
+        let asked = try integer(i, "len", i.arguments["len"], "usize", as: UInt64.self) ?? 0
+        guard asked <= UInt64(Sandbox.maxReadBytes) else {
+            throw .native("the bridge reads at most \(Sandbox.maxReadBytes) bytes at once, asked \(asked): read in smaller buffers", layer: "fs",
                           reason: "upstream allocates vec![0; len], which would abort the app on a device for a length this large")
         }
-        var data = try onHandle("faied to read bytes from file", i) { (file) throws(SandboxError) in try file.read(upTo: len) }
-        let n = UInt64(data.count)
-        data += [UInt8](repeating: 0, count: len - data.count)
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
-        return Files.bytes(data)
+        let len = Int(asked)
+        let handle = try resources.get(try rid(i), as: FileResource.self)
+        let files = self
+        @Sendable func answer() throws(ResponseError) -> CommandOutput {
+            var data = try files.onHandle("faied to read bytes from file", i) { (file) throws(SandboxError) in
+                file.waits ? try file.readAvailable(upTo: len) : try file.read(upTo: len)
+            }
+            let n = UInt64(data.count)
+            data += [UInt8](repeating: 0, count: len - data.count)
+            for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
+            return CommandOutput(result: Files.bytes(data))
+        }
+        guard handle.file.waits else { return .done(try answer()) }
+        return .waiting {
+            _ = try await Files.waiting { (cancelled) throws(SandboxError) -> Bool? in handle.file.waitReadable(cancelled: cancelled) ? true : nil }
+            return try answer()
+        }
     }
 
     func lines(_ i: Invocation) throws(ResponseError) -> JSON {
@@ -375,7 +461,7 @@ struct Files: Sendable {
     /// `[line, false]` per line (`\n`, and a `\r` before it, stripped; `null` for one that is not
     /// UTF-8), then `[null, true]`, closing the reader.
     func nextLine(_ i: Invocation) throws(ResponseError) -> JSON {
-        let rid = UInt32(i.arguments["rid"]?.numberValue?.intValue ?? 0)
+        let rid = try self.rid(i)
         let lines = try resources.get(rid, as: LinesResource.self)
         lines.lock.lock()
         while !lines.ended, !lines.pending.contains(UInt8(ascii: "\n")) {
@@ -401,7 +487,7 @@ struct Files: Sendable {
     }
 
     func seek(_ i: Invocation) throws(ResponseError) -> JSON {
-        let offset = i.arguments["offset"]?.numberValue?.intValue ?? 0
+        let offset = Int(try integer(i, "offset", i.arguments["offset"], "i64", as: Int64.self) ?? 0)
         guard let whence = i.arguments["whence"]?.numberValue?.intValue, (0...2).contains(whence) else {
             throw Files.invalid("seek", "whence", "invalid value: \(i.arguments["whence"]?.serialized() ?? "null"), expected one of `0`, `1`, `2`")
         }
