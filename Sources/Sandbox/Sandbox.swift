@@ -486,6 +486,31 @@ public final class Sandbox: Sendable {
         return file
     }
 
+    /// Replaces the file at `path` with `bytes` whole, as a crash-safe save: written to a
+    /// temporary name in the same folder, flushed, then renamed over `path`, under an exclusive
+    /// `flock` on the folder — so two writers (two bridges on one sandbox) never interleave, and a
+    /// reader sees the old file or the new one, never one writer's bytes followed by another's.
+    /// The inbox saves the same way (`DurableFile`).
+    public func replace(_ path: Path, with bytes: [UInt8], mode: UInt32 = 0o644) throws(SandboxError) {
+        let (folder, name) = try parent(path)
+        while flock(folder.fd, LOCK_EX) != 0 {
+            guard Glibc.errno == EINTR else { throw .errno(path.display) }
+        }
+        defer { flock(folder.fd, LOCK_UN) }
+        let staged = ".\(name).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let fd = openat(folder.fd, staged, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode & 0o7777))
+        guard fd >= 0 else { throw .errno(path.display) }
+        let file = File(fd: fd, path: path)
+        do throws(SandboxError) {
+            try file.write(bytes)
+            guard fsync(fd) == 0 else { throw SandboxError.errno(path.display) }
+            guard renameat(folder.fd, staged, folder.fd, name) == 0 else { throw SandboxError.errno(path.display) }
+        } catch {
+            unlinkat(folder.fd, staged, 0)
+            throw error
+        }
+    }
+
     /// The whole file.
     public func read(_ path: Path) throws(SandboxError) -> [UInt8] {
         let file = try open(path, OpenOptions(read: true))

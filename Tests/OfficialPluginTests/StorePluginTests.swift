@@ -60,6 +60,38 @@ struct StorePluginTests {
         #expect(seen[0].1["path"]?.stringValue?.hasSuffix("/Library/Application Support/com.example.app/s.json") == true)
     }
 
+    @Test("two bridges saving one store never tear it: every load in between reads one writer's whole file")
+    func concurrentSavesDoNotTear() async throws {
+        let (a, root, _) = try storeRouter()
+        var settings = OfficialSettings()
+        settings.sandbox = SandboxHolder(root: root)
+        let b = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(settings)))
+        let ra = try await call("plugin:store|load", ["path": "s.json", "autoSave": false], router: a).0.get()
+        let rb = try await call("plugin:store|load", ["path": "s.json", "autoSave": false], router: b).0.get()
+        // One writer's file is much longer than the other's: a torn save leaves the long one's tail.
+        _ = await call("plugin:store|set", ["rid": ra, "key": "long", "value": .string(String(repeating: "x", count: 20_000))], router: a)
+        _ = await call("plugin:store|set", ["rid": rb, "key": "short", "value": 1], router: b)
+        _ = await call("plugin:store|save", ["rid": ra], router: a)
+        let found = FileManager.default.enumerator(atPath: root)?.allObjects.compactMap { $0 as? String }.first { $0.hasSuffix("/s.json") }
+        let file = root + "/" + (try #require(found))
+        await withTaskGroup(of: Void.self) { group in
+            for (router, rid) in [(a, ra), (b, rb)] {
+                group.addTask {
+                    for _ in 0..<150 { _ = await call("plugin:store|save", ["rid": rid], router: router) }
+                }
+            }
+            group.addTask {
+                for _ in 0..<300 {
+                    guard let data = FileManager.default.contents(atPath: file) else { continue }
+                    let parsed = try? JSONParser.parse(Array(data), duplicateKeys: .keepLast)
+                    #expect(parsed?["long"] != nil || parsed?["short"] == 1, "a load saw a torn file of \(data.count) bytes")
+                }
+            }
+        }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: (file as NSString).deletingLastPathComponent)
+        #expect(entries == ["s.json"], "no temporary file is left behind: \(entries)")
+    }
+
     @Test("auto-save is a trailing debounce: the file appears after the delay, not at once")
     func autoSave() async throws {
         let (r, root, _) = try storeRouter()

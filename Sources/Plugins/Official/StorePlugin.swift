@@ -281,15 +281,17 @@ final class Store: ClosableResource, @unchecked Sendable {
 
     func reload() throws(ResponseError) { try read() }
 
-    /// `save()`: the parent folders made, the pretty JSON written (no trailing newline).
+    /// `save()`: the parent folders made, the pretty JSON written (no trailing newline), whole:
+    /// a temporary file renamed over the store under a lock.
     func save() throws(ResponseError) {
         pending.withLock { $0 = false }
         generation.withLock { $0 += 1 }
         let bytes = JSON.object(cache.withLock { $0 }).serializedBytes(JSONFormat(pretty: true))
         do {
             try sandbox.makeFolder(location.folder, recursive: true, mode: 0o777)
-            let file = try sandbox.open(location, Sandbox.OpenOptions(write: true, truncate: true, create: true))
-            try file.write(bytes)
+            // Upstream truncates and writes in place (`std::fs::write`); two writers then tear the
+            // file and the next load is silently empty, so the bridge saves whole (issue #39).
+            try sandbox.replace(location, with: bytes)
         } catch {
             throw .native(error.display(platform: location.platform), layer: "store")
         }
