@@ -446,28 +446,35 @@ enum GlobalTauriScript {
     },
     clearMocks: function () { if (realInvoke) { I().invoke = realInvoke; realInvoke = null } }
   }
-  function frozen(o) { return Object.freeze(o) }
-  Object.defineProperty(window, '__TAURI__', {
-    value: frozen({
-      app: frozen(app),
-      core: frozen({ Channel: Channel, PluginListener: PluginListener, Resource: Resource, addPluginListener: addPluginListener, checkPermissions: checkPermissions,
-        convertFileSrc: convertFileSrc, invoke: invoke, isTauri: isTauri, requestPermissions: requestPermissions, transformCallback: transformCallback,
-        SERIALIZE_TO_IPC_FN: SERIALIZE_TO_IPC_FN }),
-      dpi: frozen({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize }),
-      event: frozen({ TauriEvent: TauriEvent, emit: emit, emitTo: emitTo, listen: listen, once: once }),
-      image: frozen({ Image: Image, transformImage: transformImage }),
-      menu: frozen({ CheckMenuItem: CheckMenuItem, IconMenuItem: IconMenuItem, Menu: Menu, MenuItem: MenuItem, NativeIcon: NativeIcon, PredefinedMenuItem: PredefinedMenuItem, Submenu: Submenu }),
-      mocks: frozen(mocks),
-      path: frozen(path),
-      tray: frozen({ TrayIcon: TrayIcon }),
-      webview: frozen({ Webview: Webview, getAllWebviews: allWebviews, getCurrentWebview: getCurrentWebview }),
-      webviewWindow: frozen({ WebviewWindow: WebviewWindow, getAllWebviewWindows: allWebviewWindows, getCurrentWebviewWindow: getCurrentWebviewWindow }),
-      window: frozen({ CloseRequestedEvent: CloseRequestedEvent, Effect: Effect, EffectState: EffectState, LogicalPosition: LogicalPosition, LogicalSize: LogicalSize,
-        PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize, ProgressBarStatus: ProgressBarStatus, UserAttentionType: UserAttentionType, Window: Window,
-        availableMonitors: availableMonitors, currentMonitor: currentMonitor, cursorPosition: cursorPosition, getAllWindows: allWindows,
-        getCurrentWindow: getCurrentWindow, monitorFromPoint: monitorFromPoint, primaryMonitor: primaryMonitor })
-    })
-  })
+  // As the api's global bundle builds it (rollup.config.ts @ 92964cbd: an iife whose footer is
+  // `window.__TAURI__ = __TAURI_IIFE__`; index.ts `import * as app …`): a plain, extensible object
+  // in a plain property of window, each namespace a frozen module record with no prototype. Plugin
+  // bundles (api-iife.js) add their own namespace with Object.defineProperty(window.__TAURI__, …).
+  function namespace(members) {
+    var record = Object.create(null)
+    Object.keys(members).sort().forEach(function (k) { record[k] = members[k] })
+    return Object.freeze(record)
+  }
+  window.__TAURI__ = {
+    app: namespace(app),
+    core: namespace({ Channel: Channel, PluginListener: PluginListener, Resource: Resource, addPluginListener: addPluginListener, checkPermissions: checkPermissions,
+      convertFileSrc: convertFileSrc, invoke: invoke, isTauri: isTauri, requestPermissions: requestPermissions, transformCallback: transformCallback,
+      SERIALIZE_TO_IPC_FN: SERIALIZE_TO_IPC_FN }),
+    dpi: namespace({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize }),
+    event: namespace({ TauriEvent: TauriEvent, emit: emit, emitTo: emitTo, listen: listen, once: once }),
+    image: namespace({ Image: Image, transformImage: transformImage }),
+    menu: namespace({ CheckMenuItem: CheckMenuItem, IconMenuItem: IconMenuItem, Menu: Menu, MenuItem: MenuItem, NativeIcon: NativeIcon, PredefinedMenuItem: PredefinedMenuItem,
+      Submenu: Submenu }),
+    mocks: namespace(mocks),
+    path: namespace(path),
+    tray: namespace({ TrayIcon: TrayIcon }),
+    webview: namespace({ Webview: Webview, getAllWebviews: allWebviews, getCurrentWebview: getCurrentWebview }),
+    webviewWindow: namespace({ WebviewWindow: WebviewWindow, getAllWebviewWindows: allWebviewWindows, getCurrentWebviewWindow: getCurrentWebviewWindow }),
+    window: namespace({ CloseRequestedEvent: CloseRequestedEvent, Effect: Effect, EffectState: EffectState, LogicalPosition: LogicalPosition, LogicalSize: LogicalSize,
+      PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize, ProgressBarStatus: ProgressBarStatus, UserAttentionType: UserAttentionType, Window: Window,
+      availableMonitors: availableMonitors, currentMonitor: currentMonitor, cursorPosition: cursorPosition, getAllWindows: allWindows,
+      getCurrentWindow: getCurrentWindow, monitorFromPoint: monitorFromPoint, primaryMonitor: primaryMonitor })
+  }
 })()
 """#
 }

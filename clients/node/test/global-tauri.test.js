@@ -15,8 +15,11 @@ const root = resolve(here, '..', '..', '..')
 const executable = process.env.BRIDGE_EXECUTABLE || join(root, '.build', 'debug', 'bridge')
 const bundle = resolve(root, '..', 'shared', 'conformance', 'tauri-ipc', 'bundle.global.js')
 
-/** Runs `source` (a global bundle) against a recording __TAURI_INTERNALS__; returns its __TAURI__ and the calls. */
-function load(source) {
+/**
+ * Runs `source` (a global bundle) against a recording __TAURI_INTERNALS__ whose calls of the
+ * commands in `refused` reject; returns its __TAURI__, the calls and a `run` for more scripts.
+ */
+function load(source, { refused = [] } = {}) {
   const calls = []
   let next = 1
   const answers = {
@@ -33,6 +36,7 @@ function load(source) {
     __TAURI_INTERNALS__: {
       invoke: (cmd, args, options) => {
         calls.push(JSON.stringify([cmd, args === undefined ? {} : args, options === undefined ? null : options]))
+        if (refused.includes(cmd)) return Promise.reject(`${cmd} not allowed`)
         return Promise.resolve(cmd in answers ? answers[cmd] : null)
       },
       transformCallback: () => next++,
@@ -43,8 +47,9 @@ function load(source) {
     },
     __TAURI_EVENT_PLUGIN_INTERNALS__: { unregisterListener: () => {} }
   }
-  vm.runInNewContext(source, { window, globalThis: window, Promise, Uint8Array, ArrayBuffer, JSON, Object, Array, Number, Map, console })
-  return { T: window.__TAURI__, calls }
+  const context = vm.createContext({ window, globalThis: window, Promise, Uint8Array, ArrayBuffer, JSON, Object, Array, Number, Map, console })
+  vm.runInContext(source, context)
+  return { T: window.__TAURI__, calls, window, run: (code) => vm.runInContext(code, context) }
 }
 
 /** The same API calls, in order; each step's IPC calls. */
@@ -126,7 +131,14 @@ function surface(T) {
   return out
 }
 
-async function globalScript() {
+let served = null
+/** The bridge's /__bridge/global.js, fetched once. */
+function globalScript() {
+  served = served || fetchGlobalScript()
+  return served
+}
+
+async function fetchGlobalScript() {
   const bridge = spawnBridge({ executable, http: true })
   try {
     await bridge.ready
@@ -151,4 +163,33 @@ test('window.__TAURI__: every name of @tauri-apps/api\'s global bundle, and the 
   assert.equal(a.length, fixed.length)
   for (let i = 0; i < a.length; i++) assert.deepEqual(a[i], fixed[i], `the IPC calls of ${fixed[i][0]}`)
   assert.ok(a.length > 100, `${a.length} API calls compared`)
+})
+
+/** How a global bundle sets window.__TAURI__ up: the property, the object, each namespace. */
+function shape(window) {
+  const { value: T, ...property } = Object.getOwnPropertyDescriptor(window, '__TAURI__')
+  const namespaces = {}
+  for (const ns of Object.keys(T)) {
+    namespaces[ns] = { frozen: Object.isFrozen(T[ns]), prototype: Object.getPrototypeOf(T[ns]) === null ? null : 'object' }
+  }
+  return { property, extensible: Object.isExtensible(T), frozen: Object.isFrozen(T), namespaces }
+}
+
+test('window.__TAURI__ takes a plugin bundle\'s namespace: a plain object, as the api\'s global bundle makes it', async () => {
+  const ours = load(await globalScript())
+  assert.equal(Object.isExtensible(ours.T), true)
+  Object.defineProperty(ours.T, 'fs', { value: { x: 1 } })
+  assert.equal(ours.T.fs.x, 1)
+  // What plugins-workspace's api-iife.js bundles do when withGlobalTauri is on.
+  ours.run("var __TAURI_PLUGIN_OPENER__ = { openUrl: function () {} }\n" +
+    "if ('__TAURI__' in window) { Object.defineProperty(window.__TAURI__, 'opener', { value: __TAURI_PLUGIN_OPENER__ }) }")
+  assert.equal(typeof ours.T.opener.openUrl, 'function')
+  assert.equal(Object.isFrozen(ours.T.core), true, 'a namespace itself stays frozen')
+  assert.throws(() => { ours.T.core.invoke = () => {} }, TypeError)
+})
+
+test('window.__TAURI__ is set up as @tauri-apps/api\'s bundle.global.js sets it up', { skip: !existsSync(bundle) && process.env.CI !== 'true' && 'needs ../shared/conformance' }, async () => {
+  const ours = load(await globalScript())
+  const theirs = load(readFileSync(bundle, 'utf8'))
+  assert.deepEqual(shape(ours.window), shape(theirs.window))
 })
