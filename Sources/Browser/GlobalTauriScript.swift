@@ -3,8 +3,10 @@
 /// `path`, `app`, `dpi`, `image`, `menu`, `tray`, `mocks` — written by the bridge on top of
 /// `__TAURI_INTERNALS__`, so a plain-HTML front end that reads `window.__TAURI__.core.invoke`
 /// runs unmodified. Each function sends the IPC call the real bundle sends for it (command and
-/// arguments, as `packages/api/src/*.ts` of tauri-apps/tauri @ a8105ecc build them; the test
-/// `clients/node/test/global-tauri.test.js` runs the same API calls through both and compares).
+/// arguments, as `packages/api/src/*.ts` of tauri-apps/tauri @ a8105ecc build them, and the
+/// later versions cited beside the names added since 2.0; the test
+/// `clients/node/test/global-tauri.test.js` runs the same API calls through both and compares,
+/// and checks each later name's call).
 /// Served alone at `/__bridge/global.js`, and after `/__bridge/tauri.js` when enabled.
 enum GlobalTauriScript {
     static let source = #"""
@@ -39,12 +41,16 @@ enum GlobalTauriScript {
   PluginListener.prototype.unregister = function () {
     return invoke('plugin:' + this.plugin + '|remove_listener', { event: this.event, channelId: this.channelId })
   }
+  // core.ts since 2.9.1 (08bda64c2 #14132, ad1dec2e2 #14464): register_listener first, then the
+  // camelCase registerListener that mobile plugins of 2.0–2.8 answer to.
   function addPluginListener(plugin, event, cb) {
     var handler = new Channel()
     handler.onmessage = cb
-    return invoke('plugin:' + plugin + '|registerListener', { event: event, handler: handler })
-      .then(function () { return new PluginListener(plugin, event, handler.id) },
-        function () { return invoke('plugin:' + plugin + '|register_listener', { event: event, handler: handler }).then(function () { return new PluginListener(plugin, event, handler.id) }) })
+    function register(name) {
+      return invoke('plugin:' + plugin + '|' + name, { event: event, handler: handler })
+        .then(function () { return new PluginListener(plugin, event, handler.id) })
+    }
+    return register('register_listener').then(null, function () { return register('registerListener') })
   }
   function checkPermissions(plugin) { return invoke('plugin:' + plugin + '|check_permissions') }
   function requestPermissions(plugin) { return invoke('plugin:' + plugin + '|request_permissions') }
@@ -345,15 +351,28 @@ enum GlobalTauriScript {
   })
   path.resourceDir = dir(BaseDirectory.Resource)
 
-  // app
+  // app. Names after 2.0, from packages/api/CHANGELOG.md @ fb86f0d6 and app.ts: getIdentifier
+  // (2.4, 060de5bbd #12837), fetchDataStoreIdentifiers and removeDataStore (2.4, d8059bad3
+  // #12900), setDockVisibility (2.5, dd4f13ce4 #13185), getBundleType and BundleType (2.7,
+  // 232265c70 #13209), onBackButtonPress (2.9, 3397fd9bf #14133), supportsMultipleWindows
+  // (2.11, #14484) and exit (2.12).
   var app = {
+    BundleType: { Nsis: 'nsis', Msi: 'msi', Deb: 'deb', Rpm: 'rpm', AppImage: 'appimage', App: 'app' },
     getVersion: function () { return invoke('plugin:app|version') },
     getName: function () { return invoke('plugin:app|name') },
     getTauriVersion: function () { return invoke('plugin:app|tauri_version') },
+    getIdentifier: function () { return invoke('plugin:app|identifier') },
     show: function () { return invoke('plugin:app|app_show') },
     hide: function () { return invoke('plugin:app|app_hide') },
+    fetchDataStoreIdentifiers: function () { return invoke('plugin:app|fetch_data_store_identifiers') },
+    removeDataStore: function (uuid) { return invoke('plugin:app|remove_data_store', { uuid: uuid }) },
     defaultWindowIcon: function () { return invoke('plugin:app|default_window_icon').then(function (rid) { return rid ? new Image(rid) : null }) },
-    setTheme: function (theme) { return invoke('plugin:app|set_app_theme', { theme: theme }) }
+    setTheme: function (theme) { return invoke('plugin:app|set_app_theme', { theme: theme }) },
+    setDockVisibility: function (visible) { return invoke('plugin:app|set_dock_visibility', { visible: visible }) },
+    getBundleType: function () { return invoke('plugin:app|bundle_type') },
+    onBackButtonPress: function (handler) { return addPluginListener('app', 'back-button', handler) },
+    supportsMultipleWindows: function () { return invoke('plugin:app|supports_multiple_windows') },
+    exit: function (code) { return invoke('plugin:app|exit', { code: code === undefined ? 0 : code }) }
   }
 
   // menu and tray (desktop only in Tauri; on a phone these calls are refused as there)

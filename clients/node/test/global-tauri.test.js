@@ -193,3 +193,55 @@ test('window.__TAURI__ is set up as @tauri-apps/api\'s bundle.global.js sets it 
   const theirs = load(readFileSync(bundle, 'utf8'))
   assert.deepEqual(shape(ours.window), shape(theirs.window))
 })
+
+/** `name` run against our __TAURI__ with the commands in `refused` failing; the IPC calls it made. */
+async function callsOf(name, f, refused = []) {
+  const ours = load(await globalScript(), { refused })
+  try { await f(ours.T) } catch {}
+  await new Promise((r) => setTimeout(r, 0))
+  return ours.calls.map((c) => JSON.parse(c).slice(0, 2))
+}
+
+// The IPC call each name added to @tauri-apps/api after 2.0 sends (packages/api/src/app.ts and
+// core.ts; commits cited beside them in GlobalTauriScript.swift).
+const sinceTwoZero = [
+  ['app.getIdentifier', (T) => T.app.getIdentifier(), [['plugin:app|identifier', {}]]],
+  ['app.getBundleType', (T) => T.app.getBundleType(), [['plugin:app|bundle_type', {}]]],
+  ['app.fetchDataStoreIdentifiers', (T) => T.app.fetchDataStoreIdentifiers(), [['plugin:app|fetch_data_store_identifiers', {}]]],
+  ['app.removeDataStore', (T) => T.app.removeDataStore([1, 2, 3]), [['plugin:app|remove_data_store', { uuid: [1, 2, 3] }]]],
+  ['app.setDockVisibility', (T) => T.app.setDockVisibility(false), [['plugin:app|set_dock_visibility', { visible: false }]]],
+  ['app.supportsMultipleWindows', (T) => T.app.supportsMultipleWindows(), [['plugin:app|supports_multiple_windows', {}]]],
+  ['app.exit', (T) => T.app.exit(), [['plugin:app|exit', { code: 0 }]]],
+  ['app.onBackButtonPress', (T) => T.app.onBackButtonPress(() => {}),
+    [['plugin:app|register_listener', { event: 'back-button', handler: '__CHANNEL__:1' }]]],
+  ['core.addPluginListener', (T) => T.core.addPluginListener('p', 'e', () => {}),
+    [['plugin:p|register_listener', { event: 'e', handler: '__CHANNEL__:1' }]]]
+]
+
+for (const [name, f, expected] of sinceTwoZero) {
+  test(`${name} sends the IPC call @tauri-apps/api 2.x sends`, async () => {
+    assert.deepEqual(await callsOf(name, f), expected)
+  })
+}
+
+test('a plugin listener falls back to registerListener when register_listener is refused, as api 2.9.1+ does', async () => {
+  const calls = await callsOf('onBackButtonPress', (T) => T.app.onBackButtonPress(() => {}), ['plugin:app|register_listener'])
+  assert.deepEqual(calls, [
+    ['plugin:app|register_listener', { event: 'back-button', handler: '__CHANNEL__:1' }],
+    ['plugin:app|registerListener', { event: 'back-button', handler: '__CHANNEL__:1' }]
+  ])
+})
+
+test('app.onBackButtonPress resolves to a PluginListener whose unregister sends remove_listener', async () => {
+  const ours = load(await globalScript())
+  const listener = await ours.T.app.onBackButtonPress(() => {})
+  assert.ok(listener instanceof ours.T.core.PluginListener)
+  ours.calls.length = 0
+  await listener.unregister()
+  assert.deepEqual(ours.calls.map((c) => JSON.parse(c).slice(0, 2)), [['plugin:app|remove_listener', { event: 'back-button', channelId: 1 }]])
+})
+
+test('app.BundleType lists the bundle types getBundleType answers with', async () => {
+  const { T } = load(await globalScript())
+  assert.deepEqual({ ...T.app.BundleType }, { Nsis: 'nsis', Msi: 'msi', Deb: 'deb', Rpm: 'rpm', AppImage: 'appimage', App: 'app' })
+})
