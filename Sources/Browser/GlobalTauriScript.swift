@@ -70,7 +70,24 @@ enum GlobalTauriScript {
   LogicalPosition.prototype.toPhysical = function (f) { return new PhysicalPosition(this.x * f, this.y * f) }
   function PhysicalPosition(x, y) { this.type = 'Physical'; this.x = x; this.y = y }
   PhysicalPosition.prototype.toLogical = function (f) { return new LogicalPosition(this.x / f, this.y / f) }
-  function tagged(v, a, b) { if (v === null || v === undefined) return null; var o = {}; o[v.type] = {}; o[v.type][a] = v[a]; o[v.type][b] = v[b]; return o }
+  // Size and Position (dpi.ts since 2.1, 5c4b83084 #11191; read @ 4266138d): either unit, sent
+  // as `{Logical|Physical: {…}}`, the shape tauri::Size and tauri::Position take.
+  function Size(size) { this.size = size }
+  Size.prototype.toLogical = function (f) { return this.size instanceof LogicalSize ? this.size : this.size.toLogical(f) }
+  Size.prototype.toPhysical = function (f) { return this.size instanceof PhysicalSize ? this.size : this.size.toPhysical(f) }
+  Size.prototype[SERIALIZE_TO_IPC_FN] = function () { return tagged(this.size, 'width', 'height') }
+  Size.prototype.toJSON = function () { return this[SERIALIZE_TO_IPC_FN]() }
+  function Position(position) { this.position = position }
+  Position.prototype.toLogical = function (f) { return this.position instanceof LogicalPosition ? this.position : this.position.toLogical(f) }
+  Position.prototype.toPhysical = function (f) { return this.position instanceof PhysicalPosition ? this.position : this.position.toPhysical(f) }
+  Position.prototype[SERIALIZE_TO_IPC_FN] = function () { return tagged(this.position, 'x', 'y') }
+  Position.prototype.toJSON = function () { return this[SERIALIZE_TO_IPC_FN]() }
+  function tagged(v, a, b) {
+    if (v === null || v === undefined) return null
+    if (v instanceof Size) v = v.size
+    else if (v instanceof Position) v = v.position
+    var o = {}; o[v.type] = {}; o[v.type][a] = v[a]; o[v.type][b] = v[b]; return o
+  }
 
   // event
   var TauriEvent = {
@@ -397,8 +414,9 @@ enum GlobalTauriScript {
     append: menuCall('append', 'items'), prepend: menuCall('prepend', 'items'),
     insert: function (items, position) { return invoke('plugin:menu|insert', { rid: this.rid, kind: this._kind, items: [].concat(items).map(function (i) { return [i.rid, i._kind] }), position: position }) },
     remove: function (item) { return invoke('plugin:menu|remove', { rid: this.rid, kind: this._kind, item: [item.rid, item._kind] }) },
-    removeAt: function (position) { return invoke('plugin:menu|remove_at', { rid: this.rid, kind: this._kind, position: position }) },
-    items: menuCall('items'), get: function (id) { return invoke('plugin:menu|get', { rid: this.rid, kind: this._kind, id: id }) },
+    removeAt: function (position) { return invoke('plugin:menu|remove_at', { rid: this.rid, kind: this._kind, position: position }).then(itemFromKind) },
+    items: function () { return invoke('plugin:menu|items', { rid: this.rid, kind: this._kind }).then(function (l) { return l.map(itemFromKind) }) },
+    get: function (id) { return invoke('plugin:menu|get', { rid: this.rid, kind: this._kind, id: id }).then(function (r) { return r ? itemFromKind(r) : null }) },
     popup: function (at, win) { return invoke('plugin:menu|popup', { rid: this.rid, kind: this._kind, window: win ? win.label : null, at: tagged(at, 'x', 'y') }) }
   }
   function menuClass(kind, parts) {
@@ -416,6 +434,18 @@ enum GlobalTauriScript {
   var CheckMenuItem = menuClass('Check', [textual, enabling, accel, { isChecked: menuCall('is_checked'), setChecked: menuCall('set_checked', 'checked') }])
   var IconMenuItem = menuClass('Icon', [textual, enabling, accel, { setIcon: function (icon) { return invoke('plugin:menu|set_icon', { rid: this.rid, icon: transformImage(icon) }) } }])
   var PredefinedMenuItem = menuClass('Predefined', [textual])
+  // menu/submenu.ts exports it (marked @ignore) since 2.1, the version that imports dpi's Position,
+  // and menu.ts (@ 5622af3a) re-exports submenu.ts, so the global bundle's `menu` has it.
+  function itemFromKind(item) {
+    var rid = item[0], id = item[1]
+    switch (item[2]) {
+      case 'Submenu': return new Submenu(rid, id)
+      case 'Predefined': return new PredefinedMenuItem(rid, id)
+      case 'Check': return new CheckMenuItem(rid, id)
+      case 'Icon': return new IconMenuItem(rid, id)
+      default: return new MenuItem(rid, id)
+    }
+  }
   var NativeIcon = {}
   ;('Add Advanced Bluetooth Bookmarks Caution ColorPanel ColumnView Computer EnterFullScreen Everyone ExitFullScreen FlowView Folder FolderBurnable ' +
     'FolderSmart FollowLinkFreestanding FontPanel GoLeft GoRight Home IChatTheater IconView Info InvalidDataFreestanding LeftFacingTriangle ListView ' +
@@ -479,11 +509,12 @@ enum GlobalTauriScript {
     core: namespace({ Channel: Channel, PluginListener: PluginListener, Resource: Resource, addPluginListener: addPluginListener, checkPermissions: checkPermissions,
       convertFileSrc: convertFileSrc, invoke: invoke, isTauri: isTauri, requestPermissions: requestPermissions, transformCallback: transformCallback,
       SERIALIZE_TO_IPC_FN: SERIALIZE_TO_IPC_FN }),
-    dpi: namespace({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize }),
+    dpi: namespace({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize,
+      Position: Position, Size: Size }),
     event: namespace({ TauriEvent: TauriEvent, emit: emit, emitTo: emitTo, listen: listen, once: once }),
     image: namespace({ Image: Image, transformImage: transformImage }),
     menu: namespace({ CheckMenuItem: CheckMenuItem, IconMenuItem: IconMenuItem, Menu: Menu, MenuItem: MenuItem, NativeIcon: NativeIcon, PredefinedMenuItem: PredefinedMenuItem,
-      Submenu: Submenu }),
+      Submenu: Submenu, itemFromKind: itemFromKind }),
     mocks: namespace(mocks),
     path: namespace(path),
     tray: namespace({ TrayIcon: TrayIcon }),

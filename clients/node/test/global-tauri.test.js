@@ -202,8 +202,8 @@ async function callsOf(name, f, refused = []) {
   return ours.calls.map((c) => JSON.parse(c).slice(0, 2))
 }
 
-// The IPC call each name added to @tauri-apps/api after 2.0 sends (packages/api/src/app.ts and
-// core.ts; commits cited beside them in GlobalTauriScript.swift).
+// The IPC call each name added to @tauri-apps/api after 2.0 sends (packages/api/src/app.ts,
+// core.ts and dpi.ts; commits cited beside them in GlobalTauriScript.swift).
 const sinceTwoZero = [
   ['app.getIdentifier', (T) => T.app.getIdentifier(), [['plugin:app|identifier', {}]]],
   ['app.getBundleType', (T) => T.app.getBundleType(), [['plugin:app|bundle_type', {}]]],
@@ -215,7 +215,11 @@ const sinceTwoZero = [
   ['app.onBackButtonPress', (T) => T.app.onBackButtonPress(() => {}),
     [['plugin:app|register_listener', { event: 'back-button', handler: '__CHANNEL__:1' }]]],
   ['core.addPluginListener', (T) => T.core.addPluginListener('p', 'e', () => {}),
-    [['plugin:p|register_listener', { event: 'e', handler: '__CHANNEL__:1' }]]]
+    [['plugin:p|register_listener', { event: 'e', handler: '__CHANNEL__:1' }]]],
+  ['window.setSize(Size)', (T) => T.window.getCurrentWindow().setSize(new T.dpi.Size(new T.dpi.LogicalSize(1, 2))),
+    [['plugin:window|set_size', { label: 'main', value: { Logical: { width: 1, height: 2 } } }]]],
+  ['window.setPosition(Position)', (T) => T.window.getCurrentWindow().setPosition(new T.dpi.Position(new T.dpi.PhysicalPosition(3, 4))),
+    [['plugin:window|set_position', { label: 'main', value: { Physical: { x: 3, y: 4 } } }]]]
 ]
 
 for (const [name, f, expected] of sinceTwoZero) {
@@ -244,4 +248,35 @@ test('app.onBackButtonPress resolves to a PluginListener whose unregister sends 
 test('app.BundleType lists the bundle types getBundleType answers with', async () => {
   const { T } = load(await globalScript())
   assert.deepEqual({ ...T.app.BundleType }, { Nsis: 'nsis', Msi: 'msi', Deb: 'deb', Rpm: 'rpm', AppImage: 'appimage', App: 'app' })
+})
+
+test('dpi.Size and dpi.Position wrap either unit, convert, and serialize as tauri::Size and tauri::Position', async () => {
+  const { T } = load(await globalScript())
+  const { Size, Position, LogicalSize, PhysicalSize, LogicalPosition, PhysicalPosition } = T.dpi
+  const size = new Size(new LogicalSize(10, 20))
+  assert.deepEqual(JSON.parse(JSON.stringify(size)), { Logical: { width: 10, height: 20 } })
+  assert.ok(size.toLogical(2) === size.size)
+  assert.deepEqual({ ...size.toPhysical(2) }, { ...new PhysicalSize(20, 40) })
+  const position = new Position(new PhysicalPosition(4, 6))
+  assert.deepEqual(JSON.parse(JSON.stringify(position)), { Physical: { x: 4, y: 6 } })
+  assert.deepEqual({ ...position.toLogical(2) }, { ...new LogicalPosition(2, 3) })
+  assert.ok(position.toPhysical(2) === position.position)
+})
+
+test('menu.itemFromKind makes the item class of a [rid, id, kind] triple; Menu.items() answers with them', async () => {
+  const { T } = load(await globalScript())
+  const M = T.menu
+  for (const [kind, Class] of [['Submenu', M.Submenu], ['Predefined', M.PredefinedMenuItem], ['Check', M.CheckMenuItem],
+    ['Icon', M.IconMenuItem], ['MenuItem', M.MenuItem], ['Other', M.MenuItem]]) {
+    const item = M.itemFromKind([5, 'id-' + kind, kind])
+    assert.ok(item instanceof Class, kind)
+    assert.equal(item.rid, 5)
+    assert.equal(item.id, 'id-' + kind)
+  }
+  const ours = load(await globalScript())
+  const menu = await ours.T.menu.Menu.new({ items: [] })
+  ours.window.__TAURI_INTERNALS__.invoke = () => Promise.resolve([[7, 'c', 'Check']])
+  const items = await menu.items()
+  assert.ok(items[0] instanceof ours.T.menu.CheckMenuItem)
+  assert.equal(items[0].id, 'c')
 })
