@@ -3,8 +3,10 @@
 /// `path`, `app`, `dpi`, `image`, `menu`, `tray`, `mocks` — written by the bridge on top of
 /// `__TAURI_INTERNALS__`, so a plain-HTML front end that reads `window.__TAURI__.core.invoke`
 /// runs unmodified. Each function sends the IPC call the real bundle sends for it (command and
-/// arguments, as `packages/api/src/*.ts` of tauri-apps/tauri @ a8105ecc build them; the test
-/// `clients/node/test/global-tauri.test.js` runs the same API calls through both and compares).
+/// arguments, as `packages/api/src/*.ts` of tauri-apps/tauri @ a8105ecc build them, and the
+/// later versions cited beside the names added since 2.0; the test
+/// `clients/node/test/global-tauri.test.js` runs the same API calls through both and compares,
+/// and checks each later name's call).
 /// Served alone at `/__bridge/global.js`, and after `/__bridge/tauri.js` when enabled.
 enum GlobalTauriScript {
     static let source = #"""
@@ -39,12 +41,16 @@ enum GlobalTauriScript {
   PluginListener.prototype.unregister = function () {
     return invoke('plugin:' + this.plugin + '|remove_listener', { event: this.event, channelId: this.channelId })
   }
+  // core.ts since 2.9.1 (08bda64c2 #14132, ad1dec2e2 #14464): register_listener first, then the
+  // camelCase registerListener that mobile plugins of 2.0–2.8 answer to.
   function addPluginListener(plugin, event, cb) {
     var handler = new Channel()
     handler.onmessage = cb
-    return invoke('plugin:' + plugin + '|registerListener', { event: event, handler: handler })
-      .then(function () { return new PluginListener(plugin, event, handler.id) },
-        function () { return invoke('plugin:' + plugin + '|register_listener', { event: event, handler: handler }).then(function () { return new PluginListener(plugin, event, handler.id) }) })
+    function register(name) {
+      return invoke('plugin:' + plugin + '|' + name, { event: event, handler: handler })
+        .then(function () { return new PluginListener(plugin, event, handler.id) })
+    }
+    return register('register_listener').then(null, function () { return register('registerListener') })
   }
   function checkPermissions(plugin) { return invoke('plugin:' + plugin + '|check_permissions') }
   function requestPermissions(plugin) { return invoke('plugin:' + plugin + '|request_permissions') }
@@ -64,7 +70,24 @@ enum GlobalTauriScript {
   LogicalPosition.prototype.toPhysical = function (f) { return new PhysicalPosition(this.x * f, this.y * f) }
   function PhysicalPosition(x, y) { this.type = 'Physical'; this.x = x; this.y = y }
   PhysicalPosition.prototype.toLogical = function (f) { return new LogicalPosition(this.x / f, this.y / f) }
-  function tagged(v, a, b) { if (v === null || v === undefined) return null; var o = {}; o[v.type] = {}; o[v.type][a] = v[a]; o[v.type][b] = v[b]; return o }
+  // Size and Position (dpi.ts since 2.1, 5c4b83084 #11191; read @ 4266138d): either unit, sent
+  // as `{Logical|Physical: {…}}`, the shape tauri::Size and tauri::Position take.
+  function Size(size) { this.size = size }
+  Size.prototype.toLogical = function (f) { return this.size instanceof LogicalSize ? this.size : this.size.toLogical(f) }
+  Size.prototype.toPhysical = function (f) { return this.size instanceof PhysicalSize ? this.size : this.size.toPhysical(f) }
+  Size.prototype[SERIALIZE_TO_IPC_FN] = function () { return tagged(this.size, 'width', 'height') }
+  Size.prototype.toJSON = function () { return this[SERIALIZE_TO_IPC_FN]() }
+  function Position(position) { this.position = position }
+  Position.prototype.toLogical = function (f) { return this.position instanceof LogicalPosition ? this.position : this.position.toLogical(f) }
+  Position.prototype.toPhysical = function (f) { return this.position instanceof PhysicalPosition ? this.position : this.position.toPhysical(f) }
+  Position.prototype[SERIALIZE_TO_IPC_FN] = function () { return tagged(this.position, 'x', 'y') }
+  Position.prototype.toJSON = function () { return this[SERIALIZE_TO_IPC_FN]() }
+  function tagged(v, a, b) {
+    if (v === null || v === undefined) return null
+    if (v instanceof Size) v = v.size
+    else if (v instanceof Position) v = v.position
+    var o = {}; o[v.type] = {}; o[v.type][a] = v[a]; o[v.type][b] = v[b]; return o
+  }
 
   // event
   var TauriEvent = {
@@ -345,15 +368,28 @@ enum GlobalTauriScript {
   })
   path.resourceDir = dir(BaseDirectory.Resource)
 
-  // app
+  // app. Names after 2.0, from packages/api/CHANGELOG.md @ fb86f0d6 and app.ts: getIdentifier
+  // (2.4, 060de5bbd #12837), fetchDataStoreIdentifiers and removeDataStore (2.4, d8059bad3
+  // #12900), setDockVisibility (2.5, dd4f13ce4 #13185), getBundleType and BundleType (2.7,
+  // 232265c70 #13209), onBackButtonPress (2.9, 3397fd9bf #14133), supportsMultipleWindows
+  // (2.11, #14484) and exit (2.12).
   var app = {
+    BundleType: { Nsis: 'nsis', Msi: 'msi', Deb: 'deb', Rpm: 'rpm', AppImage: 'appimage', App: 'app' },
     getVersion: function () { return invoke('plugin:app|version') },
     getName: function () { return invoke('plugin:app|name') },
     getTauriVersion: function () { return invoke('plugin:app|tauri_version') },
+    getIdentifier: function () { return invoke('plugin:app|identifier') },
     show: function () { return invoke('plugin:app|app_show') },
     hide: function () { return invoke('plugin:app|app_hide') },
+    fetchDataStoreIdentifiers: function () { return invoke('plugin:app|fetch_data_store_identifiers') },
+    removeDataStore: function (uuid) { return invoke('plugin:app|remove_data_store', { uuid: uuid }) },
     defaultWindowIcon: function () { return invoke('plugin:app|default_window_icon').then(function (rid) { return rid ? new Image(rid) : null }) },
-    setTheme: function (theme) { return invoke('plugin:app|set_app_theme', { theme: theme }) }
+    setTheme: function (theme) { return invoke('plugin:app|set_app_theme', { theme: theme }) },
+    setDockVisibility: function (visible) { return invoke('plugin:app|set_dock_visibility', { visible: visible }) },
+    getBundleType: function () { return invoke('plugin:app|bundle_type') },
+    onBackButtonPress: function (handler) { return addPluginListener('app', 'back-button', handler) },
+    supportsMultipleWindows: function () { return invoke('plugin:app|supports_multiple_windows') },
+    exit: function (code) { return invoke('plugin:app|exit', { code: code === undefined ? 0 : code }) }
   }
 
   // menu and tray (desktop only in Tauri; on a phone these calls are refused as there)
@@ -378,8 +414,9 @@ enum GlobalTauriScript {
     append: menuCall('append', 'items'), prepend: menuCall('prepend', 'items'),
     insert: function (items, position) { return invoke('plugin:menu|insert', { rid: this.rid, kind: this._kind, items: [].concat(items).map(function (i) { return [i.rid, i._kind] }), position: position }) },
     remove: function (item) { return invoke('plugin:menu|remove', { rid: this.rid, kind: this._kind, item: [item.rid, item._kind] }) },
-    removeAt: function (position) { return invoke('plugin:menu|remove_at', { rid: this.rid, kind: this._kind, position: position }) },
-    items: menuCall('items'), get: function (id) { return invoke('plugin:menu|get', { rid: this.rid, kind: this._kind, id: id }) },
+    removeAt: function (position) { return invoke('plugin:menu|remove_at', { rid: this.rid, kind: this._kind, position: position }).then(itemFromKind) },
+    items: function () { return invoke('plugin:menu|items', { rid: this.rid, kind: this._kind }).then(function (l) { return l.map(itemFromKind) }) },
+    get: function (id) { return invoke('plugin:menu|get', { rid: this.rid, kind: this._kind, id: id }).then(function (r) { return r ? itemFromKind(r) : null }) },
     popup: function (at, win) { return invoke('plugin:menu|popup', { rid: this.rid, kind: this._kind, window: win ? win.label : null, at: tagged(at, 'x', 'y') }) }
   }
   function menuClass(kind, parts) {
@@ -397,6 +434,18 @@ enum GlobalTauriScript {
   var CheckMenuItem = menuClass('Check', [textual, enabling, accel, { isChecked: menuCall('is_checked'), setChecked: menuCall('set_checked', 'checked') }])
   var IconMenuItem = menuClass('Icon', [textual, enabling, accel, { setIcon: function (icon) { return invoke('plugin:menu|set_icon', { rid: this.rid, icon: transformImage(icon) }) } }])
   var PredefinedMenuItem = menuClass('Predefined', [textual])
+  // menu/submenu.ts exports it (marked @ignore) since 2.1, the version that imports dpi's Position,
+  // and menu.ts (@ 5622af3a) re-exports submenu.ts, so the global bundle's `menu` has it.
+  function itemFromKind(item) {
+    var rid = item[0], id = item[1]
+    switch (item[2]) {
+      case 'Submenu': return new Submenu(rid, id)
+      case 'Predefined': return new PredefinedMenuItem(rid, id)
+      case 'Check': return new CheckMenuItem(rid, id)
+      case 'Icon': return new IconMenuItem(rid, id)
+      default: return new MenuItem(rid, id)
+    }
+  }
   var NativeIcon = {}
   ;('Add Advanced Bluetooth Bookmarks Caution ColorPanel ColumnView Computer EnterFullScreen Everyone ExitFullScreen FlowView Folder FolderBurnable ' +
     'FolderSmart FollowLinkFreestanding FontPanel GoLeft GoRight Home IChatTheater IconView Info InvalidDataFreestanding LeftFacingTriangle ListView ' +
@@ -446,28 +495,36 @@ enum GlobalTauriScript {
     },
     clearMocks: function () { if (realInvoke) { I().invoke = realInvoke; realInvoke = null } }
   }
-  function frozen(o) { return Object.freeze(o) }
-  Object.defineProperty(window, '__TAURI__', {
-    value: frozen({
-      app: frozen(app),
-      core: frozen({ Channel: Channel, PluginListener: PluginListener, Resource: Resource, addPluginListener: addPluginListener, checkPermissions: checkPermissions,
-        convertFileSrc: convertFileSrc, invoke: invoke, isTauri: isTauri, requestPermissions: requestPermissions, transformCallback: transformCallback,
-        SERIALIZE_TO_IPC_FN: SERIALIZE_TO_IPC_FN }),
-      dpi: frozen({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize }),
-      event: frozen({ TauriEvent: TauriEvent, emit: emit, emitTo: emitTo, listen: listen, once: once }),
-      image: frozen({ Image: Image, transformImage: transformImage }),
-      menu: frozen({ CheckMenuItem: CheckMenuItem, IconMenuItem: IconMenuItem, Menu: Menu, MenuItem: MenuItem, NativeIcon: NativeIcon, PredefinedMenuItem: PredefinedMenuItem, Submenu: Submenu }),
-      mocks: frozen(mocks),
-      path: frozen(path),
-      tray: frozen({ TrayIcon: TrayIcon }),
-      webview: frozen({ Webview: Webview, getAllWebviews: allWebviews, getCurrentWebview: getCurrentWebview }),
-      webviewWindow: frozen({ WebviewWindow: WebviewWindow, getAllWebviewWindows: allWebviewWindows, getCurrentWebviewWindow: getCurrentWebviewWindow }),
-      window: frozen({ CloseRequestedEvent: CloseRequestedEvent, Effect: Effect, EffectState: EffectState, LogicalPosition: LogicalPosition, LogicalSize: LogicalSize,
-        PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize, ProgressBarStatus: ProgressBarStatus, UserAttentionType: UserAttentionType, Window: Window,
-        availableMonitors: availableMonitors, currentMonitor: currentMonitor, cursorPosition: cursorPosition, getAllWindows: allWindows,
-        getCurrentWindow: getCurrentWindow, monitorFromPoint: monitorFromPoint, primaryMonitor: primaryMonitor })
-    })
-  })
+  // As the api's global bundle builds it (rollup.config.ts @ 92964cbd: an iife whose footer is
+  // `window.__TAURI__ = __TAURI_IIFE__`; index.ts `import * as app …`): a plain, extensible object
+  // in a plain property of window, each namespace a frozen module record with no prototype. Plugin
+  // bundles (api-iife.js) add their own namespace with Object.defineProperty(window.__TAURI__, …).
+  function namespace(members) {
+    var record = Object.create(null)
+    Object.keys(members).sort().forEach(function (k) { record[k] = members[k] })
+    return Object.freeze(record)
+  }
+  window.__TAURI__ = {
+    app: namespace(app),
+    core: namespace({ Channel: Channel, PluginListener: PluginListener, Resource: Resource, addPluginListener: addPluginListener, checkPermissions: checkPermissions,
+      convertFileSrc: convertFileSrc, invoke: invoke, isTauri: isTauri, requestPermissions: requestPermissions, transformCallback: transformCallback,
+      SERIALIZE_TO_IPC_FN: SERIALIZE_TO_IPC_FN }),
+    dpi: namespace({ LogicalPosition: LogicalPosition, LogicalSize: LogicalSize, PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize,
+      Position: Position, Size: Size }),
+    event: namespace({ TauriEvent: TauriEvent, emit: emit, emitTo: emitTo, listen: listen, once: once }),
+    image: namespace({ Image: Image, transformImage: transformImage }),
+    menu: namespace({ CheckMenuItem: CheckMenuItem, IconMenuItem: IconMenuItem, Menu: Menu, MenuItem: MenuItem, NativeIcon: NativeIcon, PredefinedMenuItem: PredefinedMenuItem,
+      Submenu: Submenu, itemFromKind: itemFromKind }),
+    mocks: namespace(mocks),
+    path: namespace(path),
+    tray: namespace({ TrayIcon: TrayIcon }),
+    webview: namespace({ Webview: Webview, getAllWebviews: allWebviews, getCurrentWebview: getCurrentWebview }),
+    webviewWindow: namespace({ WebviewWindow: WebviewWindow, getAllWebviewWindows: allWebviewWindows, getCurrentWebviewWindow: getCurrentWebviewWindow }),
+    window: namespace({ CloseRequestedEvent: CloseRequestedEvent, Effect: Effect, EffectState: EffectState, LogicalPosition: LogicalPosition, LogicalSize: LogicalSize,
+      PhysicalPosition: PhysicalPosition, PhysicalSize: PhysicalSize, ProgressBarStatus: ProgressBarStatus, UserAttentionType: UserAttentionType, Window: Window,
+      availableMonitors: availableMonitors, currentMonitor: currentMonitor, cursorPosition: cursorPosition, getAllWindows: allWindows,
+      getCurrentWindow: getCurrentWindow, monitorFromPoint: monitorFromPoint, primaryMonitor: primaryMonitor })
+  }
 })()
 """#
 }

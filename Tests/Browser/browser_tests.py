@@ -182,6 +182,10 @@ def vanilla_template_boots_unmodified_with_app(ctx):
         equal(page.evaluate(settle("window.__TAURI__.app.getName()")),
               {"ok": "Vanilla iOS" if platform == "ios" else "vanilla"}, f"getName on {platform} (tauri.ios.conf.json merged)")
         equal(page.evaluate(settle("window.__TAURI__.app.getVersion()")), {"ok": "0.1.0"}, "getVersion")
+        equal(page.evaluate(settle("window.__TAURI__.app.getIdentifier()")), {"ok": "com.vanilla.app"}, "getIdentifier (api 2.4)")
+        # What a plugin's api-iife.js does in a withGlobalTauri app: add its namespace to the global.
+        equal(page.evaluate("Object.defineProperty(window.__TAURI__, 'fs', {value: {x: 1}}); window.__TAURI__.fs.x"), 1,
+              f"a plugin namespace defined on window.__TAURI__ on {platform}")
         data = page.evaluate(settle("window.__TAURI__.path.appDataDir()"))
         expected = "/data/user/0/com.vanilla.app" if platform == "android" else "/Library/Application Support/com.vanilla.app"
         check("ok" in data and data["ok"].endswith(expected), f"appDataDir on {platform}: {data}")

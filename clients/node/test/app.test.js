@@ -1,11 +1,9 @@
-// The app's own commands and window.__TAURI__: a Node handler answers them (bridge.handle), for
-// stdio and for browser pages; our global bundle sends the IPC calls @tauri-apps/api's does.
+// The app's own commands: a Node handler answers them (bridge.handle), for stdio and for browser
+// pages.
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import vm from 'node:vm'
 
 import { BridgeError, spawnBridge } from '../index.js'
 
@@ -13,7 +11,6 @@ const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..', '..', '..')
 const executable = process.env.BRIDGE_EXECUTABLE || join(root, '.build', 'debug', 'bridge')
 const vanilla = join(root, 'Tests', 'Fixtures', 'apps', 'vanilla')
-const bundle = resolve(root, '..', 'shared', 'conformance', 'tauri-ipc', 'bundle.global.js')
 
 test('bridge.handle answers the app\'s own command, bound as Tauri binds it first', async () => {
   const bridge = spawnBridge({ executable, app: vanilla })
@@ -69,142 +66,4 @@ test('a Node handler answers a browser page\'s call too', async () => {
   } finally {
     await bridge.close()
   }
-})
-
-/** Runs `source` (a global bundle) against a recording __TAURI_INTERNALS__; returns its __TAURI__ and the calls. */
-function load(source) {
-  const calls = []
-  let next = 1
-  const answers = {
-    'plugin:window|get_all_windows': ['main', 'w2'],
-    'plugin:webview|get_all_webviews': [{ label: 'main', windowLabel: 'main' }],
-    'plugin:window|inner_size': { width: 10, height: 20 },
-    'plugin:window|inner_position': { x: 1, y: 2 },
-    'plugin:window|primary_monitor': { name: 'm', size: { width: 1, height: 2 }, position: { x: 0, y: 0 }, scaleFactor: 2 },
-    'plugin:window|available_monitors': [],
-    'plugin:window|cursor_position': { x: 3, y: 4 },
-    'plugin:image|new': 7, 'plugin:menu|new': [1, 'm1'], 'plugin:tray|new': [2, 't1'], 'plugin:event|listen': 9
-  }
-  const window = {
-    __TAURI_INTERNALS__: {
-      invoke: (cmd, args, options) => {
-        calls.push(JSON.stringify([cmd, args === undefined ? {} : args, options === undefined ? null : options]))
-        return Promise.resolve(cmd in answers ? answers[cmd] : null)
-      },
-      transformCallback: () => next++,
-      unregisterCallback: () => {},
-      convertFileSrc: (p, protocol) => `${protocol}://localhost/${encodeURIComponent(p)}`,
-      metadata: { currentWindow: { label: 'main' }, currentWebview: { label: 'main', windowLabel: 'main' } },
-      plugins: { path: { sep: '/', delimiter: ':' } }
-    },
-    __TAURI_EVENT_PLUGIN_INTERNALS__: { unregisterListener: () => {} }
-  }
-  vm.runInNewContext(source, { window, globalThis: window, Promise, Uint8Array, ArrayBuffer, JSON, Object, Array, Number, Map, console })
-  return { T: window.__TAURI__, calls }
-}
-
-/** The same API calls, in order; each step's IPC calls. */
-async function script(T, calls) {
-  const steps = []
-  const run = async (name, f) => {
-    calls.length = 0
-    try { await f() } catch {}
-    await new Promise((r) => setTimeout(r, 0))
-    steps.push([name, [...calls]])
-  }
-  const D = T.dpi, w = T.window.getCurrentWindow(), wv = T.webview.getCurrentWebview()
-  for (const m of ['scaleFactor', 'innerPosition', 'outerPosition', 'innerSize', 'outerSize', 'isFullscreen', 'isMinimized', 'isMaximized',
-    'isFocused', 'isDecorated', 'isResizable', 'isMaximizable', 'isMinimizable', 'isClosable', 'isVisible', 'title', 'theme', 'center',
-    'isEnabled', 'maximize', 'unmaximize', 'toggleMaximize', 'minimize', 'unminimize', 'show', 'hide', 'close', 'destroy', 'setFocus',
-    'startDragging', 'clearEffects']) await run('window.' + m, () => w[m]())
-  for (const m of ['setResizable', 'setEnabled', 'setMaximizable', 'setMinimizable', 'setClosable', 'setTitle', 'setDecorations', 'setShadow',
-    'setEffects', 'setAlwaysOnTop', 'setAlwaysOnBottom', 'setContentProtected', 'setFullscreen', 'setSkipTaskbar', 'setCursorGrab',
-    'setCursorVisible', 'setCursorIcon', 'setIgnoreCursorEvents', 'startResizeDragging', 'setProgressBar', 'setVisibleOnAllWorkspaces',
-    'setTitleBarStyle', 'setTheme']) await run('window.' + m, () => w[m]('v'))
-  await run('setSize', () => w.setSize(new D.LogicalSize(1, 2)))
-  await run('setMinSize', () => w.setMinSize(new D.PhysicalSize(1, 2)))
-  await run('setMaxSize null', () => w.setMaxSize(null))
-  await run('setPosition', () => w.setPosition(new D.LogicalPosition(1, 2)))
-  await run('setCursorPosition', () => w.setCursorPosition(new D.PhysicalPosition(1, 2)))
-  await run('setSizeConstraints', () => w.setSizeConstraints({ minWidth: 3 }))
-  await run('requestUserAttention', () => w.requestUserAttention(T.window.UserAttentionType.Critical))
-  await run('onResized', () => w.onResized(() => {}))
-  await run('onCloseRequested', () => w.onCloseRequested(() => {}))
-  await run('onFocusChanged', () => w.onFocusChanged(() => {}))
-  await run('onDragDropEvent', () => w.onDragDropEvent(() => {}))
-  await run('window.listen', () => w.listen('e', () => {}))
-  await run('new Window', () => new T.window.Window('w3', { title: 't' }))
-  await run('new WebviewWindow', () => new T.webviewWindow.WebviewWindow('w4', { url: '/x' }))
-  await run('getAllWindows', () => T.window.getAllWindows())
-  await run('getAllWebviews', () => T.webview.getAllWebviews())
-  await run('getFocusedWindow', () => T.window.Window.getFocusedWindow())
-  await run('monitors', async () => { await T.window.primaryMonitor(); await T.window.currentMonitor(); await T.window.monitorFromPoint(1, 2); await T.window.availableMonitors(); await T.window.cursorPosition() })
-  for (const m of ['position', 'size', 'close', 'setFocus', 'hide', 'show', 'clearAllBrowsingData']) await run('webview.' + m, () => wv[m]())
-  await run('webview.setZoom', () => wv.setZoom(2))
-  await run('webview.setSize', () => wv.setSize(new D.LogicalSize(1, 2)))
-  await run('webview.reparent', () => wv.reparent('w2'))
-  await run('webview.listen', () => wv.listen('e', () => {}))
-  await run('new Webview', () => new T.webview.Webview(w, 'wv2', { url: '/', x: 0, y: 0, width: 1, height: 1 }))
-  for (const m of ['getVersion', 'getName', 'getTauriVersion', 'show', 'hide', 'defaultWindowIcon']) await run('app.' + m, () => T.app[m]())
-  await run('app.setTheme', () => T.app.setTheme('dark'))
-  for (const m of Object.keys(T.path).sort()) {
-    if (typeof T.path[m] === 'function' && !['sep', 'delimiter'].includes(m)) await run('path.' + m, () => T.path[m]('a', 'b'))
-  }
-  await run('event.listen', () => T.event.listen('ev', () => {}))
-  await run('event.listen target', () => T.event.listen('ev', () => {}, { target: 'w2' }))
-  await run('event.emit', () => T.event.emit('ev', { a: 1 }))
-  await run('event.emitTo', () => T.event.emitTo('w2', 'ev', 1))
-  await run('invoke', () => T.core.invoke('greet', { name: 'a' }, { headers: { a: 'b' } }))
-  await run('checkPermissions', () => T.core.checkPermissions('x'))
-  await run('requestPermissions', () => T.core.requestPermissions('x'))
-  await run('Resource.close', () => new T.core.Resource(5).close())
-  await run('Image.new', () => T.image.Image.new([1, 2], 1, 1))
-  await run('Image.fromBytes', () => T.image.Image.fromBytes([1, 2]))
-  await run('Image.fromPath', () => T.image.Image.fromPath('/x.png'))
-  await run('Menu.new', () => T.menu.Menu.new({ items: [] }))
-  await run('TrayIcon.getById', () => T.tray.TrayIcon.getById('a'))
-  await run('TrayIcon.removeById', () => T.tray.TrayIcon.removeById('a'))
-  return steps
-}
-
-function surface(T) {
-  const out = {}
-  for (const ns of Object.keys(T)) {
-    for (const name of Object.keys(T[ns])) {
-      out[`${ns}.${name}`] = true
-      const v = T[ns][name]
-      if (typeof v === 'function' && v.prototype) {
-        for (const m of Object.getOwnPropertyNames(v.prototype)) if (m !== 'constructor' && !m.startsWith('_')) out[`${ns}.${name}#${m}`] = true
-        for (const m of Object.getOwnPropertyNames(v)) if (!['length', 'name', 'prototype'].includes(m)) out[`${ns}.${name}.${m}`] = true
-      }
-    }
-  }
-  return out
-}
-
-async function globalScript() {
-  const bridge = spawnBridge({ executable, http: true })
-  try {
-    await bridge.ready
-    const response = await fetch(bridge.http.url + '__bridge/global.js', { headers: {} })
-    assert.equal(response.status, 200)
-    return await response.text()
-  } finally {
-    await bridge.close()
-  }
-}
-
-test('window.__TAURI__: every name of @tauri-apps/api\'s global bundle, and the same IPC calls for the same API calls', { skip: !existsSync(bundle) && process.env.CI !== 'true' && 'needs ../shared/conformance' }, async () => {
-  const ours = load(await globalScript())
-  const theirs = load(readFileSync(bundle, 'utf8'))
-  const missing = Object.keys(surface(theirs.T)).filter((name) => !surface(ours.T)[name])
-  assert.deepEqual(missing, [], 'every exported name, class method and static of bundle.global.js 2.0.3')
-  const a = await script(ours.T, ours.calls)
-  const b = await script(theirs.T, theirs.calls)
-  // The one documented difference: 2.0.3's path.ts sends plugin:path|isAbsolute, which Tauri's
-  // path plugin does not register (fixed upstream: it sends is_absolute, as ours does).
-  const fixed = b.map(([name, calls]) => [name, calls.map((c) => c.replace('"plugin:path|isAbsolute"', '"plugin:path|is_absolute"'))])
-  assert.equal(a.length, fixed.length)
-  for (let i = 0; i < a.length; i++) assert.deepEqual(a[i], fixed[i], `the IPC calls of ${fixed[i][0]}`)
-  assert.ok(a.length > 100, `${a.length} API calls compared`)
 })
