@@ -319,6 +319,33 @@ struct FsPluginTests {
         #expect(await chunk.value.failure?.code.rawValue == -32800)
     }
 
+    @Test("file handles belong to the webview that opened them: another webview can neither read, close nor exhaust them")
+    func handlesPerWebview() async throws {
+        let (r, _) = try fsRouter(#"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive", "core:resources:default"]"#)
+        func on(_ webview: String, _ method: String, _ params: JSON) async -> Result<JSON, ResponseError> {
+            switch r.prepare(method: method, params: params, context: CallContext(window: "main", webview: webview, platform: .ios)) {
+            case .failure(let error): return .failure(error)
+            case .success(let prepared): return await r.run(prepared).map(\.result)
+            }
+        }
+        _ = await on("main", "plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])])
+        _ = await on("main", "plugin:fs|write_text_file", writeText("mine.txt", "main's"))
+        let rid = try await on("main", "plugin:fs|open", ["path": "mine.txt", "options": opts(["read": true])]).get()
+        for (method, params) in [("plugin:fs|read", ["rid": rid, "len": 6] as JSON), ("plugin:fs|fstat", ["rid": rid]),
+                                 ("plugin:fs|seek", ["rid": rid, "offset": 0, "whence": 0]), ("plugin:fs|ftruncate", ["rid": rid]),
+                                 ("plugin:fs|write", ["rid": rid, "data": [1]]), ("plugin:resources|close", ["rid": rid])] {
+            let answer = await on("other", method, params)
+            #expect(answer.failure?.message == "The resource id \(rid) is invalid.", "\(method) from another webview: \(answer)")
+        }
+        // Another webview's table fills up on its own.
+        for _ in 0..<1024 { _ = await on("other", "plugin:fs|open", ["path": "mine.txt", "options": opts(["read": true])]) }
+        #expect(await on("other", "plugin:fs|open", ["path": "mine.txt", "options": opts(["read": true])]).failure?.message.contains("at most 1024") == true)
+        #expect(try await on("main", "plugin:fs|open", ["path": "mine.txt", "options": opts(["read": true])]).get() != .null)
+        let bytes = try await on("main", "plugin:fs|read", ["rid": rid, "len": 6]).get()
+        #expect(bytes.arrayValue?.prefix(6).compactMap { $0.numberValue?.intValue }.map { UInt8($0) } == Array("main's".utf8))
+        #expect(try await on("main", "plugin:resources|close", ["rid": rid]).get() == .null)
+    }
+
     @Test("watch is not registered without the plugin's cargo feature: Tauri's not-found, with why")
     func watch() async throws {
         let (r, _) = try fsRouter(#"["fs:allow-watch"]"#)

@@ -24,8 +24,24 @@ public final class ResourceTable: Sendable {
 
     private let state = Mutex(State())
     public let limit: Int
+    /// The webviews' own tables, by label (`Webview::resources_table`), made when first used.
+    private let webviews = Mutex<[String: ResourceTable]>([:])
 
     public init(limit: Int = 1024) { self.limit = limit }
+
+    /// The table of the webview `label`: what a command of that webview adds (an fs handle, an
+    /// http request) is found only from it, as Tauri keeps a table per webview — a page in
+    /// another webview can neither read, close nor exhaust it. The table this is called on is
+    /// the app's (`AppHandle::resources_table`: the store's).
+    public func webview(_ label: String) -> ResourceTable {
+        let limit = self.limit
+        return webviews.withLock { tables in
+            if let table = tables[label] { return table }
+            let table = ResourceTable(limit: limit)
+            tables[label] = table
+            return table
+        }
+    }
 
     /// Adds `resource`; its id.
     public func add(_ resource: any Resource) throws(ResponseError) -> UInt32 {
@@ -76,8 +92,14 @@ struct ResourcesCorePlugin: CorePlugin {
 
     var coreCommands: [CoreCommand] {
         let table = self.table
-        return [CoreCommand("close", [("rid", .integer("u32"))]) { (payload, _) throws(ResponseError) in
-            try table.close(UInt32(payload["rid"]?.numberValue?.intValue ?? 0))
+        // tauri `resources/plugin.rs`: the webview's table, then the app's.
+        return [CoreCommand("close", [("rid", .integer("u32"))]) { (payload, context) throws(ResponseError) in
+            let rid = payload["rid"]?.numberValue?.intValue.flatMap { UInt32(exactly: $0) } ?? 0
+            do {
+                try table.webview(context.webview).close(rid)
+            } catch {
+                try table.close(rid)
+            }
             return .null
         }]
     }

@@ -216,7 +216,7 @@ struct Files: Sendable {
 
     /// `body` on the open file `rid`, under its lock; its failure is `<what> with error: …`.
     func onHandle<T>(_ what: String, _ i: Invocation, _ body: (Sandbox.File) throws(SandboxError) -> T) throws(ResponseError) -> T {
-        let h = try resources.get(try rid(i), as: FileResource.self)
+        let h = try resources.webview(i.context.webview).get(try rid(i), as: FileResource.self)
         h.lock.lock()
         defer { h.lock.unlock() }
         do {
@@ -279,7 +279,7 @@ struct Files: Sendable {
         let file = try attempt((create ? "failed to create file at path: " : "failed to open file at path: ") + r.display, i) { (box) throws(SandboxError) in
             try box.open(r.path, opts)
         }
-        return .number(JSONNumber(Int(try resources.add(FileResource(file)))))
+        return .number(JSONNumber(Int(try resources.webview(i.context.webview).add(FileResource(file)))))
     }
 
     func copy(_ i: Invocation) throws(ResponseError) -> JSON {
@@ -432,7 +432,7 @@ struct Files: Sendable {
                           reason: "upstream allocates vec![0; len], which would abort the app on a device for a length this large")
         }
         let len = Int(asked)
-        let handle = try resources.get(try rid(i), as: FileResource.self)
+        let handle = try resources.webview(i.context.webview).get(try rid(i), as: FileResource.self)
         let files = self
         @Sendable func answer() throws(ResponseError) -> CommandOutput {
             var data = try files.onHandle("faied to read bytes from file", i) { (file) throws(SandboxError) in
@@ -455,14 +455,14 @@ struct Files: Sendable {
         let file = try attempt("failed to open file at path: \(r.display)", i) { (box) throws(SandboxError) in
             try box.open(r.path, Sandbox.OpenOptions(read: true))
         }
-        return .number(JSONNumber(Int(try resources.add(LinesResource(file)))))
+        return .number(JSONNumber(Int(try resources.webview(i.context.webview).add(LinesResource(file)))))
     }
 
     /// `[line, false]` per line (`\n`, and a `\r` before it, stripped; `null` for one that is not
     /// UTF-8), then `[null, true]`, closing the reader.
     func nextLine(_ i: Invocation) throws(ResponseError) -> JSON {
         let rid = try self.rid(i)
-        let lines = try resources.get(rid, as: LinesResource.self)
+        let lines = try resources.webview(i.context.webview).get(rid, as: LinesResource.self)
         lines.lock.lock()
         while !lines.ended, !lines.pending.contains(UInt8(ascii: "\n")) {
             let chunk = (try? lines.file.read(upTo: 64 << 10)) ?? []
@@ -478,7 +478,7 @@ struct Files: Sendable {
             lines.pending = []
         } else {
             lines.lock.unlock()
-            try? resources.close(rid)
+            try? resources.webview(i.context.webview).close(rid)
             return .array([.null, .bool(true)])
         }
         lines.lock.unlock()
