@@ -109,6 +109,39 @@ struct RecordReplayTests {
         let unusable = try runBridge(["replay", bad], executable: Products.bridge)
         #expect(unusable.status == 2 && unusable.stderr.contains(":1: a recorded call needs \"command\""))
     }
+
+    /// The permission bits of `path`.
+    private func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    /// Records one call (the clipboard's text would be as private) into `path`.
+    private func recordOneCall(_ path: String) throws {
+        let p = try BridgeProcess(["serve", "--record", path], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"plugin:app|version"}"#)
+        p.closeInput()
+        _ = p.remainingOutput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a new recording is readable by its owner alone (0600), whatever the umask")
+    func privateMode() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rec-\(UUID().uuidString).ndjson").path
+        try recordOneCall(recording)
+        #expect(try String(contentsOfFile: recording, encoding: .utf8).contains("plugin:app|version"))
+        #expect(try mode(recording) == 0o600)
+    }
+
+    @Test("an existing recording is truncated in place: its mode is neither widened nor tightened")
+    func existingMode() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rec-\(UUID().uuidString).ndjson").path
+        try String(repeating: "old line\n", count: 100).write(toFile: recording, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: recording)
+        try recordOneCall(recording)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(!text.contains("old line") && text.contains("plugin:app|version"))
+        #expect(try mode(recording) == 0o640)
+    }
 }
 
 @Suite("--global-tauri")
