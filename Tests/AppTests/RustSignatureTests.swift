@@ -128,4 +128,21 @@ struct RustSignatureTests {
         #expect(commands.commands["wide"]?.arguments.map(\.type) == [.map, .sequence(.sequence(.any("element")))])
         #expect(commands.problems.isEmpty)
     }
+
+    @Test("--plugin-dir: a command whose signature is refused is kept, with its problem")
+    func pluginFolderProblem() throws {
+        let root = try project("""
+        #[command]
+        pub(crate) async fn deep<R: Runtime>(app: AppHandle<R>, items: \(nested(65))) {}
+
+        pub fn init() { Builder::new("deepy").invoke_handler(tauri::generate_handler![deep]).build() }
+        """)
+        try FileManager.default.createDirectory(atPath: root + "/permissions", withIntermediateDirectories: true)
+        try "const COMMANDS: &[&str] = &[\"deep\"];".write(toFile: root + "/build.rs", atomically: true, encoding: .utf8)
+        let folder = try PluginFolder.load(root)
+        #expect(folder.name == "deepy" && folder.commands == ["deep"] && folder.signatures.isEmpty)
+        #expect(folder.problems.map(\.description) == [
+            "src/lib.rs:2: command `deep`, argument `items`: its type is nested more than 64 brackets deep, past what the bridge reads; the command is bound without argument checks",
+        ])
+    }
 }

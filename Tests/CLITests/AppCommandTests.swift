@@ -61,6 +61,35 @@ struct AppCommandTests {
         #expect(without.status == 1)
     }
 
+    @Test("a signature nested 100,000 deep is a warning naming file:line; the session answers every command")
+    func pathologicalSignature() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-deep-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try #"{"identifier": "com.deep.app"}"#.write(toFile: root + "/tauri.conf.json", atomically: true, encoding: .utf8)
+        let deep = String(repeating: "Vec<", count: 100_000) + "u8" + String(repeating: ">", count: 100_000)
+        try """
+        #[tauri::command]
+        fn greet(name: String) -> String { name }
+
+        #[tauri::command]
+        fn deep(items: \(deep)) {}
+
+        fn main() { tauri::generate_handler![greet, deep]; }
+        """.write(toFile: root + "/src/lib.rs", atomically: true, encoding: .utf8)
+        let fixtures = try fixtureFile(#"{"greet": {"result": "Hello, {{name}}!"}, "deep": {"result": "read"}}"#)
+        let p = try BridgeProcess(["serve", "--app", root, "--fixtures", fixtures], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"greet","params":{"name":"Ada"}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"greet","params":{}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"deep","params":{"items":"not checked"}}"#)
+        p.closeInput()
+        let out = p.remainingOutput()
+        #expect(p.waitForExit() == 0)
+        #expect(out.contains(#"{"jsonrpc":"2.0","id":1,"result":"Hello, Ada!"}"#))
+        #expect(out.contains("invalid args `name` for command `greet`"), "the readable command keeps its checks")
+        #expect(out.contains(#"{"jsonrpc":"2.0","id":3,"result":"read"}"#))
+        #expect(p.stderr.contains("bridge: warning: --app \(root): src/lib.rs:5: command `deep`, argument `items`: its type is nested more than 64 brackets deep"))
+    }
+
     @Test("serve ends with a summary of what nothing answered, and a fixture file that would")
     func summary() throws {
         let p = try BridgeProcess(["serve", "--app", vanilla], executable: Products.bridge)
