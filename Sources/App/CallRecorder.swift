@@ -14,13 +14,47 @@ public final class CallRecorder: CallRecording {
     private let lock = Mutex(())
     public let path: String
 
-    /// Creates (or truncates) `path`.
+    /// The mode of a recording the bridge creates: the owner's alone, since a recording holds
+    /// call results (a file's contents, the clipboard's text).
+    public static let mode: mode_t = 0o600
+
+    /// Creates `path` with `mode` (whatever the umask), or truncates it when it exists.
+    ///
+    /// - Important: An existing file keeps its mode and owner: the bridge neither widens nor
+    ///   tightens what the user chose (a FIFO, `/dev/stdout`, a file shared on purpose). It is
+    ///   truncated in place, never replaced, so its mode cannot widen to the default either.
+    /// - Throws: `AppSetupError` naming the file and the system's reason when it cannot be opened.
     public init(path: String) throws(AppSetupError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw AppSetupError("--record \(path): cannot be written; give a file in a folder that exists")
+        let fd = CallRecorder.openTruncated(path)
+        guard fd >= 0 else {
+            throw AppSetupError("--record \(path): cannot be written (\(String(cString: strerror(errno)))); give a file in a folder that exists")
         }
-        self.handle = handle
+        self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         self.path = path
+    }
+
+    /// A descriptor for writing `path` from its start, or -1 with `errno` set.
+    private static func openTruncated(_ path: String) -> Int32 {
+        // O_EXCL tells a new file from an existing one; only a file this call created is
+        // chmod-ed, so the umask cannot take bits from it and an existing file is left alone.
+        // Two tries: the file may appear or vanish between them.
+        for _ in 0..<2 {
+            let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if created >= 0 {
+                guard fchmod(created, mode) == 0 else {
+                    let error = errno
+                    close(created)
+                    unlink(path)
+                    errno = error
+                    return -1
+                }
+                return created
+            }
+            guard errno == EEXIST else { return -1 }
+            let existing = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            if existing >= 0 || errno != ENOENT { return existing }
+        }
+        return -1
     }
 
     public func record(_ command: String, params: JSON?, context: CallContext, outcome: Result<JSON, ResponseError>, warnings: [CallWarning]) {

@@ -17,6 +17,8 @@ public struct PluginFolder: Sendable {
     public let commands: [String]
     public let permissionFiles: [PermissionFile]
     public let signatures: [String: RustCommand]
+    /// Its commands whose Rust signature was not read: they are called without argument checks.
+    public let problems: [RustSourceProblem]
 
     /// Reads the plugin at `path`.
     public static func load(_ path: String) throws(AppSetupError) -> PluginFolder {
@@ -63,10 +65,12 @@ public struct PluginFolder: Sendable {
         // A plugin without commands (single-instance, localhost) has nothing to call: it loads,
         // and the CLI says so.
         var signatures: [String: RustCommand] = [:]
-        for command in AppCommands.scan(root: root, registered: false).commands.values where commands.contains(command.name) {
+        let rust = AppCommands.scan(root: root, registered: false)
+        for command in rust.commands.values where commands.contains(command.name) {
             signatures[command.name] = command
         }
-        return PluginFolder(name: name, folder: root, commands: commands, permissionFiles: files, signatures: signatures)
+        return PluginFolder(name: name, folder: root, commands: commands, permissionFiles: files, signatures: signatures,
+                            problems: rust.problems.filter { commands.contains($0.command) })
     }
 
     /// The plugin, answering through `surface`.

@@ -60,45 +60,32 @@ public indirect enum RustType: Sendable, Equatable {
     /// `tauri::ipc::Channel<T>`: `__CHANNEL__:<id>`.
     case channel
 
-    /// The type of a Rust type as written: `Option<Vec<String>>`, `&str`, `tauri::ipc::Channel<Event>`.
-    public init(rust text: String) {
-        var t = text.trimmingCharacters(in: .whitespaces)
-        while t.hasPrefix("&") {
-            t.removeFirst()
-            t = t.trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("'") { t = String(t.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) }
-            if t.hasPrefix("mut ") { t = String(t.dropFirst(4)) }
-        }
-        let (base, generics) = RustType.split(t)
-        switch base {
-        case "String", "str", "Cow": self = .string
-        case "bool": self = .bool
-        case "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize": self = .integer(base)
-        case "f32", "f64": self = .float(base)
-        case "char": self = .char
-        case "PathBuf", "Path": self = .path
-        case "Option": self = .option(RustType(rust: generics.first ?? "Value"))
-        case "Vec", "HashSet", "BTreeSet", "VecDeque": self = .sequence(RustType(rust: generics.first ?? "Value"))
-        case "HashMap", "BTreeMap", "Map", "IndexMap": self = .map
-        case "Channel": self = .channel
-        case "Value", "JsonValue": self = .any("serde_json::Value")
-        default:
-            if t.hasPrefix("[") || t.hasPrefix("(") { self = .sequence(.any("element")) } else { self = .any(base) }
-        }
+    /// The type of a Rust type as written: `Option<Vec<String>>`, `&str`, `tauri::ipc::Channel<Event>`;
+    /// read in time linear in its length (`RustTypeReader`).
+    /// - Throws: `RustTypeError.tooDeep` past `RustTypeReader.maxDepth` (64) nested brackets.
+    public init(rust text: String) throws(RustTypeError) {
+        self = try RustTypeReader(text).type()
+    }
+}
+
+/// A `#[tauri::command]` whose signature the reader refused, and where it is. The command is
+/// bound without argument checks, as one whose function was not found.
+public struct RustSourceProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The file as shown to the user: relative to the project (`src/lib.rs`).
+    public let file: String
+    public let line: Int
+    public let command: String
+    public let message: String
+
+    public init(file: String, line: Int, command: String, message: String) {
+        self.file = file
+        self.line = line
+        self.command = command
+        self.message = message
     }
 
-    /// `tauri::ipc::Channel<Event>` → (`Channel`, [`Event`]): the last path segment and the
-    /// top-level generic arguments.
-    static func split(_ text: String) -> (String, [String]) {
-        guard let open = text.firstIndex(of: "<"), text.hasSuffix(">") else {
-            return (String(text.split(separator: ":").last ?? Substring(text)).trimmingCharacters(in: .whitespaces), [])
-        }
-        let path = text[..<open]
-        let base = String(path.split(separator: ":").last ?? path).trimmingCharacters(in: .whitespaces)
-        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        let args = RustSource.splitTopLevel(String(inner), on: ",").filter { !$0.hasPrefix("'") && !$0.isEmpty }
-        return (base, args)
-    }
+    /// `src/lib.rs:12: command `deep`, argument `items`: …`.
+    public var description: String { "\(file):\(line): \(message)" }
 }
 
 /// The app's commands, read from its Rust sources: every `#[tauri::command]` function, and the
@@ -111,44 +98,64 @@ public struct AppCommands: Sendable {
     public let unread: [String]
     /// The Rust files read.
     public let files: [String]
+    /// The commands kept whose signature was not read (bound without argument checks, in
+    /// `unread` for an app), each naming its file and line.
+    public let problems: [RustSourceProblem]
 
-    public init(commands: [String: RustCommand], unread: [String] = [], files: [String] = []) {
+    public init(commands: [String: RustCommand], unread: [String] = [], files: [String] = [],
+                problems: [RustSourceProblem] = []) {
         self.commands = commands
         self.unread = unread
         self.files = files
+        self.problems = problems
     }
 
-    /// Reads every `.rs` file under `root/src` (at most `maxFiles`, each at most 4 MiB).
+    /// Reads every `.rs` file under `root/src` (at most `maxFiles`, each at most 4 MiB), in time
+    /// linear in their size; a signature past `RustTypeReader.maxDepth` nested brackets is a
+    /// problem, not a hang.
     /// - Parameter registered: keep only what `generate_handler!` lists (an app); `false` keeps
     ///   every command found (a plugin, whose `build.rs` lists its commands).
     public static func scan(root: String, maxFiles: Int = 2000, registered keepRegistered: Bool = true) -> AppCommands {
         let src = (root as NSString).appendingPathComponent("src")
-        var files: [String] = []
+        // Each file's path, and its name as shown: relative to `root`.
+        var files: [(path: String, shown: String)] = []
         if let walker = FileManager.default.enumerator(atPath: src) {
             while let entry = walker.nextObject() as? String, files.count < maxFiles {
-                if entry.hasSuffix(".rs") { files.append((src as NSString).appendingPathComponent(entry)) }
+                if entry.hasSuffix(".rs") { files.append(((src as NSString).appendingPathComponent(entry), "src/" + entry)) }
             }
         }
         // A project without src/ keeps its Rust beside the config (Tauri's own examples: main.rs).
         if files.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: root) {
-            files = entries.filter { $0.hasSuffix(".rs") }.map { (root as NSString).appendingPathComponent($0) }
+            files = entries.filter { $0.hasSuffix(".rs") }.map { ((root as NSString).appendingPathComponent($0), $0) }
         }
-        files.sort()
+        files.sort { $0.path < $1.path }
         var found: [String: RustCommand] = [:]
+        var unreadable: [String: RustSourceProblem] = [:]
         var registered: [String] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file), data.count <= 4 * 1024 * 1024 else { continue }
-            let source = RustSource(String(decoding: data, as: UTF8.self), file: file)
-            for command in source.commands() where found[command.name] == nil { found[command.name] = command }
+            guard let data = FileManager.default.contents(atPath: file.path), data.count <= 4 * 1024 * 1024 else { continue }
+            let source = RustSource(String(decoding: data, as: UTF8.self), file: file.path, shown: file.shown)
+            let read = source.commands()
+            for command in read.commands where found[command.name] == nil { found[command.name] = command }
+            for problem in read.problems where unreadable[problem.command] == nil { unreadable[problem.command] = problem }
             registered += source.handlerNames()
         }
-        if !keepRegistered { return AppCommands(commands: found, files: files) }
+        let paths = files.map(\.path)
+        if !keepRegistered {
+            let problems = unreadable.values.filter { found[$0.command] == nil }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            return AppCommands(commands: found, files: paths, problems: problems)
+        }
         var commands: [String: RustCommand] = [:]
         var unread: [String] = []
+        var seen: Set<String> = []
+        var problems: [RustSourceProblem] = []
         for name in registered {
-            if let c = found[name] { commands[name] = c } else if !unread.contains(name) { unread.append(name) }
+            if let c = found[name] { commands[name] = c } else if seen.insert(name).inserted {
+                unread.append(name)
+                if let problem = unreadable[name] { problems.append(problem) }
+            }
         }
-        return AppCommands(commands: commands, unread: unread, files: files)
+        return AppCommands(commands: commands, unread: unread, files: paths, problems: problems)
     }
 
     /// Whether `name` is a command the app registers.
@@ -164,10 +171,13 @@ struct RustSource {
     /// The source with comments and literal contents blanked; `original` as written.
     let text: [Character]
     let original: [Character]
+    /// The file's path, and its name in problems (relative to the project).
     let file: String
+    let shown: String
 
-    init(_ source: String, file: String) {
+    init(_ source: String, file: String, shown: String? = nil) {
         self.file = file
+        self.shown = shown ?? file
         original = Array(source)
         text = RustSource.blank(original)
     }
@@ -227,14 +237,15 @@ struct RustSource {
         return out
     }
 
-    private func line(at index: Int) -> Int { text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
-
     private func skipSpace(_ i: inout Int) { while i < text.count && text[i].isWhitespace { i += 1 } }
 
     private func matches(_ word: String, at i: Int) -> Bool {
-        let w = Array(word)
-        guard i + w.count <= text.count else { return false }
-        return Array(text[i..<(i + w.count)]) == w
+        var k = i
+        for c in word {
+            guard k < text.count, text[k] == c else { return false }
+            k += 1
+        }
+        return true
     }
 
     /// The index just past the bracket closing the one at `open`.
@@ -256,9 +267,12 @@ struct RustSource {
         return text.count
     }
 
-    /// Every `#[tauri::command]` (or `#[command]`) function.
-    func commands() -> [RustCommand] {
+    /// Every `#[tauri::command]` (or `#[command]`) function, in time linear in the file's length;
+    /// those whose signature is not read (`RustTypeError`) are problems instead.
+    func commands() -> (commands: [RustCommand], problems: [RustSourceProblem]) {
         var out: [RustCommand] = []
+        var problems: [RustSourceProblem] = []
+        let lines = LineIndex(text)
         var i = 0
         while i < text.count {
             guard text[i] == "#", i + 1 < text.count, text[i + 1] == "[" else { i += 1; continue }
@@ -303,10 +317,12 @@ struct RustSource {
             if n < text.count && text[n] == "<" { n = closing(n); skipSpace(&n) }
             guard n < text.count && text[n] == "(" else { continue }
             let argsEnd = closing(n)
-            let rawArgs = String(text[(n + 1)..<max(n + 1, argsEnd - 1)])
             var r = argsEnd
             skipSpace(&r)
             var returnType: String? = nil
+            // Where the signature ends: the next `#[` is looked for after it, so an unclosed `<`
+            // in a return type is scanned once, not once per command before it.
+            var signatureEnd = argsEnd
             if matches("->", at: r) {
                 var e = r + 2
                 var depth = 0
@@ -316,27 +332,65 @@ struct RustSource {
                     e += 1
                 }
                 returnType = String(text[(r + 2)..<e]).trimmingCharacters(in: .whitespacesAndNewlines)
+                signatureEnd = e
             }
             var arguments: [RustArgument] = []
-            for piece in RustSource.splitTopLevel(rawArgs, on: ",") {
+            var problem: RustSourceProblem? = nil
+            for range in topLevel((n + 1)..<max(n + 1, argsEnd - 1), separatedBy: ",") {
+                let piece = String(text[range])
                 guard let colon = RustSource.topLevelColon(piece) else { continue }
                 var argName = String(piece[..<colon]).trimmingCharacters(in: .whitespacesAndNewlines)
                 if argName.hasPrefix("mut ") { argName = String(argName.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
                 let typeText = String(piece[piece.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
-                if RustSource.isInjected(typeText) { continue }
-                let key = snake ? argName : CaseConversion.lowerCamelCase(argName)
-                arguments.append(RustArgument(name: argName, key: key, type: RustType(rust: typeText)))
+                do throws(RustTypeError) {
+                    let reader = try RustTypeReader(typeText)
+                    if RustSource.injected.contains(reader.baseName()) { continue }
+                    let key = snake ? argName : CaseConversion.lowerCamelCase(argName)
+                    arguments.append(RustArgument(name: argName, key: key, type: reader.type()))
+                } catch {
+                    problem = RustSourceProblem(
+                        file: shown, line: lines.line(at: range.lowerBound), command: name,
+                        message: "command `\(name)`, argument `\(argName)`: its type is \(error); the command is bound without argument checks")
+                    break
+                }
             }
-            out.append(RustCommand(name: name, arguments: arguments, snakeCaseKeys: snake, returnType: returnType,
-                                   file: file, line: line(at: start)))
-            i = argsEnd
+            if let problem {
+                problems.append(problem)
+            } else {
+                out.append(RustCommand(name: name, arguments: arguments, snakeCaseKeys: snake, returnType: returnType,
+                                       file: file, line: lines.line(at: start)))
+            }
+            i = signatureEnd
         }
-        return out
+        return (out, problems)
+    }
+
+    /// The parts of `range` between `separator`s outside brackets, trimmed, empty ones dropped.
+    private func topLevel(_ range: Range<Int>, separatedBy separator: Character) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var depth = 0
+        var start = range.lowerBound
+        for i in range {
+            let c = text[i]
+            if "<([{".contains(c) { depth += 1 } else if ")]}".contains(c) || (c == ">" && i > 0 && text[i - 1] != "-") { depth -= 1 }
+            if c == separator && depth == 0 {
+                parts.append(start..<i)
+                start = i + 1
+            }
+        }
+        parts.append(start..<range.upperBound)
+        return parts.compactMap { part in
+            var lo = part.lowerBound, hi = part.upperBound
+            while lo < hi && text[lo].isWhitespace { lo += 1 }
+            while hi > lo && text[hi - 1].isWhitespace { hi -= 1 }
+            return lo < hi ? lo..<hi : nil
+        }
     }
 
     /// The names every `generate_handler![…]` lists (the last path segment of each).
     func handlerNames() -> [String] {
         var out: [String] = []
+        var seen: Set<String> = []
         var i = 0
         while i < text.count {
             guard matches("generate_handler", at: i) else { i += 1; continue }
@@ -347,10 +401,10 @@ struct RustSource {
             skipSpace(&j)
             guard j < text.count, "[({".contains(text[j]) else { i = j; continue }
             let end = closing(j)
-            let inner = String(text[(j + 1)..<max(j + 1, end - 1)])
-            for item in RustSource.splitTopLevel(inner, on: ",") {
-                let name = item.split(separator: ":").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !out.contains(name) { out.append(name) }
+            for item in topLevel((j + 1)..<max(j + 1, end - 1), separatedBy: ",") {
+                let text = String(self.text[item])
+                let name = text.split(separator: ":").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), seen.insert(name).inserted { out.append(name) }
             }
             i = end
         }
@@ -358,36 +412,10 @@ struct RustSource {
     }
 
     /// The types Tauri injects rather than reads from the payload (`CommandArg` implementations
-    /// that are not `Deserialize`: `crates/tauri/src/ipc/command.rs` and its callers).
-    static func isInjected(_ type: String) -> Bool {
-        var t = type.trimmingCharacters(in: .whitespaces)
-        while t.hasPrefix("&") { t = String(t.dropFirst()).trimmingCharacters(in: .whitespaces) }
-        if t.hasPrefix("'") { t = String(t.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) }
-        if t.hasPrefix("mut ") { t = String(t.dropFirst(4)) }
-        let (base, _) = RustType.split(t)
-        return ["State", "AppHandle", "Window", "WebviewWindow", "Webview", "Request", "CommandScope", "GlobalScope",
-                "InvokeMessage", "Invoke", "ResourceTable", "Manager"].contains(base)
-    }
-
-    /// `text` split on `separator` outside brackets, each part trimmed, empty parts dropped.
-    static func splitTopLevel(_ text: String, on separator: Character) -> [String] {
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        var previous: Character = " "
-        for c in text {
-            if "<([{".contains(c) { depth += 1 } else if ")]}".contains(c) || (c == ">" && previous != "-") { depth -= 1 }
-            if c == separator && depth == 0 {
-                parts.append(current)
-                current = ""
-            } else {
-                current.append(c)
-            }
-            previous = c
-        }
-        parts.append(current)
-        return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    }
+    /// that are not `Deserialize`: `crates/tauri/src/ipc/command.rs` and its callers), by the
+    /// last segment of their path.
+    static let injected: Set<String> = ["State", "AppHandle", "Window", "WebviewWindow", "Webview", "Request", "CommandScope",
+                                        "GlobalScope", "InvokeMessage", "Invoke", "ResourceTable", "Manager"]
 
     /// The `:` between an argument's pattern and its type (not one of a `::` path).
     static func topLevelColon(_ piece: String) -> String.Index? {
@@ -401,5 +429,23 @@ struct RustSource {
             i = piece.index(after: i)
         }
         return nil
+    }
+}
+
+/// The line of an index of a text, found by binary search over its newlines: one pass over the
+/// text, however many lines are asked for.
+private struct LineIndex {
+    private let newlines: [Int]
+
+    init(_ text: [Character]) { newlines = text.indices.filter { text[$0] == "\n" } }
+
+    /// The 1-based line holding `index`.
+    func line(at index: Int) -> Int {
+        var lo = 0, hi = newlines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if newlines[mid] < index { lo = mid + 1 } else { hi = mid }
+        }
+        return lo + 1
     }
 }

@@ -1,5 +1,6 @@
 import BridgeApp
 import BridgeDevice
+import BridgeStreams
 
 /// `--app DIR` and `--fixtures FILE`: the Tauri project a front end belongs to (its
 /// configuration, capabilities, windows and own commands) and the answers for what the bridge
@@ -45,6 +46,8 @@ struct AppOptions {
                 let config = try AppConfig.load(dir, platform: platform)
                 self.config = config
                 commands = AppCommands.scan(root: config.root)
+                // A signature the reader refused costs its command the argument checks, not the session.
+                for problem in commands.problems { Log.error("warning: --app \(config.root): \(problem)") }
             } else {
                 config = nil
                 commands = AppCommands(commands: [:])

@@ -120,7 +120,7 @@ struct RustCommandTests {
         #[command] fn bare(x: i32) {}
         fn main() { tauri::generate_handler![load, crate::bare]; }
         """, file: "x.rs")
-        let found = source.commands()
+        let found = source.commands().commands
         #expect(found.map(\.name) == ["load", "bare"])
         #expect(found.first?.arguments.map(\.type) == [.map, .string, .float("f64")])
         #expect(source.handlerNames() == ["load", "bare"])

@@ -61,6 +61,35 @@ struct AppCommandTests {
         #expect(without.status == 1)
     }
 
+    @Test("a signature nested 100,000 deep is a warning naming file:line; the session answers every command")
+    func pathologicalSignature() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-deep-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try #"{"identifier": "com.deep.app"}"#.write(toFile: root + "/tauri.conf.json", atomically: true, encoding: .utf8)
+        let deep = String(repeating: "Vec<", count: 100_000) + "u8" + String(repeating: ">", count: 100_000)
+        try """
+        #[tauri::command]
+        fn greet(name: String) -> String { name }
+
+        #[tauri::command]
+        fn deep(items: \(deep)) {}
+
+        fn main() { tauri::generate_handler![greet, deep]; }
+        """.write(toFile: root + "/src/lib.rs", atomically: true, encoding: .utf8)
+        let fixtures = try fixtureFile(#"{"greet": {"result": "Hello, {{name}}!"}, "deep": {"result": "read"}}"#)
+        let p = try BridgeProcess(["serve", "--app", root, "--fixtures", fixtures], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"greet","params":{"name":"Ada"}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"greet","params":{}}"#)
+        p.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"deep","params":{"items":"not checked"}}"#)
+        p.closeInput()
+        let out = p.remainingOutput()
+        #expect(p.waitForExit() == 0)
+        #expect(out.contains(#"{"jsonrpc":"2.0","id":1,"result":"Hello, Ada!"}"#))
+        #expect(out.contains("invalid args `name` for command `greet`"), "the readable command keeps its checks")
+        #expect(out.contains(#"{"jsonrpc":"2.0","id":3,"result":"read"}"#))
+        #expect(p.stderr.contains("bridge: warning: --app \(root): src/lib.rs:5: command `deep`, argument `items`: its type is nested more than 64 brackets deep"))
+    }
+
     @Test("serve ends with a summary of what nothing answered, and a fixture file that would")
     func summary() throws {
         let p = try BridgeProcess(["serve", "--app", vanilla], executable: Products.bridge)
@@ -108,6 +137,39 @@ struct RecordReplayTests {
         let bad = try fixtureFile("{\"command\": 1}\n")
         let unusable = try runBridge(["replay", bad], executable: Products.bridge)
         #expect(unusable.status == 2 && unusable.stderr.contains(":1: a recorded call needs \"command\""))
+    }
+
+    /// The permission bits of `path`.
+    private func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    /// Records one call (the clipboard's text would be as private) into `path`.
+    private func recordOneCall(_ path: String) throws {
+        let p = try BridgeProcess(["serve", "--record", path], executable: Products.bridge)
+        p.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"plugin:app|version"}"#)
+        p.closeInput()
+        _ = p.remainingOutput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("a new recording is readable by its owner alone (0600), whatever the umask")
+    func privateMode() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rec-\(UUID().uuidString).ndjson").path
+        try recordOneCall(recording)
+        #expect(try String(contentsOfFile: recording, encoding: .utf8).contains("plugin:app|version"))
+        #expect(try mode(recording) == 0o600)
+    }
+
+    @Test("an existing recording is truncated in place: its mode is neither widened nor tightened")
+    func existingMode() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rec-\(UUID().uuidString).ndjson").path
+        try String(repeating: "old line\n", count: 100).write(toFile: recording, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: recording)
+        try recordOneCall(recording)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(!text.contains("old line") && text.contains("plugin:app|version"))
+        #expect(try mode(recording) == 0o640)
     }
 }
 
