@@ -79,6 +79,59 @@ struct HttpPluginTests {
         #expect(message?.data["reason"]?.stringValue?.contains("allows no URL") == true, "http:default grants the commands only")
     }
 
+    /// A denied path reached through another spelling: each row is refused by the deny entry.
+    static let deniedSpellings = [
+        "http://127.0.0.1:8080/api/../admin/users", "http://127.0.0.1:8080/api/%2e%2e/admin/users",
+        "http://127.0.0.1:8080/api/./../admin/users", "http://127.0.0.1:8080/api/.%2E/admin/users",
+        "http://127.0.0.1:8080/api/%2E%2e/admin/users", "http://127.0.0.1:8080/api\\..\\admin\\users",
+        "HTTP://127.0.0.1:8080/x/y/../../admin/users", "http://127.0.0.1:8080/admin/./users", "http://127.0.0.1:8080/secret\u{0}",
+        " http://127.0.0.1:8080/sec\tret", "http://127.1:8080/admin/users", "http://2130706433:8080/admin/users",
+        "http://0x7f000001:8080/admin/users", "http://0177.0.0.1:8080/admin/users", "http://127.0.0.01:8080/admin/users",
+        "http://0x7F.1:8080/secret", "http://127.0.0.1.:8080/secret", "http://%31%32%37.0.0.1:8080/secret",
+    ]
+
+    @Test("the scope checks the URL as the plugin parses it: dot segments, encoded dots, IPv4 spellings and controls reach no denied path",
+          arguments: deniedSpellings)
+    func scopeChecksParsedURL(url: String) async throws {
+        let r = try httpRouter(allow: ["http://127.0.0.1:8080"], deny: ["http://127.0.0.1:8080/admin/*", "http://127.0.0.1:8080/secret"])
+        let refusal = await call("plugin:http|fetch", config(url), router: r).0.failure
+        #expect(refusal?.message.hasPrefix("url not allowed on the configured scope: http://127.0.0.1:8080/") == true, "\(url.debugDescription): \(String(describing: refusal))")
+    }
+
+    @Test("a deny of one host in any IPv4 spelling refuses every spelling of it")
+    func denyPatternsAreCanonical() async throws {
+        let r = try httpRouter(allow: ["http://*:8080"], deny: ["http://0x7f.1:8080"])
+        for url in ["http://127.0.0.1:8080/", "http://127.1:8080/", "http://2130706433:8080/x"] {
+            #expect(await call("plugin:http|fetch", config(url), router: r).0.failure != nil, "\(url)")
+        }
+        #expect(await call("plugin:http|fetch", config("http://127.0.0.2:8080/"), router: r).0.failure == nil)
+    }
+
+    @Test("what is fetched is the URL the scope checked, serialized as rust-url writes it")
+    func fetchesCheckedURL() async throws {
+        let seen = SeenRequests()
+        let r = try httpRouter(allow: ["http://127.0.0.1:8080/api/*"], passthrough: { request in
+            seen.add(request)
+            return .success(HttpPlugin.Response(status: 200, url: request.url, headers: [], body: []))
+        })
+        let (response, _, record) = try await fetch(r, "HTTP://0x7f.1:8080/api/./v1/%2e%2e/me a?q=1 2")
+        #expect(seen.requests.map(\.url) == ["http://127.0.0.1:8080/api/me%20a?q=1%202"])
+        #expect(response["url"] == "http://127.0.0.1:8080/api/me%20a?q=1%202")
+        #expect(record?["request"]?["url"] == "http://127.0.0.1:8080/api/me%20a?q=1%202")
+    }
+
+    @Test("a URL the parser refuses is refused as serde refuses it, in rust-url's words", arguments: [
+        ("http://256.0.0.1:8080/", "invalid IPv4 address"), ("http://0x100000000/", "invalid IPv4 address"),
+        ("http://1.2.3.4.5/", "invalid IPv4 address"), ("http://127.0.0.1:99999/", "invalid port number"),
+        ("http://[::1/", "invalid IPv6 address"), ("http://a%00b/", "invalid domain character"), ("http://", "empty host"),
+    ])
+    func invalidURL(url: String, message: String) async throws {
+        let r = try httpRouter(allow: ["http://*"])
+        let refusal = await call("plugin:http|fetch", config(url), router: r).0.failure
+        #expect(refusal?.message == "invalid args `clientConfig` for command `fetch`: \(message)")
+        #expect(refusal?.data["reason"]?.stringValue?.isEmpty == false, "the detail says what was wrong")
+    }
+
     @Test("fetch's checks in the plugin's order and words: method, header name and value, scheme; forbidden headers dropped")
     func checks() async throws {
         let r = try httpRouter(allow: ["https://api.frak.id"], fixtures: Self.fixtures)

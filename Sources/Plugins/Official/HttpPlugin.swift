@@ -12,7 +12,8 @@ import Synchronization
 /// has it (`plugins/http/src/commands.rs`, `scope.rs`, `error.rs`): `fetch(clientConfig)` checks
 /// the method, the headers (forbidden ones dropped), the scheme and — for http and https — the
 /// URL against the http scope (deny first, then allow; a pattern without a path matches every
-/// path), then holds the request under a resource id; `fetch_send(rid)` answers it,
+/// path) — the URL as the plugin parses it (`WHATWGURL`: dot segments resolved, the host
+/// canonical), which is also the URL fetched — then holds the request under a resource id; `fetch_send(rid)` answers it,
 /// `fetch_read_body(rid)` gives its body's bytes, `fetch_cancel(rid)` aborts it. Nothing leaves
 /// the machine unless the session asks: a request is answered by the first `--http-fixtures`
 /// response whose method and URL pattern match, else — with `--http-passthrough` — fetched for
@@ -206,7 +207,18 @@ public enum HttpPlugin {
         for field in ["method", "url", "headers"] where c[field] == nil { throw refuse("missing field `\(field)`") }
         guard let method = c["method"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["method"]!)), expected a string") }
         guard let urlText = c["url"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["url"]!)), expected a string") }
-        guard let scheme = URLScheme.of(urlText) else { throw refuse("relative URL without a base") }
+        guard let scheme = WHATWGURL.scheme(of: urlText) else { throw refuse("relative URL without a base") }
+        // serde reads `url` as a `url::Url` before anything else is checked; the scope then
+        // checks, and reqwest fetches, that parsed URL, never the text as written.
+        var target: OriginURL?
+        if scheme == "http" || scheme == "https" {
+            do { target = try WHATWGURL.parse(urlText) } catch {
+                let refusal = refuse(error.message)
+                var details = refusal.data
+                details["reason"] = .string(error.detail)
+                throw ResponseError(code: refusal.code, message: refusal.message, details: details)
+            }
+        }
         guard let pairs = c["headers"]?.arrayValue, pairs.allSatisfy({ $0.arrayValue?.count == 2 && $0.arrayValue!.allSatisfy { $0.stringValue != nil } }) else {
             throw refuse("invalid type: \(SerdeEnum.describe(c["headers"]!)), expected a sequence of [name, value] string pairs")
         }
@@ -234,7 +246,7 @@ public enum HttpPlugin {
         }
         switch scheme {
         case "http", "https":
-            guard case .remote(let url)? = try? CallOrigin(urlText) else { throw refuse("empty host") }
+            guard let url = target else { throw refuse("empty host") }
             let scope = try i.grant.scope("http") { () throws(ResponseError) in try HttpScope(i.grant) }
             guard scope.allows(url) else {
                 throw .native("url not allowed on the configured scope: \(url.href)", layer: "http", reason: scope.reason(url))
