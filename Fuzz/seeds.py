@@ -82,6 +82,16 @@ for pattern, value in [
 ]:
     seed("matching", pattern.encode() + b"\0" + value.encode())
 
+# url: the spellings the WHATWG URL tests read (dot segments, encoded dots, IPv4 and IPv6
+# forms, controls), some with a redirect's Location after a 0x00.
+for url, location in [
+    ("http://127.0.0.1:8080/api/../admin", ""), ("http://h.test/api/%2e%2e/admin", "../x"), ("HTTP://0x7f.1:80/a\\..\\b", "//0177.1/c"),
+    ("http://2130706433/", "?q"), ("http://127.0.0.01./x y", "#f"), ("http://[::FFFF:127.0.0.1]:08080/", "/a/./b"),
+    ("http://a@b@h.test/%00\t\n", "https://B\u00fccher.example/"), ("\x00 http:\\\\h.test/.%2E/x \x1f", ""),
+    ("http://256.0.0.1/", ""), ("http://1.2.3.4.5/", ""), ("http://0x100000000/", ""), ("ws://h.test:80/%2e", ""),
+]:
+    seed("url", url.encode() + (b"\0" + location.encode() if location else b""))
+
 # predicate: the activation rules of the doctor fixtures' Info.plists, Apple's documented
 # forms, and nesting at and past the parser's bound.
 import re

@@ -12,14 +12,9 @@ public enum CallOrigin: Sendable, Equatable, CustomStringConvertible {
             self = .local
             return
         }
-        guard let c = URLComponents(string: text), let scheme = c.scheme, let host = c.host, !host.isEmpty else {
-            throw PatternError(message: "origin \"\(text)\" is neither 'local' nor an absolute URL such as https://app.example.com")
+        do { self = .remote(try WHATWGURL.parse(text)) } catch {
+            throw PatternError(message: "origin \"\(text)\" is neither 'local' nor an absolute URL such as https://app.example.com (\(error))")
         }
-        let defaultPorts = ["http": 80, "https": 443, "ws": 80, "wss": 443]
-        let port = c.port.flatMap { $0 == defaultPorts[scheme.lowercased()] ? nil : String($0) } ?? ""
-        self = .remote(OriginURL(text: text, scheme: scheme.lowercased(), username: c.user ?? "", password: c.password ?? "",
-                                 host: host.lowercased(), port: port, path: c.path.isEmpty ? "/" : c.path,
-                                 query: c.query ?? "", fragment: c.fragment ?? ""))
     }
 
     public var description: String {
@@ -30,7 +25,8 @@ public enum CallOrigin: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The components of a remote origin URL.
+/// The components of a remote URL, as `WHATWGURL` parsed them (percent-encoded, dot segments
+/// resolved, the host canonical).
 public struct OriginURL: Sendable, Equatable {
     public let text: String
     public let scheme: String
@@ -42,9 +38,10 @@ public struct OriginURL: Sendable, Equatable {
     public let query: String
     public let fragment: String
 
-    /// The URL serialized as the WHATWG URL standard (Rust's `url` crate) writes it: scheme and
-    /// host lowercased, the default port dropped, an empty path as `/`, so
-    /// `https://Wallet.frak.id` is `https://wallet.frak.id/` — what Tauri prints for an origin.
+    /// The URL serialized as the WHATWG URL standard (Rust's `url` crate) writes it from the
+    /// components `WHATWGURL` parsed: scheme and host lowercased, the default port dropped, an
+    /// empty path as `/`, so `https://Wallet.frak.id` is `https://wallet.frak.id/` — what Tauri
+    /// prints for an origin, and what the http plugin fetches.
     public var href: String {
         var s = scheme + "://"
         if !username.isEmpty || !password.isEmpty {

@@ -8,8 +8,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     public let protocolPart: String
     public let username: String
     public let password: String
-    public let hostname: String
-    public let port: String
+    public private(set) var hostname: String
+    public private(set) var port: String
     public let pathname: String
     public let search: String
     public let hash: String
@@ -72,6 +72,17 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
             port = ""
         }
         guard !hostname.isEmpty else { throw PatternError(message: "remote URL pattern \"\(text)\" has no host") }
+        // A literal host and port are canonical as a URL's are (`0x7f.1` is `127.0.0.1`, `:80`
+        // on http is no port), so the pattern compares what `WHATWGURL` makes of a URL.
+        let special = WHATWGURL.isSpecial(protocolPart) || protocolPart.contains(where: { "*:(){}".contains($0) })
+        if !hostname.contains(where: { "*:(){}?+\\".contains($0) }) || hostname.hasPrefix("[") {
+            do { hostname = try WHATWGURL.host(hostname, special: special) } catch {
+                throw PatternError(message: "remote URL pattern \"\(text)\" has an invalid host: \(error)")
+            }
+        }
+        if !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(port.prefix(6)) {
+            port = value == WHATWGURL.defaultPorts[protocolPart] ? "" : String(value)
+        }
         compiled = CompiledComponents(
             protocolPart: ComponentPattern(protocolPart, separator: nil), username: ComponentPattern(username, separator: nil),
             password: ComponentPattern(password, separator: nil), hostname: ComponentPattern(hostname, separator: "."),

@@ -12,7 +12,8 @@ import Synchronization
 /// has it (`plugins/http/src/commands.rs`, `scope.rs`, `error.rs`): `fetch(clientConfig)` checks
 /// the method, the headers (forbidden ones dropped), the scheme and — for http and https — the
 /// URL against the http scope (deny first, then allow; a pattern without a path matches every
-/// path), then holds the request under a resource id; `fetch_send(rid)` answers it,
+/// path) — the URL as the plugin parses it (`WHATWGURL`: dot segments resolved, the host
+/// canonical), which is also the URL fetched — then holds the request under a resource id; `fetch_send(rid)` answers it,
 /// `fetch_read_body(rid)` gives its body's bytes, `fetch_cancel(rid)` aborts it. Nothing leaves
 /// the machine unless the session asks: a request is answered by the first `--http-fixtures`
 /// response whose method and URL pattern match, else — with `--http-passthrough` — fetched for
@@ -85,12 +86,15 @@ public enum HttpPlugin {
     final class FetchRequest: Sendable {
         let request: Request
         let answer: Response?
+        /// The scope `fetch` checked the URL against (none for a data: URL), which redirects meet.
+        let scope: HttpScope?
         let tx: UInt32, rx: UInt32
         let cancelled = Atomic<Bool>(false)
         let cancel = Mutex<(@Sendable () -> Void)?>(nil)
-        init(_ request: Request, answer: Response?, tx: UInt32, rx: UInt32) {
+        init(_ request: Request, answer: Response?, scope: HttpScope?, tx: UInt32, rx: UInt32) {
             self.request = request
             self.answer = answer
+            self.scope = scope
             self.tx = tx
             self.rx = rx
         }
@@ -111,7 +115,8 @@ public enum HttpPlugin {
             if let answer = ready(request, config) { return .done(try respond(answer.response, answer.by, request, resources, i)) }
             guard let fetch = config.passthrough else { throw unanswered(request.request) }
             return .waiting {
-                let task = Task { await fetch(request.request) }
+                let strict = i.context.strict
+                let task = Task { await follow(request.request, scope: request.scope, strict: strict, fetch) }
                 request.cancel.withLock { $0 = { task.cancel() } }
                 // A cancel between `receive` and the line above found no transfer to stop.
                 if request.cancelled.load(ordering: .acquiring) { task.cancel() }
@@ -120,18 +125,19 @@ public enum HttpPlugin {
                     try? resources.close(id)
                     throw ResponseError.native(canceled, layer: "http", reason: "fetch_cancel aborted the request while it was in flight")
                 }
-                switch outcome {
-                case .success(let response): return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
-                case .failure(let failure): throw ResponseError.native(failure.message, layer: "http", reason: "the real request failed (--http-passthrough)")
+                let response = try outcome.get()
+                if let scope = request.scope, let warning = leftScope(request.request.url, response.url, scope) {
+                    try LiveWarnings.warn(warning, context: i.context, layer: "http")
                 }
+                return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
             }
         }
         return OfficialPlugin(name: "http", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
                               scopeProblem: HttpScope.problem, commands: [
             CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
-                let (request, answer) = try prepare(i)
+                let (request, answer, scope) = try prepare(i)
                 let tx = try resources.add(AbortEnd()), rx = try resources.add(AbortEnd())
-                let id = try resources.add(FetchRequest(request, answer: answer, tx: tx, rx: rx))
+                let id = try resources.add(FetchRequest(request, answer: answer, scope: scope, tx: tx, rx: rx))
                 return CommandOutput(result: .integer(Int(id)))
             }),
             CoreCommand("fetch_cancel", [rid]) { (payload, _) throws(ResponseError) -> JSON in
@@ -199,14 +205,25 @@ public enum HttpPlugin {
     }
 
     /// `fetch`'s checks, in the plugin's order: method, headers, scheme, scope.
-    static func prepare(_ i: Invocation) throws(ResponseError) -> (Request, Response?) {
+    static func prepare(_ i: Invocation) throws(ResponseError) -> (Request, Response?, HttpScope?) {
         func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid("clientConfig", command: "fetch", problem) }
         guard let raw = i.arguments["clientConfig"] else { throw refuse("command fetch missing required key clientConfig") }
         guard case .object(let c) = raw else { throw refuse("invalid type: \(SerdeEnum.describe(raw)), expected struct ClientConfig") }
         for field in ["method", "url", "headers"] where c[field] == nil { throw refuse("missing field `\(field)`") }
         guard let method = c["method"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["method"]!)), expected a string") }
         guard let urlText = c["url"]?.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(c["url"]!)), expected a string") }
-        guard let scheme = URLScheme.of(urlText) else { throw refuse("relative URL without a base") }
+        guard let scheme = WHATWGURL.scheme(of: urlText) else { throw refuse("relative URL without a base") }
+        // serde reads `url` as a `url::Url` before anything else is checked; the scope then
+        // checks, and reqwest fetches, that parsed URL, never the text as written.
+        var target: OriginURL?
+        if scheme == "http" || scheme == "https" {
+            do { target = try WHATWGURL.parse(urlText) } catch {
+                let refusal = refuse(error.message)
+                var details = refusal.data
+                details["reason"] = .string(error.detail)
+                throw ResponseError(code: refusal.code, message: refusal.message, details: details)
+            }
+        }
         guard let pairs = c["headers"]?.arrayValue, pairs.allSatisfy({ $0.arrayValue?.count == 2 && $0.arrayValue!.allSatisfy { $0.stringValue != nil } }) else {
             throw refuse("invalid type: \(SerdeEnum.describe(c["headers"]!)), expected a sequence of [name, value] string pairs")
         }
@@ -234,22 +251,81 @@ public enum HttpPlugin {
         }
         switch scheme {
         case "http", "https":
-            guard case .remote(let url)? = try? CallOrigin(urlText) else { throw refuse("empty host") }
+            guard let url = target else { throw refuse("empty host") }
             let scope = try i.grant.scope("http") { () throws(ResponseError) in try HttpScope(i.grant) }
             guard scope.allows(url) else {
                 throw .native("url not allowed on the configured scope: \(url.href)", layer: "http", reason: scope.reason(url))
             }
             var request = Request(method: method, url: url.href, headers: headers, body: body, connectTimeoutMs: timeout, maxRedirections: redirects)
             request.headers = plugged(request, i.context)
-            return (request, nil)
+            return (request, nil, scope)
         case "data":
             guard let decoded = FetchDataURL(urlText) else { throw .native("failed to process data url", layer: "http") }
             guard let bytes = decoded.bytes else { throw .native("failed to decode data url into bytes", layer: "http") }
             let request = Request(method: method, url: urlText, headers: headers, body: body, connectTimeoutMs: timeout, maxRedirections: redirects)
-            return (request, Response(status: 200, url: "http://no.url.provided.local/", headers: [["content-type", decoded.mime]], body: bytes))
+            return (request, Response(status: 200, url: "http://no.url.provided.local/", headers: [["content-type", decoded.mime]], body: bytes), nil)
         default:
             throw .native("scheme \(scheme) not supported", layer: "http")
         }
+    }
+
+    /// reqwest's redirect limit when `maxRedirections` is not given (`redirect::Policy::default`).
+    static let defaultRedirects = 10
+
+    /// Sends `first` through `fetch`. Faithfully, the fetcher follows redirects as reqwest does
+    /// (tauri-plugin-http 2.0.3 hands them to reqwest's policy, `commands.rs` `fetch`, and never
+    /// meets the scope again). Under `--strict` the redirects are followed here instead, one hop
+    /// at a time as reqwest's policy would (`reqwest/src/async_impl/client.rs`: 301, 302, 303 turn
+    /// a non-GET into a bodiless GET; credentials dropped across origins), and a hop the scope
+    /// refuses is refused before it is sent.
+    static func follow(_ first: Request, scope: HttpScope?, strict: Bool, _ fetch: Fetcher) async -> Result<Response, ResponseError> {
+        func failed(_ failure: Failure) -> ResponseError {
+            .native(failure.message, layer: "http", reason: "the real request failed (--http-passthrough)")
+        }
+        let limit = first.maxRedirections ?? defaultRedirects
+        guard strict, let scope, limit > 0 else { return await fetch(first).mapError(failed) }
+        var request = first
+        request.maxRedirections = 0
+        for hop in 0... {
+            let response: Response
+            switch await fetch(request) {
+            case .failure(let failure): return .failure(failed(failure))
+            case .success(let r): response = r
+            }
+            guard [301, 302, 303, 307, 308].contains(response.status),
+                  let location = response.headers.first(where: { $0.count == 2 && $0[0] == "location" })?[1],
+                  let base = try? WHATWGURL.parse(request.url), let next = try? WHATWGURL.resolve(location, against: base) else {
+                return .success(response)
+            }
+            guard hop < limit else {
+                return .failure(.native("error following redirect for url (\(request.url))", layer: "http",
+                                        reason: "more than \(limit) redirects (maxRedirections, else reqwest's 10)"))
+            }
+            if let warning = leftScope(request.url, next.href, scope) {
+                return .failure(.strict(warning, details: ["layer": "http"]))
+            }
+            if [301, 302, 303].contains(response.status) {
+                request.body = nil
+                request.headers.removeAll { ["transfer-encoding", "content-encoding", "content-type", "content-length"].contains($0[0]) }
+                if request.method != "GET", request.method != "HEAD" { request.method = "GET" }
+            }
+            if base.scheme != next.scheme || base.host != next.host || base.port != next.port {
+                request.headers.removeAll { ["authorization", "cookie", "cookie2", "proxy-authorization", "www-authenticate"].contains($0[0]) }
+            }
+            request.url = next.href
+        }
+        return .failure(.native("error following redirect for url (\(request.url))", layer: "http"))
+    }
+
+    /// The warning for an answer that came from `final`, a URL the scope refuses, after
+    /// redirects from `url`; nil when the scope allows it (or it is no URL to check). Without
+    /// `--strict` only the final URL is seen: the fetcher follows the hops between unseen.
+    static func leftScope(_ url: String, _ final: String, _ scope: HttpScope) -> CallWarning? {
+        guard final != url, let target = try? WHATWGURL.parse(final), !scope.allows(target) else { return nil }
+        return CallWarning(code: "redirect_left_scope", message:
+            "fetch of \(url) was redirected to \(target.href), which the http scope does not allow (\(scope.reason(target))); "
+            + "tauri-plugin-http \(crateVersion) follows redirects without checking the scope again, so the app gets this answer; "
+            + "pass maxRedirections: 0 to get the redirect itself, or run with --strict to refuse it before it is followed")
     }
 
     /// The headers the plugin adds: `content-length: 0` for a bodiless POST or PUT, `accept-encoding:
