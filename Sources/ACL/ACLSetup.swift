@@ -7,8 +7,8 @@ import BridgeJSON
 public enum ACLSetup {
     /// The plugins' manifests, by plugin name, and the core permissions the bridge hosts
     /// (`core`, the `core:default` set; `core:event`).
-    public static func manifests(_ plugins: [any Plugin]) throws(ACLError) -> [String: PluginManifest] {
-        var out = try CorePermissions.manifests()
+    public static func manifests(_ plugins: [any Plugin], versions: ModelledVersions = .newest) throws(ACLError) -> [String: PluginManifest] {
+        var out = try CorePermissions.manifests(versions)
         for plugin in plugins {
             if let generated = plugin.generatedPermissions {
                 out[plugin.name] = PluginManifest.generated(plugin: plugin.name, generated)
@@ -29,8 +29,8 @@ public enum ACLSetup {
     /// - Parameter warn: told once about permissions of plugins the bridge does not host.
     /// - Parameter windows: the windows the built-in capability is for, without `capabilitiesPath`.
     public static func authority(plugins: [any Plugin], capabilitiesPath: String?, messages: ACLMessages, windows: [String] = ["main"],
-                                 warn: (String) -> Void) throws(ACLError) -> Authority {
-        let manifests = try manifests(plugins)
+                                 versions: ModelledVersions = .newest, warn: (String) -> Void) throws(ACLError) -> Authority {
+        let manifests = try manifests(plugins, versions: versions)
         let capabilities = try capabilitiesPath.map { (path) throws(ACLError) in try CapabilitySource.load(path) }
             ?? [CapabilitySource.builtIn(plugins: manifests.values.sorted { $0.plugin < $1.plugin }, windows: windows)]
         if let capabilitiesPath {

@@ -96,9 +96,32 @@ public enum CorePermissions {
     }
 
     /// The compiled-in manifests, by key: `core` (the `core:default` set) and each hosted core
-    /// plugin (`core:event`).
+    /// plugin (`core:event`), at Tauri 2.0.6 — then the commands later versions added to a core
+    /// plugin, with their permissions and default-set membership (`added(versions)`).
     /// - Throws: `ACLError` if a compiled-in file does not load (a generator bug the tests catch).
-    public static func manifests() throws(ACLError) -> [String: PluginManifest] { generatedManifests }
+    public static func manifests(_ versions: ModelledVersions = .newest) throws(ACLError) -> [String: PluginManifest] {
+        var out = generatedManifests
+        for (plugin, extra) in added(versions) {
+            guard var commands = hosted.first(where: { $0.plugin == plugin })?.commands else { continue }
+            commands += extra
+            let defaults = commands.filter(\.byDefault)
+            let every = defaults.count == commands.count ? ", which enables all commands" : ""
+            let set = PermissionSet(identifier: "default", description: "Default permissions for the plugin" + every + ".",
+                                    permissions: defaults.map { "allow-" + CommandPermissions.slug($0.name) })
+            out[plugin] = PluginManifest.generated(plugin: plugin, commands: commands.map(\.name), defaultSet: set)
+        }
+        return out
+    }
+
+    /// The commands later Tauri versions added to a core plugin (`UpstreamChanges`), and whether
+    /// its default set grants each: `bundle_type` (2.7), `register_listener` and
+    /// `remove_listener` (2.9), all in `core:app:default` (`crates/tauri/build.rs`).
+    public static func added(_ versions: ModelledVersions) -> [String: [(name: String, byDefault: Bool)]] {
+        var app: [(name: String, byDefault: Bool)] = []
+        if versions.has(UpstreamChanges.appBundleType) { app.append(("bundle_type", true)) }
+        if versions.has(UpstreamChanges.appListeners) { app += [("register_listener", true), ("remove_listener", true)] }
+        return app.isEmpty ? [:] : ["core:app": app]
+    }
 
     /// The manifests built from `hosted` as values (what `manifestsFromFiles` reads), once per
     /// process: every start of the bridge needs them, and parsing 300-odd permissions cost a

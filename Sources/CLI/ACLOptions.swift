@@ -28,9 +28,9 @@ struct ACLOptions {
     }
 
     /// The authority for `plugins`; a problem in any file is a start-up error naming it.
-    func authority(plugins: [any Plugin], subcommand: String) throws(UsageError) -> Authority {
+    func authority(plugins: [any Plugin], subcommand: String, versions: ModelledVersions = .newest) throws(UsageError) -> Authority {
         do {
-            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages, windows: windows) { warning in
+            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages, windows: windows, versions: versions) { warning in
                 Log.error(warning)
             }
         } catch {

@@ -1,3 +1,4 @@
+import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
 import BridgeEvents
@@ -10,7 +11,7 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version"] as Set<String>)
+    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version", "tauri-version"] as Set<String>)
         .union(OfficialOptions.names)
 
     static let help = """
@@ -25,16 +26,22 @@ struct BackendOptions {
       --files-root DIR        share: a folder files may be shared from (repeatable)
                               [the working directory]
     \(OfficialOptions.help)
-      --plugin-version NAME@COMMIT
-                              follow a plugin as shipped at an older upstream commit:
+      --tauri-version X.Y.Z   the Tauri (and @tauri-apps/api) version modelled [--app's
+                              Cargo.lock, else the newest modelled]
+      --plugin-version NAME@VERSION
+                              a plugin's version modelled (fs@2.4.2, dialog@2.7.0)
+                              [--app's lockfiles, else as Tauri's]; NAME@COMMIT
+                              follows a plugin as shipped at an older upstream commit:
                               frak-share@0fd3b566 (the seeds') [frak-share@da58e5f8]
     """
 
     let android: AndroidConfiguration
     let inbox: ShareInbox?
     let shareFiles: ShareFileRules
-    /// What `--plugin-version` chose (`PluginOptions.apply(version:to:)`).
+    /// What `--plugin-version NAME@COMMIT` chose (`PluginOptions.apply(version:to:)`).
     let versions: PluginSettings
+    /// `--tauri-version` and `--plugin-version NAME@X.Y.Z`: the pins given on the command line.
+    let pins: (tauri: ReleaseVersion?, plugins: [String: ReleaseVersion])
     /// The official plugins' device and person.
     let official: OfficialOptions
 
@@ -81,7 +88,14 @@ struct BackendOptions {
         }
         shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
         var versions = PluginSettings()
+        var pinned: [String: ReleaseVersion] = [:]
         for value in args.values("plugin-version") {
+            // NAME@X.Y.Z pins a modelled version; NAME@COMMIT follows an upstream commit.
+            let parts = value.split(separator: "@", maxSplits: 1)
+            if parts.count == 2, parts[0] != "frak-share", let release = ReleaseVersion(String(parts[1])) {
+                pinned[String(parts[0])] = release
+                continue
+            }
             do throws(PluginOptionError) {
                 try PluginOptions.apply(version: value, to: &versions)
             } catch {
@@ -89,14 +103,40 @@ struct BackendOptions {
             }
         }
         self.versions = versions
+        var tauri: ReleaseVersion?
+        if let text = try args.nonEmpty("tauri-version") {
+            guard let release = ReleaseVersion(text), release.major == 2 else {
+                throw UsageError("option '--tauri-version' takes a Tauri 2 version such as 2.8.5 or 2.11, got '\(text)'", subcommand: args.subcommand)
+            }
+            tauri = release
+        }
+        pins = (tauri, pinned)
         official = try OfficialOptions(args)
+    }
+
+    /// The versions modelled: the app's lockfiles (`root`, its src-tauri) over the newest, then
+    /// `--tauri-version` and `--plugin-version NAME@X.Y.Z`.
+    func modelledVersions(appRoot root: String?) -> ModelledVersions {
+        var versions = root.map { AppVersions.read(root: $0) } ?? .newest
+        if let tauri = pins.tauri {
+            versions.tauri = tauri
+            versions.api = nil
+            versions.sources["tauri"] = "--tauri-version"
+            // Plugins the app pinned stay; others follow the chosen Tauri.
+        }
+        for (name, release) in pins.plugins {
+            versions.plugins[name] = release
+            versions.sources[name] = "--plugin-version"
+        }
+        return versions
     }
 
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
     /// - Parameter deepLink: the app's `plugins.deep-link` (`--app`).
     func plugins(events: EventHub? = nil, deepLink: DeepLinkConfig = DeepLinkConfig(), app: AppInfo? = nil,
-                 resources: ResourceTable = ResourceTable(), fs: FsPlugin.Config = FsPlugin.Config(), appRoot: String? = nil) -> [any Plugin] {
+                 resources: ResourceTable = ResourceTable(), fs: FsPlugin.Config = FsPlugin.Config(), appRoot: String? = nil,
+                 versions modelled: ModelledVersions = .newest) -> [any Plugin] {
         var emit: (@Sendable (String, JSON) -> Void)? = nil
         // A plugin's `app.emit("<plugin>://<event>")` reaches `listen()` in the pages and, as
         // `bridge/event`, the stdio client (the Node mocks' `listen`).
@@ -110,8 +150,10 @@ struct BackendOptions {
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
         var listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil
         if let events { listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) } }
-        let official: [any Plugin] = OfficialPlugins.plugins(self.official.settings(
-            deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot))
+        var settings = self.official.settings(
+            deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot)
+        settings.versions = modelled
+        let official: [any Plugin] = OfficialPlugins.plugins(settings)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: versions.frakShare))
             + official
     }

@@ -67,10 +67,13 @@ public enum BridgeCLI {
         } catch {
             throw UsageError("--app \(app.config?.root ?? ""): \(error.message)", subcommand: args.subcommand, pointsToHelp: false)
         }
-        let info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
+        var info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
+        let versions = backend.modelledVersions(appRoot: app.config?.root)
+        if backend.pins.tauri != nil { info.tauriVersion = versions.tauri.description }
+        if app.config != nil { VersionReport.announce(versions) }
         let resources = ResourceTable()
         let hosted = backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,
-                                         appRoot: app.config?.root) + extraPlugins
+                                     appRoot: app.config?.root, versions: versions) + extraPlugins
         // A --plugin-dir of a plugin the bridge simulates (or of a core plugin) adds nothing.
         let taken = Set(hosted.map(\.name)).union(CorePermissions.plugins.map { String($0.dropFirst("core:".count)) })
         var folders: [any Plugin] = []
@@ -87,10 +90,10 @@ public enum BridgeCLI {
         }
         let plugins = hosted + folders
         let acl = try ACLOptions(args, app: app)
-        let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand)
+        let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand, versions: versions)
         // Plugins the bridge does not host that the capabilities grant: answered, unchecked.
         surface.foreign = ACLSetup.unhostedPlugins(authority)
-        let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface, resources: resources))
+        let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface, resources: resources, versions: versions))
         return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
     }
 
@@ -208,6 +211,17 @@ public enum BridgeCLI {
         case "--version", "-V":
             // The first line is the version alone (what scripts read); then what each simulated
             // behaviour is pinned to.
+            // `--version --app DIR`: what the app pins and how the bridge models it.
+            if arguments.count == 3, arguments[1] == "--app" {
+                let root: String
+                do {
+                    root = try AppConfig.load(arguments[2], platform: "linux").root
+                } catch {
+                    throw UsageError(error.message, pointsToHelp: false)
+                }
+                streams.write((["bridge \(BridgeVersion.current)"] + VersionReport.lines(AppVersions.read(root: root))).joined(separator: "\n") + "\n")
+                return 0
+            }
             streams.write((["bridge \(BridgeVersion.current)"] + UpstreamPins.lines).joined(separator: "\n") + "\n")
             return 0
         default:

@@ -30,7 +30,8 @@ struct OfficialOptions {
       --scan CONTENT          barcode-scanner: the code in front of the camera [none: a
                               scan waits until cancelled]
       --scan-format FORMAT    its format, QR_CODE, EAN_13, … [QR_CODE]
-      --dialog ok|cancel      dialog: the button the person presses [ok]
+      --dialog ok|no|cancel   dialog: the button the person presses: the first, the No
+                              of Yes/No(/Cancel), or the last (Cancel, No) [ok]
       --pick URI              dialog: a file the person picks in open or save (repeatable)
                               [none: the picker is closed]
       --sandbox DIR           fs: the folder that holds the device's files, one tree per

@@ -15,16 +15,20 @@ import Testing
 
 /// A router over the official plugins and the core ones, under one capability's permissions,
 /// with a fresh sandbox.
-private func fsRouter(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config()) throws -> (Router, sandbox: String) {
-    let (router, root, _) = try fsSetup(permissions, config: config)
+private func fsRouter(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config(),
+                      versions: ModelledVersions = .baseline) throws -> (Router, sandbox: String) {
+    let (router, root, _) = try fsSetup(permissions, config: config, versions: versions)
     return (router, root)
 }
 
-private func fsSetup(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config()) throws -> (Router, sandbox: String, Authority) {
+private func fsSetup(_ permissions: String, config: FsPlugin.Config = FsPlugin.Config(),
+                     versions: ModelledVersions = .baseline) throws -> (Router, sandbox: String, Authority) {
     let root = NSTemporaryDirectory() + "fs-\(UUID().uuidString)"
     var settings = OfficialSettings()
     settings.sandbox = SandboxHolder(root: root)
     settings.fs = config
+    // fs 2.0's answers (text as a string); fs ≥ 2.1's are tested with `versions` set.
+    settings.versions = versions
     let official = OfficialPlugins.plugins(settings)
     let plugins: [any Plugin] = official + CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface(), resources: settings.resources)
     let manifests = try ACLSetup.manifests(plugins)

@@ -16,8 +16,12 @@ import Testing
 /// `scopedOn` names the permission the scope rides on; any but `http:default` grants the other
 /// commands without a scope (a scope on fetch_send, which reads none, is refused under --strict).
 private func httpRouter(allow: [String], deny: [String] = [], fixtures: String = "[]",
-                        passthrough: HttpPlugin.Fetcher? = nil, scopedOn: String = "http:default") throws -> Router {
+                        passthrough: HttpPlugin.Fetcher? = nil, scopedOn: String = "http:default",
+                        versions: ModelledVersions = .baseline, send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) throws -> Router {
     var settings = OfficialSettings()
+    // http 2.0's whole body; http ≥ 2.4.1's Channel is tested with `versions` set.
+    settings.versions = versions
+    settings.send = send
     settings.http = HttpPlugin.Config(fixtures: try HttpFixture.load(fixtures, file: "fixtures.json"), passthrough: passthrough)
     let plugins: [any Plugin] = OfficialPlugins.plugins(settings)
     func list(_ urls: [String]) -> String { "[" + urls.map { "{\"url\": \"\($0)\"}" }.joined(separator: ", ") + "]" }

@@ -457,8 +457,11 @@ struct OfficialManifestTests {
 
 @Suite("dialog as plugins-workspace@77149dc4: the buttons lib.rs makes, the person's press, the picked files")
 struct DialogTests {
-    func run(_ method: String, _ params: JSON, _ answers: DialogAnswers = DialogAnswers(), on platform: Platform = .ios) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(dialog: answers))))
+    func run(_ method: String, _ params: JSON, _ answers: DialogAnswers = DialogAnswers(), on platform: Platform = .ios,
+             versions: ModelledVersions = .baseline) async throws -> (Result<JSON, ResponseError>, JSON?) {
+        var settings = OfficialSettings(dialog: answers)
+        settings.versions = versions
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(settings)))
         return await call(method, params, on: platform, router: r)
     }
 

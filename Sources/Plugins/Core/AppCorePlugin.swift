@@ -1,6 +1,8 @@
 import BridgeACL
 import BridgeApp
 import BridgeBinding
+import BridgeCall
+import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
 
@@ -10,11 +12,35 @@ import BridgeProtocol
 /// `app_hide`, `set_dock_visibility`), no data stores outside a real WKWebView.
 struct AppCorePlugin: CorePlugin {
     let app: AppInfo
+    /// Where `register_listener` registers a page's Channel (the back button's).
+    let hub: EventHub
+    /// Which of `UpstreamChanges`' app commands exist.
+    let versions: ModelledVersions
     var name: String { "app" }
 
     var coreCommands: [CoreCommand] {
-        let app = self.app
-        return [
+        let app = self.app, hub = self.hub
+        var later: [CoreCommand] = []
+        if versions.has(UpstreamChanges.appBundleType) {
+            // The bundler patches the binary's marker; an unpatched one is `None`, but macOS `App`.
+            later.append(CoreCommand("bundle_type") { _, context in context.platform == .macos ? "app" : .null })
+        }
+        if versions.has(UpstreamChanges.appListeners) {
+            // Tauri 2.9 (#14133): the app's own plugin listeners, `back-button` on Android.
+            later.append(CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { payload, context in
+                if let event = payload["event"]?.stringValue, let channel = TauriArguments.channelID(payload["handler"]) {
+                    hub.register(plugin: "app", event: event, client: context.client, channel: channel)
+                }
+                return .null
+            })
+            later.append(CoreCommand("remove_listener", [("event", .string), ("channel_id", .integer("u32"))]) { payload, context in
+                if let event = payload["event"]?.stringValue, let channel = payload["channelId"]?.numberValue?.intValue.flatMap({ UInt32(exactly: $0) }) {
+                    hub.remove(plugin: "app", event: event, client: context.client, channel: channel)
+                }
+                return .null
+            })
+        }
+        return later + [
             CoreCommand("version") { _, _ in .string(app.version) },
             CoreCommand("name") { _, _ in .string(app.name) },
             CoreCommand("tauri_version") { _, _ in .string(app.tauriVersion) },
@@ -36,8 +62,6 @@ struct AppCorePlugin: CorePlugin {
                 }
                 return .null
             },
-            // The bundler patches the binary's marker; an unpatched one is `None`, but macOS `App`.
-            CoreCommand("bundle_type") { _, context in context.platform == .macos ? "app" : .null },
         ]
     }
 }

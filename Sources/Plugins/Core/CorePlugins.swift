@@ -17,12 +17,15 @@ public enum CorePlugins {
     ///   - events: where window events (`tauri://resize`, …) are emitted; `nil` where nobody listens.
     ///   - surface: what answers what the bridge does not simulate (menus and trays on desktop).
     ///   - resources: the session's resource table (fs's file handles), which `close` empties.
-    public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface, resources: ResourceTable = ResourceTable()) -> [any Plugin] {
+    ///   - versions: which later core commands exist (`UpstreamChanges`).
+    public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface, resources: ResourceTable = ResourceTable(),
+                               versions: ModelledVersions = .newest) -> [any Plugin] {
         let windows = WindowStates(app: app, events: events)
-        return [AppCorePlugin(app: app), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
+        let hub = events ?? EventHub()
+        return [AppCorePlugin(app: app, hub: hub, versions: versions), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
                 WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
                 UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
-                ResourcesCorePlugin(table: resources), EventCorePlugin(hub: events ?? EventHub())]
+                ResourcesCorePlugin(table: resources), EventCorePlugin(hub: hub)]
     }
 }
 

@@ -13,6 +13,8 @@ public struct DialogAnswers: Sendable, Equatable {
         case ok
         /// The other button (Cancel, No), or closing a picker.
         case cancel
+        /// The No of a Yes/No/Cancel dialog (dialog ≥ 2.4's `buttons`); elsewhere as `cancel`.
+        case no
     }
 
     public var press: Press
@@ -43,12 +45,18 @@ public enum DialogPlugin {
 
         """
 
-    public static func plugin(_ answers: DialogAnswers) -> OfficialPlugin {
+    public static func plugin(_ answers: DialogAnswers, versions: ModelledVersions = .newest) -> OfficialPlugin {
         let text: [(String, RustType)] = [("title", .option(.string)), ("message", .string), ("kind", .option(.string))]
+        let labelled = versions.has(UpstreamChanges.dialogMessageButtons)
         return OfficialPlugin(name: "dialog", commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-ask", "allow-confirm", "allow-message", "allow-save", "allow-open",
         ]), commands: [
-            CoreCommand("message", text + [("ok_button_label", .option(.string))], recording: { payload, context in
+            labelled ? CoreCommand("message", text + [("ok_button_label", .option(.string)), ("buttons", .option(.any("MessageDialogButtons")))],
+                                   recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+                // dialog ≥ 2.4: the buttons asked for, and the label of the one pressed.
+                let buttons = try MessageButtons(payload["buttons"], okLabel: payload["okButtonLabel"]?.stringValue)
+                return labelledAlert(payload, context, answers, buttons)
+            }) : CoreCommand("message", text + [("ok_button_label", .option(.string))], recording: { payload, context in
                 // Ok, or a custom OK label, which brings a Cancel button (`OkCustom`).
                 let ok = payload["okButtonLabel"]?.stringValue
                 return alert(payload, context, answers, buttons: ok.map { ($0, "Cancel") } ?? ("Ok", nil))
@@ -113,13 +121,101 @@ public enum DialogPlugin {
         return CommandOutput(result: .bool(pressedOK), presentation: { .object(done) })
     }
 
+    /// A message dialog of dialog ≥ 2.4 (`UpstreamChanges.dialogMessageButtons`): its buttons as
+    /// `rfd`/the mobile dialogs lay them out, the one the person presses (`--dialog ok` the
+    /// first, `no` the No of YesNo/YesNoCancel, `cancel` the Cancel or the last), answered as its
+    /// `MessageDialogResult` (`plugins/dialog/src/models.rs`: "Ok", "Cancel", "Yes", "No" or the
+    /// custom label, serialized as a string).
+    static func labelledAlert(_ payload: JSONObject, _ context: CallContext, _ answers: DialogAnswers, _ buttons: MessageButtons) -> CommandOutput {
+        let pressed = buttons.pressed(answers.press)
+        var record = officialRecord("dialog", context, context.platform.isDesktop ? "rfd MessageDialog" : "showMessageDialog", [
+            "message": payload["message"] ?? "", "title": payload["title"] ?? .null,
+            "buttons": .array(buttons.labels.map(JSON.string)), "pressed": .string(pressed.label)])
+        if context.platform == .ios { record["view"] = "UIAlertController, .alert style" }
+        if context.platform == .android { record["view"] = "AlertDialog" }
+        let done = record
+        return CommandOutput(result: .string(pressed.result), presentation: { .object(done) })
+    }
+
     static func picker(_ context: CallContext, _ method: String, _ options: JSONObject, _ answers: DialogAnswers) -> JSON {
         var record = officialRecord("dialog", context, method, [
             "filters": options["filters"] ?? [], "picked": .array(answers.press == .ok ? answers.picks.map(JSON.string) : []),
         ])
-        if answers.picks.isEmpty || answers.press == .cancel {
+        if answers.picks.isEmpty || answers.press != .ok {
             record["reason"] = .string(answers.picks.isEmpty ? "no --pick: the person closes the picker" : "--dialog cancel: the person closes the picker")
         }
         return .object(record)
+    }
+}
+
+/// `MessageDialogButtons` (dialog ≥ 2.4, `plugins/dialog/src/models.rs`), read as serde reads an
+/// externally tagged enum: `"Ok"`, `"OkCancel"`, `"YesNo"`, `"YesNoCancel"`, `{"OkCustom": ok}`,
+/// `{"OkCancelCustom": [ok, cancel]}`, `{"YesNoCancelCustom": [yes, no, cancel]}`; absent: `Ok`,
+/// or `OkCustom` when only `okButtonLabel` is given.
+struct MessageButtons: Sendable, Equatable {
+    /// Each button: what it shows and what pressing it answers.
+    let buttons: [(label: String, result: String)]
+
+    static func == (a: MessageButtons, b: MessageButtons) -> Bool {
+        a.buttons.map(\.label) == b.buttons.map(\.label) && a.buttons.map(\.result) == b.buttons.map(\.result)
+    }
+
+    static let variants = ["Ok", "OkCancel", "YesNo", "YesNoCancel", "OkCustom", "OkCancelCustom", "YesNoCancelCustom"]
+
+    init(_ value: JSON?, okLabel: String?) throws(ResponseError) {
+        func refuse(_ problem: String) -> ResponseError { TauriArguments.invalid("buttons", command: "message", problem) }
+        func strings(_ v: JSON, _ count: Int, _ variant: String) throws(ResponseError) -> [String] {
+            guard case .array(let items) = v else { throw refuse("invalid type: \(SerdeEnum.describe(v)), expected tuple variant MessageDialogButtons::\(variant)") }
+            guard items.count == count else { throw refuse("invalid length \(items.count), expected tuple variant MessageDialogButtons::\(variant) with \(count) elements") }
+            var out: [String] = []
+            for item in items {
+                guard let s = item.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(item)), expected a string") }
+                out.append(s)
+            }
+            return out
+        }
+        switch value {
+        case nil, .null?:
+            buttons = okLabel.map { [($0, $0)] } ?? [("Ok", "Ok")]
+        case .string(let name)?:
+            switch name {
+            case "Ok": buttons = [("Ok", "Ok")]
+            case "OkCancel": buttons = [("Ok", "Ok"), ("Cancel", "Cancel")]
+            case "YesNo": buttons = [("Yes", "Yes"), ("No", "No")]
+            case "YesNoCancel": buttons = [("Yes", "Yes"), ("No", "No"), ("Cancel", "Cancel")]
+            case "OkCustom", "OkCancelCustom", "YesNoCancelCustom": throw refuse("invalid type: unit variant, expected \(name == "OkCustom" ? "newtype" : "tuple") variant")
+            default: throw refuse("unknown variant `\(name)`, expected \(SerdeEnum.expected(MessageButtons.variants))")
+            }
+        case .object(let o)? where o.count == 1:
+            guard let member = o.first(where: { _ in true }) else { throw refuse("invalid type: map, expected enum MessageDialogButtons") }
+            let (name, inner) = (member.key, member.value)
+            switch name {
+            case "OkCustom":
+                guard let ok = inner.stringValue else { throw refuse("invalid type: \(SerdeEnum.describe(inner)), expected a string") }
+                buttons = [(ok, ok)]
+            case "OkCancelCustom":
+                let l = try strings(inner, 2, name)
+                buttons = [(l[0], l[0]), (l[1], l[1])]
+            case "YesNoCancelCustom":
+                let l = try strings(inner, 3, name)
+                buttons = [(l[0], l[0]), (l[1], l[1]), (l[2], l[2])]
+            case "Ok", "OkCancel", "YesNo", "YesNoCancel": throw refuse("invalid type: newtype variant, expected unit variant")
+            default: throw refuse("unknown variant `\(name)`, expected \(SerdeEnum.expected(MessageButtons.variants))")
+            }
+        case let other?:
+            throw refuse("invalid type: \(SerdeEnum.describe(other)), expected enum MessageDialogButtons")
+        }
+    }
+
+    var labels: [String] { buttons.map(\.label) }
+
+    /// The button `press` means: `ok` the first; `cancel` the last (with one button, it);
+    /// `no` the second of YesNo / YesNoCancel (else as `cancel`).
+    func pressed(_ press: DialogAnswers.Press) -> (label: String, result: String) {
+        switch press {
+        case .ok: return buttons[0]
+        case .cancel: return buttons[buttons.count - 1]
+        case .no: return buttons.count >= 2 ? buttons[1] : buttons[buttons.count - 1]
+        }
     }
 }

@@ -105,11 +105,17 @@ public enum HttpPlugin {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    public static func plugin(config: Config, resources: ResourceTable) -> OfficialPlugin {
+    /// - Parameters:
+    ///   - resources: the app's table; each call uses its webview's (`ResourceTable.webview`).
+    ///   - send: where a Channel message goes (the session's event hub); `nil` where nobody listens.
+    public static func plugin(config: Config, resources apps: ResourceTable, versions: ModelledVersions = .newest,
+                              send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) -> OfficialPlugin {
         let rid: (String, RustType) = ("rid", .integer("u32"))
+        let streamed = versions.has(UpstreamChanges.httpStreamedBody)
         let summary = "http (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
         // The request is looked up and taken once; only a passthrough fetch waits.
-        let send = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly)) { i in
+        let fetchSend = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly)) { i in
+            let resources = apps.webview(i.context.webview)
             let (request, id) = try lookup(i, resources)
             try receive(request, id, resources)
             if let answer = ready(request, config) { return .done(try respond(answer.response, answer.by, request, resources, i)) }
@@ -136,24 +142,44 @@ public enum HttpPlugin {
                               scopeProblem: HttpScope.problem, commands: [
             CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
                 let (request, answer, scope) = try prepare(i)
+                let resources = apps.webview(i.context.webview)
                 let tx = try resources.add(AbortEnd()), rx = try resources.add(AbortEnd())
                 let id = try resources.add(FetchRequest(request, answer: answer, scope: scope, tx: tx, rx: rx))
                 return CommandOutput(result: .integer(Int(id)))
             }),
-            CoreCommand("fetch_cancel", [rid]) { (payload, _) throws(ResponseError) -> JSON in
+            CoreCommand("fetch_cancel", [rid]) { (payload, context) throws(ResponseError) -> JSON in
+                let resources = apps.webview(context.webview)
                 let request = try resources.get(ridValue(payload["rid"]) ?? 0, as: FetchRequest.self)
                 guard resources.take(request.tx) != nil else { throw ResourceTable.invalid(request.tx) }
                 request.cancelled.store(true, ordering: .releasing)
                 request.cancel.withLock { $0 }?()
                 return .null
             },
-            CoreCommand("fetch_read_body", [rid]) { (payload, _) throws(ResponseError) -> JSON in
+            streamed ? CoreCommand("fetch_read_body", [rid, ("stream_channel", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
+                // http ≥ 2.4.1: the body goes over the Channel, each chunk with a last byte 0,
+                // then [1]; the command answers `()` (plugins/http/src/commands.rs, #2522).
                 let id = ridValue(payload["rid"]) ?? 0
-                guard let body = resources.take(id) as? Body else { throw ResourceTable.invalid(id) }
-                return .array(body.bytes.map { .number(JSONNumber(Int($0))) })
+                guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }
+                guard let channel = TauriArguments.channelID(payload["streamChannel"]), let send else {
+                    throw .native("the bridge has no channel to stream this body on: use bridge serve or the browser mode, where Channels are delivered",
+                                  layer: "http", reason: "http ≥ 2.4.1 sends the body over streamChannel; a one-shot invoke has no listener")
+                }
+                for chunk in stride(from: 0, to: body.bytes.count, by: streamChunk) {
+                    send(channel, context.client, Files.bytes(Array(body.bytes[chunk..<min(chunk + streamChunk, body.bytes.count)]) + [0]))
+                }
+                send(channel, context.client, Files.bytes([1]))
+                return .null
+            } : CoreCommand("fetch_read_body", [rid]) { (payload, context) throws(ResponseError) -> JSON in
+                let id = ridValue(payload["rid"]) ?? 0
+                guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }
+                return Files.bytes(body.bytes)
             },
-        ], raw: [send])
+        ], raw: [fetchSend])
     }
+
+    /// The size of a streamed body's chunks (reqwest's `bytes_stream` hands what the socket
+    /// read; the bridge, holding the whole body, cuts it in chunks of this size).
+    static let streamChunk = 64 << 10
 
     static func ridValue(_ value: JSON?) -> UInt32? { value?.numberValue?.intValue.flatMap { UInt32(exactly: $0) } }
 

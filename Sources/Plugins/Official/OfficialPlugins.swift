@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeCorePlugins
 import BridgeJSON
 
@@ -43,6 +44,9 @@ public struct OfficialSettings: Sendable {
     public var logTargets = LogPlugin.Targets()
     /// How http's requests are answered (`--http-fixtures`, `--http-passthrough`).
     public var http = HttpPlugin.Config()
+    /// The Tauri and plugin versions modelled (`--app`'s lockfiles, `--tauri-version`,
+    /// `--plugin-version`): which of `UpstreamChanges` each plugin answers with.
+    public var versions = ModelledVersions.newest
     /// Where a `Stdout` log record goes: the bridge's stderr.
     public var write: @Sendable (String) -> Void = { _ in }
 
@@ -77,9 +81,9 @@ public enum OfficialPlugins {
         let s = settings
         return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
-                DialogPlugin.plugin(s.dialog), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
-                FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs),
-                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
+                FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
+                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]

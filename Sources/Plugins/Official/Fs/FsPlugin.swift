@@ -34,8 +34,9 @@ public enum FsPlugin {
         }
     }
 
-    public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable, config: Config = Config()) -> OfficialPlugin {
-        let fs = Files(holder: sandbox, app: app, resources: resources, config: config)
+    public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable, config: Config = Config(),
+                              versions: ModelledVersions = .newest) -> OfficialPlugin {
+        let fs = Files(holder: sandbox, app: app, resources: resources, config: config, textAsBytes: versions.has(UpstreamChanges.fsTextAsBytes))
         let path: (String, RustType) = ("path", .string)
         let options: (String, RustType) = ("options", .option(.any("Options")))
         let rid: (String, RustType) = ("rid", .integer("u32"))
@@ -117,6 +118,8 @@ struct Files: Sendable {
     let app: AppInfo
     let resources: ResourceTable
     let config: FsPlugin.Config
+    /// `UpstreamChanges.fsTextAsBytes`: text answered as raw bytes, lines with a flag byte.
+    let textAsBytes: Bool
 
     // MARK: Paths
 
@@ -377,8 +380,11 @@ struct Files: Sendable {
         }
         let what = "failed to read file as text at path: \(r.display)"
         let platform = i.context.platform.rawValue
+        let textAsBytes = self.textAsBytes
         @Sendable func answer(_ bytes: [UInt8]) throws(ResponseError) -> CommandOutput {
-            if text {
+            // fs ≥ 2.1 reads text as read_file does (`read_text_file` calls `read_file`); guest-js
+            // decodes it with a TextDecoder, which replaces what is not UTF-8.
+            if text, !textAsBytes {
                 guard let s = String(validating: bytes, as: UTF8.self) else {
                     throw .native("\(what) with error: stream did not contain valid UTF-8", layer: "fs")
                 }
@@ -459,7 +465,8 @@ struct Files: Sendable {
     }
 
     /// `[line, false]` per line (`\n`, and a `\r` before it, stripped; `null` for one that is not
-    /// UTF-8), then `[null, true]`, closing the reader.
+    /// UTF-8), then `[null, true]`, closing the reader. fs ≥ 2.1 (`UpstreamChanges.fsTextAsBytes`):
+    /// the line's bytes and a last byte `0`, then `[1]`.
     func nextLine(_ i: Invocation) throws(ResponseError) -> JSON {
         let rid = try self.rid(i)
         let lines = try resources.webview(i.context.webview).get(rid, as: LinesResource.self)
@@ -479,10 +486,11 @@ struct Files: Sendable {
         } else {
             lines.lock.unlock()
             try? resources.webview(i.context.webview).close(rid)
-            return .array([.null, .bool(true)])
+            return textAsBytes ? Files.bytes([1]) : .array([.null, .bool(true)])
         }
         lines.lock.unlock()
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        if textAsBytes { return Files.bytes(line + [0]) }
         return .array([String(validating: line, as: UTF8.self).map(JSON.string) ?? .null, .bool(false)])
     }
 

@@ -1,0 +1,211 @@
+import BridgeCall
+import BridgeJSON
+import BridgeTOML
+import Foundation
+
+/// What an app pins, read from its files: the `tauri` crate and each `tauri-plugin-*` from
+/// `Cargo.lock` (else the requirements of `Cargo.toml`), `@tauri-apps/api` and each
+/// `@tauri-apps/plugin-*` from the front end's lockfile (`package-lock.json`, `pnpm-lock.yaml`,
+/// `yarn.lock`, `bun.lock`, else `package.json`'s ranges). Each pin says which file it came from.
+public enum AppVersions {
+    /// The versions the app at `root` (its `src-tauri`) pins, over `base` (what is not pinned
+    /// keeps `base`'s value). Looks for `Cargo.lock` in `root` and up to three folders above it
+    /// (a Cargo workspace keeps one at its top), and for the front end's files in the project's
+    /// folder (`root`'s parent) and `root`.
+    public static func read(root: String, over base: ModelledVersions = .newest) -> ModelledVersions {
+        var versions = base
+        var crates: [(String, ReleaseVersion, String)] = []
+        if let (file, found) = cargoLock(near: root) {
+            crates = found.map { ($0.0, $0.1, file) }
+        } else if let (file, found) = cargoToml(root) {
+            crates = found.map { ($0.0, $0.1, file) }
+        }
+        for (name, version, file) in crates {
+            if name == "tauri" {
+                versions.tauri = version
+                versions.sources["tauri"] = file
+            } else if name.hasPrefix("tauri-plugin-") {
+                let plugin = String(name.dropFirst("tauri-plugin-".count))
+                versions.plugins[plugin] = version
+                versions.sources[plugin] = file
+            }
+        }
+        let project = (root as NSString).deletingLastPathComponent
+        for folder in [project, root] {
+            guard let (file, packages) = frontEnd(folder) else { continue }
+            for (name, version) in packages {
+                if name == "@tauri-apps/api" {
+                    versions.api = version
+                    versions.sources["@tauri-apps/api"] = file
+                } else if name.hasPrefix("@tauri-apps/plugin-") {
+                    // A plugin's Rust and JS versions match since plugins-workspace #2173; the
+                    // crate's pin wins where both are read.
+                    let plugin = String(name.dropFirst("@tauri-apps/plugin-".count))
+                    if versions.sources[plugin] == nil || versions.sources[plugin] == file {
+                        versions.plugins[plugin] = version
+                        versions.sources[plugin] = file
+                    }
+                }
+            }
+            break
+        }
+        return versions
+    }
+
+    // MARK: Cargo
+
+    /// `[[package]]`s named `tauri` or `tauri-plugin-*` of the nearest `Cargo.lock`.
+    static func cargoLock(near root: String) -> (String, [(String, ReleaseVersion)])? {
+        var folder = root
+        for _ in 0..<4 {
+            let file = (folder as NSString).appendingPathComponent("Cargo.lock")
+            if let text = small(file), let table = try? TOMLParser.parse(text) {
+                var found: [(String, ReleaseVersion)] = []
+                if case .array(let packages)? = table["package"] {
+                    for case .table(let package) in packages {
+                        guard case .string(let name)? = package["name"], relevant(crate: name),
+                              case .string(let v)? = package["version"], let version = ReleaseVersion(v) else { continue }
+                        // Two versions of one crate (a plugin depending on an older tauri): the newest.
+                        if let at = found.firstIndex(where: { $0.0 == name }) {
+                            if found[at].1 < version { found[at].1 = version }
+                        } else {
+                            found.append((name, version))
+                        }
+                    }
+                }
+                return (file, found)
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { break }
+            folder = parent
+        }
+        return nil
+    }
+
+    /// The requirements of `[dependencies]` in `root/Cargo.toml` (`tauri = "2.8"`,
+    /// `tauri = { version = "2" }`), read as their lowest version.
+    static func cargoToml(_ root: String) -> (String, [(String, ReleaseVersion)])? {
+        let file = (root as NSString).appendingPathComponent("Cargo.toml")
+        guard let text = small(file), let table = try? TOMLParser.parse(text) else { return nil }
+        var found: [(String, ReleaseVersion)] = []
+        var sections: [TOMLTable] = []
+        if case .table(let d)? = table["dependencies"] { sections.append(d) }
+        // Mobile-only and desktop-only plugins: [target.'cfg(…)'.dependencies].
+        if case .table(let targets)? = table["target"] {
+            for entry in targets.entries { if case .table(let t) = entry.value, case .table(let d)? = t["dependencies"] { sections.append(d) } }
+        }
+        for section in sections {
+            for entry in section.entries where relevant(crate: entry.key) {
+                var requirement: String?
+                switch entry.value {
+                case .string(let s): requirement = s
+                case .table(let t): if case .string(let s)? = t["version"] { requirement = s }
+                default: break
+                }
+                if let requirement, let version = ReleaseVersion(requirement) { found.append((entry.key, version)) }
+            }
+        }
+        return (file, found)
+    }
+
+    static func relevant(crate name: String) -> Bool { name == "tauri" || name.hasPrefix("tauri-plugin-") }
+
+    static func relevant(package name: String) -> Bool { name == "@tauri-apps/api" || name.hasPrefix("@tauri-apps/plugin-") }
+
+    // MARK: The front end
+
+    /// The `@tauri-apps/*` versions of the front end in `folder`: its lockfile's resolved
+    /// versions, else `package.json`'s ranges (their lowest version).
+    static func frontEnd(_ folder: String) -> (String, [(String, ReleaseVersion)])? {
+        func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        if let text = small(at("package-lock.json")), let json = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
+            var found: [(String, ReleaseVersion)] = []
+            for member in json["packages"]?.objectValue ?? JSONObject() {
+                let name = member.key.hasPrefix("node_modules/") ? String(member.key.dropFirst("node_modules/".count)) : member.key
+                guard relevant(package: name), let v = member.value["version"]?.stringValue, let version = ReleaseVersion(v) else { continue }
+                found.append((name, version))
+            }
+            if !found.isEmpty { return (at("package-lock.json"), found) }
+        }
+        if let text = small(at("pnpm-lock.yaml")) { return (at("pnpm-lock.yaml"), pnpm(text)) }
+        if let text = small(at("yarn.lock")) { return (at("yarn.lock"), yarn(text)) }
+        if let text = small(at("bun.lock")) { return (at("bun.lock"), bun(text)) }
+        if let text = small(at("package.json")), let json = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
+            var found: [(String, ReleaseVersion)] = []
+            for section in ["dependencies", "devDependencies"] {
+                for member in json[section]?.objectValue ?? JSONObject() where relevant(package: member.key) {
+                    if let range = member.value.stringValue, let version = ReleaseVersion(range) { found.append((member.key, version)) }
+                }
+            }
+            return found.isEmpty ? nil : (at("package.json"), found)
+        }
+        return nil
+    }
+
+    /// pnpm's `importers` entries: `'@tauri-apps/api':` then `specifier:` and `version: 2.8.0`
+    /// (lockfile v6–v9; a version may carry `(peer@…)` suffixes).
+    static func pnpm(_ text: String) -> [(String, ReleaseVersion)] {
+        var found: [(String, ReleaseVersion)] = []
+        var current: String?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasSuffix(":"), !line.hasPrefix("version") {
+                let key = String(line.dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                current = relevant(package: key) ? key : nil
+            } else if let name = current, line.hasPrefix("version:") {
+                let value = line.dropFirst("version:".count).trimmingCharacters(in: .whitespaces)
+                let plain = value.split(separator: "(").first.map(String.init) ?? value
+                if let version = ReleaseVersion(plain), !found.contains(where: { $0.0 == name }) { found.append((name, version)) }
+                current = nil
+            }
+        }
+        return found
+    }
+
+    /// yarn's entries: `"@tauri-apps/api@^2.8.0":` then `  version "2.8.0"` (v1) or
+    /// `  version: 2.8.0` (berry).
+    static func yarn(_ text: String) -> [(String, ReleaseVersion)] {
+        var found: [(String, ReleaseVersion)] = []
+        var current: String?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !raw.hasPrefix(" "), raw.hasSuffix(":") {
+                let first = raw.dropLast().split(separator: ",").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
+                // `@scope/name@range` (berry: `@scope/name@npm:range`).
+                let at = first.dropFirst().firstIndex(of: "@")
+                let name = at.map { String(first[..<$0]) } ?? first
+                current = relevant(package: name) ? name : nil
+            } else if let name = current {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                guard line.hasPrefix("version") else { continue }
+                let value = line.dropFirst("version".count).trimmingCharacters(in: CharacterSet(charactersIn: " :\""))
+                if let version = ReleaseVersion(value), !found.contains(where: { $0.0 == name }) { found.append((name, version)) }
+                current = nil
+            }
+        }
+        return found
+    }
+
+    /// bun's text lockfile: `"@tauri-apps/api": ["@tauri-apps/api@2.8.0", …]`.
+    static func bun(_ text: String) -> [(String, ReleaseVersion)] {
+        var found: [(String, ReleaseVersion)] = []
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard line.hasPrefix("\"@tauri-apps/"), let open = line.firstIndex(of: "[") else { continue }
+            let name = line.dropFirst().prefix { $0 != "\"" }
+            guard relevant(package: String(name)) else { continue }
+            let rest = line[line.index(after: open)...].drop { $0 == "\"" }
+            let spec = rest.prefix { $0 != "\"" }
+            guard let at = spec.lastIndex(of: "@"), let version = ReleaseVersion(String(spec[spec.index(after: at)...])) else { continue }
+            if !found.contains(where: { $0.0 == name }) { found.append((String(name), version)) }
+        }
+        return found
+    }
+
+    /// A file's text, when it exists and is at most 16 MiB (a lockfile of a large monorepo).
+    static func small(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? Int, size <= 16 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
