@@ -1,0 +1,100 @@
+// The oracle page: asks the Python side for the call table, runs each call through
+// window.__TAURI_INTERNALS__.invoke exactly as a front end would, and reports every outcome
+// ({ok: value} or {err: reason}) back to Python, which writes them and exits the app.
+'use strict'
+
+const internals = window.__TAURI_INTERNALS__
+const CALL_TIMEOUT_MS = 5000
+
+// pytauri takes and answers raw bytes (`InvokeBody::Raw`): the JSON goes both ways as bytes.
+async function py(name, body) {
+  const bytes = new TextEncoder().encode(JSON.stringify(body))
+  const answer = await internals.invoke('plugin:pytauri|pyfunc', bytes, { headers: { pyfunc: name } })
+  return answer instanceof ArrayBuffer ? JSON.parse(new TextDecoder().decode(answer)) : answer
+}
+
+function status(text) {
+  document.getElementById('status').textContent = text
+}
+
+// Bytes become a plain number array: what the bridge answers for a raw response.
+function plain(value) {
+  if (value instanceof ArrayBuffer) return Array.from(new Uint8Array(value))
+  if (ArrayBuffer.isView(value)) return Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+  if (value === undefined) return null
+  return value
+}
+
+function errorText(e) {
+  if (typeof e === 'string') return e
+  if (e instanceof Error) return 'Error: ' + e.message
+  return plain(e)
+}
+
+// Placeholders in a call's args: {"$callback": true} a callback id, {"$channel": true} a
+// Channel whose messages are recorded, {"$ref": ID, "key": K} an earlier call's result.
+function substitute(value, results, channels) {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, results, channels))
+  if (value === null || typeof value !== 'object') return value
+  if (value.$callback) return internals.transformCallback(() => {})
+  if (value.$channel) {
+    const channel = new window.__TAURI__.core.Channel()
+    const messages = []
+    channel.onmessage = (m) => messages.push(plain(m))
+    channels.push(messages)
+    return channel
+  }
+  if ('$ref' in value) {
+    const earlier = results[value.$ref]
+    const ok = earlier && 'ok' in earlier ? earlier.ok : null
+    return value.key !== undefined && ok !== null && typeof ok === 'object' ? ok[value.key] : ok
+  }
+  const out = {}
+  for (const [k, v] of Object.entries(value)) out[k] = substitute(v, results, channels)
+  return out
+}
+
+function withTimeout(promise) {
+  let timer
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ timeout: CALL_TIMEOUT_MS }), CALL_TIMEOUT_MS)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function runOne(call, results) {
+  const channels = []
+  const args = call.raw !== undefined
+    ? new TextEncoder().encode(call.raw)
+    : substitute(call.args === undefined ? {} : call.args, results, channels)
+  const options = call.headers ? { headers: call.headers } : undefined
+  const outcome = await withTimeout(
+    internals.invoke(call.cmd, args, options).then(
+      (value) => ({ ok: plain(value) }),
+      (e) => ({ err: errorText(e) })
+    )
+  )
+  if (channels.length) {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    outcome.channel = channels.map((messages) => messages.length)
+  }
+  return outcome
+}
+
+async function main() {
+  const calls = await py('calls', {})
+  const results = {}
+  for (const call of calls) {
+    status('running ' + call.id)
+    try {
+      results[call.id] = await runOne(call, results)
+    } catch (e) {
+      results[call.id] = { err: 'runner: ' + errorText(e) }
+    }
+  }
+  status('reporting')
+  await py('report', { results, metadata: internals.metadata, hasGlobal: !!window.__TAURI__ })
+}
+
+window.addEventListener('error', (e) => { py('log', { error: String(e.message) }) })
+main().catch((e) => py('report', { fatal: errorText(e) }))
