@@ -7,7 +7,8 @@ as fs's `writeTextFile` sends it) and `rid` (the answer is a resource id: Tauri 
 at random, so only "a number" is compared).
 
 Placeholders inside `args`, filled by each side in its own way:
-- `{"$callback": True}`: a callback id (the page's `transformCallback`, the bridge a number);
+- `{"$callback": True}`: a callback id (the page's `transformCallback`, the bridge a number); what
+  it receives is compared as the extra outcome `<id>.delivered`;
 - `{"$channel": True}`: a `Channel` (the page's `Channel`, the bridge `__CHANNEL__:N`);
 - `{"$ref": ID, "key": K}`: the result of the earlier call ID (its member K when given).
 
@@ -139,23 +140,38 @@ def _path() -> list[dict]:
 
 
 def _event() -> list[dict]:
+    """Listeners of every target kind, then emits to every target kind: each listener's
+    deliveries are compared too (`<listen id>.delivered`, in the order they came)."""
     a = "event"
+
+    def listen(name: str, target, event: str = "oracle") -> dict:
+        return _call(a, f"event.listen.{name}", "plugin:event|listen", {"event": event, "target": target, "handler": CALLBACK})
+
     calls = [
-        _call(a, "event.listen.any", "plugin:event|listen", {"event": "oracle", "target": {"kind": "Any"}, "handler": CALLBACK}),
-        _call(a, "event.listen.window", "plugin:event|listen", {"event": "oracle", "target": {"kind": "Window", "label": "main"}, "handler": CALLBACK}),
-        _call(a, "event.listen.chars", "plugin:event|listen", {"event": "oracle/two:x_y-z", "target": {"kind": "Any"}, "handler": CALLBACK}),
-        _call(a, "event.listen.bad_name", "plugin:event|listen", {"event": "bad name", "target": {"kind": "Any"}, "handler": CALLBACK}),
+        listen("any", {"kind": "Any"}),
+        listen("any_label", {"kind": "AnyLabel", "label": "main"}),
+        listen("app", {"kind": "App"}),
+        listen("window", {"kind": "Window", "label": "main"}),
+        listen("webview", {"kind": "Webview", "label": "main"}),
+        listen("webview_window", {"kind": "WebviewWindow", "label": "main"}),
+        listen("other_window", {"kind": "Window", "label": "other"}),
+        listen("gone", {"kind": "Any"}),
+        listen("chars", {"kind": "Any"}, "oracle/two:x_y-z"),
+        listen("bad_name", {"kind": "Any"}, "bad name"),
         _call(a, "event.listen.no_handler", "plugin:event|listen", {"event": "oracle", "target": {"kind": "Any"}}),
-        _call(a, "event.unlisten", "plugin:event|unlisten", {"event": "oracle", "eventId": ref("event.listen.any")}),
+        _call(a, "event.unlisten", "plugin:event|unlisten", {"event": "oracle", "eventId": ref("event.listen.gone")}),
+        _call(a, "event.unlisten.again", "plugin:event|unlisten", {"event": "oracle", "eventId": ref("event.listen.gone")}),
         _call(a, "event.unlisten.unknown", "plugin:event|unlisten", {"event": "oracle", "eventId": 9999}),
-        _call(a, "event.emit.payload", "plugin:event|emit", {"event": "oracle", "payload": {"a": 1}}),
+        _call(a, "event.emit.payload", "plugin:event|emit", {"event": "oracle", "payload": "emit"}),
         _call(a, "event.emit.no_payload", "plugin:event|emit", {"event": "oracle"}),
+        _call(a, "event.emit.chars", "plugin:event|emit", {"event": "oracle/two:x_y-z", "payload": {"nested": [1, 2]}}),
         _call(a, "event.emit.bad_name", "plugin:event|emit", {"event": "bad name!"}),
         _call(a, "event.emit.missing", "plugin:event|emit", {}),
     ]
     targets = {
         "any": {"kind": "Any"},
         "any_label": {"kind": "AnyLabel", "label": "main"},
+        "any_label_other": {"kind": "AnyLabel", "label": "other"},
         "app": {"kind": "App"},
         "window": {"kind": "Window", "label": "main"},
         "webview": {"kind": "Webview", "label": "main"},
@@ -166,7 +182,7 @@ def _event() -> list[dict]:
         "string": "main",
     }
     for name, target in targets.items():
-        calls.append(_call(a, f"event.emit_to.{name}", "plugin:event|emit_to", {"target": target, "event": "oracle", "payload": 1}))
+        calls.append(_call(a, f"event.emit_to.{name}", "plugin:event|emit_to", {"target": target, "event": "oracle", "payload": f"to {name}"}))
     return calls
 
 

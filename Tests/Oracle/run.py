@@ -184,7 +184,7 @@ def run_oracle(python: Path, world: dict, calls: list[dict], root: Path) -> dict
     report = json.loads(out_file.read_text())
     if "fatal" in report:
         raise RuntimeError(f"the oracle page failed: {report['fatal']}")
-    return report["results"]
+    return report["results"], report.get("deliveries", {})
 
 
 class BridgeSession:
@@ -200,6 +200,7 @@ class BridgeSession:
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         self.next_id = 0
         self.stderr: list[str] = []
+        self.callbacks: dict[int, list] = {}  # callback id -> the payloads it was called with
 
     def _read(self):
         for line in self.proc.stdout:
@@ -224,11 +225,29 @@ class BridgeSession:
             if line is None:
                 return {"err": "bridge exited: " + "".join(self.stderr[-5:])}
             message = json.loads(line)
+            self._notice(message)
             if message.get("id") != rid:
                 continue  # notifications: warnings, callbacks, channel messages
             if "error" in message:
                 return {"err": message["error"]["message"]}
             return {"ok": message.get("result")}
+
+    def _notice(self, message: dict):
+        if message.get("method") == "bridge/callback":
+            params = message.get("params", {})
+            self.callbacks.setdefault(params.get("callback"), []).append(params.get("payload"))
+
+    def settle(self, seconds: float = 0.3):
+        """Reads the notifications that came after the last answer (events still on their way)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return
+            if line is None:
+                return
+            self._notice(json.loads(line))
 
     def close(self):
         self.proc.stdin.close()
@@ -238,7 +257,7 @@ class BridgeSession:
             self.proc.kill()
 
 
-def bridge_params(call: dict, results: dict, counters: dict) -> dict:
+def bridge_params(call: dict, results: dict, counters: dict, owners: dict) -> dict:
     """The call's arguments as the bridge takes them: placeholders filled, raw body and headers in `__tauri`."""
 
     def fill(value):
@@ -248,6 +267,7 @@ def bridge_params(call: dict, results: dict, counters: dict) -> dict:
             return value
         if value.get("$callback"):
             counters["callback"] += 1
+            owners[counters["callback"]] = call["id"]
             return counters["callback"]
         if value.get("$channel"):
             counters["channel"] += 1
@@ -272,14 +292,17 @@ def run_bridge(bridge: Path, world: dict, calls: list[dict]) -> dict:
     session = BridgeSession(bridge, world)
     results: dict = {}
     counters = {"callback": 0, "channel": 0}
+    owners: dict[int, str] = {}  # callback id -> the call that passed it
     started = time.monotonic()
     try:
         for call in calls:
-            results[call["id"]] = session.request(call["cmd"], bridge_params(call, results, counters))
+            results[call["id"]] = session.request(call["cmd"], bridge_params(call, results, counters, owners))
+        session.settle()
     finally:
         session.close()
     log(f"the bridge answered in {time.monotonic() - started:.1f} s")
-    return results
+    deliveries = {owner: session.callbacks.get(cb, []) for cb, owner in owners.items()}
+    return results, deliveries
 
 
 # ---------------------------------------------------------------- comparing
@@ -337,6 +360,24 @@ def load_known() -> dict:
             if not entry.get("why"):
                 raise RuntimeError(f"known.json: {section}.{cid}: say why")
     return known
+
+
+def delivery_rows(calls, oracle_deliveries, bridge_deliveries) -> tuple[list, dict, dict]:
+    """Each call that passed a callback gets an extra outcome: the events it received, in order
+    (event name and payload; the listener id is the call's own outcome)."""
+    extra, oracle_out, bridge_out = [], {}, {}
+
+    def events(received):
+        return [{"event": e.get("event"), "payload": e.get("payload")} if isinstance(e, dict) else e for e in received]
+
+    for call in calls:
+        if '"$callback"' not in json.dumps(call.get("args", {})):
+            continue
+        cid = call["id"] + ".delivered"
+        extra.append({"id": cid, "area": "event-delivery", "cmd": call["cmd"]})
+        oracle_out[cid] = {"ok": events(oracle_deliveries.get(call["id"], []))}
+        bridge_out[cid] = {"ok": events(bridge_deliveries.get(call["id"], []))}
+    return extra, oracle_out, bridge_out
 
 
 def compare(calls, oracle, bridge, world, known) -> tuple[list, dict]:
@@ -431,9 +472,11 @@ def main() -> int:
         skipped = {c["id"]: known["skips"][c["id"]] for c in table if c["id"] in known.get("skips", {})}
         calls = [c for c in table if c["id"] not in skipped]
         log(f"{len(calls)} calls ({len(skipped)} skipped); app folder {world['app']}")
-        oracle = run_oracle(python, world, calls, root)
-        bridge_results = run_bridge(bridge, world, calls)
-        rows, per_area = compare(calls, oracle, bridge_results, world, known)
+        oracle, oracle_deliveries = run_oracle(python, world, calls, root)
+        bridge_results, bridge_deliveries = run_bridge(bridge, world, calls)
+        extra, oracle_extra, bridge_extra = delivery_rows(calls, oracle_deliveries, bridge_deliveries)
+        rows, per_area = compare(calls + extra, {**oracle, **oracle_extra}, {**bridge_results, **bridge_extra},
+                                 world, known)
         if opts.json:
             opts.json.write_text(json.dumps(rows, indent=2, ensure_ascii=False))
         status = report(rows, per_area, known, skipped)

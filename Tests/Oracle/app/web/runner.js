@@ -31,12 +31,20 @@ function errorText(e) {
   return plain(e)
 }
 
-// Placeholders in a call's args: {"$callback": true} a callback id, {"$channel": true} a
-// Channel whose messages are recorded, {"$ref": ID, "key": K} an earlier call's result.
-function substitute(value, results, channels) {
-  if (Array.isArray(value)) return value.map((v) => substitute(v, results, channels))
+// What each call's callback received (an event listener's events), by call id.
+const deliveries = {}
+
+// Placeholders in a call's args: {"$callback": true} a callback id whose calls are recorded,
+// {"$channel": true} a Channel whose messages are recorded, {"$ref": ID, "key": K} an earlier
+// call's result.
+function substitute(value, results, channels, id) {
+  const again = (v) => substitute(v, results, channels, id)
+  if (Array.isArray(value)) return value.map(again)
   if (value === null || typeof value !== 'object') return value
-  if (value.$callback) return internals.transformCallback(() => {})
+  if (value.$callback) {
+    const received = (deliveries[id] = [])
+    return internals.transformCallback((e) => received.push(plain(e)))
+  }
   if (value.$channel) {
     const channel = new window.__TAURI__.core.Channel()
     const messages = []
@@ -50,7 +58,7 @@ function substitute(value, results, channels) {
     return value.key !== undefined && ok !== null && typeof ok === 'object' ? ok[value.key] : ok
   }
   const out = {}
-  for (const [k, v] of Object.entries(value)) out[k] = substitute(v, results, channels)
+  for (const [k, v] of Object.entries(value)) out[k] = again(v)
   return out
 }
 
@@ -66,7 +74,7 @@ async function runOne(call, results) {
   const channels = []
   const args = call.raw !== undefined
     ? new TextEncoder().encode(call.raw)
-    : substitute(call.args === undefined ? {} : call.args, results, channels)
+    : substitute(call.args === undefined ? {} : call.args, results, channels, call.id)
   const options = call.headers ? { headers: call.headers } : undefined
   const outcome = await withTimeout(
     internals.invoke(call.cmd, args, options).then(
@@ -76,7 +84,7 @@ async function runOne(call, results) {
   )
   if (channels.length) {
     await new Promise((resolve) => setTimeout(resolve, 300))
-    outcome.channel = channels.map((messages) => messages.length)
+    outcome.channel = channels
   }
   return outcome
 }
@@ -93,7 +101,8 @@ async function main() {
     }
   }
   status('reporting')
-  await py('report', { results, metadata: internals.metadata, hasGlobal: !!window.__TAURI__ })
+  await new Promise((resolve) => setTimeout(resolve, 300)) // events still on their way
+  await py('report', { results, deliveries, metadata: internals.metadata, hasGlobal: !!window.__TAURI__ })
 }
 
 window.addEventListener('error', (e) => { py('log', { error: String(e.message) }) })
