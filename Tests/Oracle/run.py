@@ -265,13 +265,15 @@ def bridge_params(call: dict, results: dict, counters: dict, owners: dict) -> di
             return [fill(v) for v in value]
         if not isinstance(value, dict):
             return value
+        # callbacks and channels share one numbering: the bridge reports both as bridge/callback
         if value.get("$callback"):
             counters["callback"] += 1
             owners[counters["callback"]] = call["id"]
             return counters["callback"]
         if value.get("$channel"):
-            counters["channel"] += 1
-            return f"__CHANNEL__:{counters['channel']}"
+            counters["callback"] += 1
+            owners[counters["callback"]] = call["id"]
+            return f"__CHANNEL__:{counters['callback']}"
         if "$ref" in value:
             ok = results.get(value["$ref"], {}).get("ok")
             key = value.get("key")
@@ -291,7 +293,7 @@ def bridge_params(call: dict, results: dict, counters: dict, owners: dict) -> di
 def run_bridge(bridge: Path, world: dict, calls: list[dict]) -> dict:
     session = BridgeSession(bridge, world)
     results: dict = {}
-    counters = {"callback": 0, "channel": 0}
+    counters = {"callback": 0}
     owners: dict[int, str] = {}  # callback id -> the call that passed it
     started = time.monotonic()
     try:
@@ -333,7 +335,6 @@ def normalise(value, places: list[tuple[str, str]]):
 
 
 def normalise_outcome(call: dict, outcome: dict, places: list[tuple[str, str]]) -> dict:
-    outcome = {k: v for k, v in outcome.items() if k != "channel"}  # shown, not compared
     outcome = normalise_http_headers(normalise(outcome, places))
     if call.get("rid") and isinstance(outcome.get("ok"), int):
         outcome["ok"] = "<rid>"
@@ -363,20 +364,29 @@ def load_known() -> dict:
 
 
 def delivery_rows(calls, oracle_deliveries, bridge_deliveries) -> tuple[list, dict, dict]:
-    """Each call that passed a callback gets an extra outcome: the events it received, in order
-    (event name and payload; the listener id is the call's own outcome)."""
+    """Each call that passed a callback or a channel gets an extra outcome: what it received, in
+    order. A listener's events as event name and payload (its id is the call's own outcome,
+    `<id>.delivered`); a channel's messages as `{index, message}` / `{index, end}` (`<id>.channel`)."""
     extra, oracle_out, bridge_out = [], {}, {}
 
     def events(received):
         return [{"event": e.get("event"), "payload": e.get("payload")} if isinstance(e, dict) else e for e in received]
 
+    def messages(received):
+        return [{k: v for k, v in m.items() if k in ("index", "message", "end")} if isinstance(m, dict) else m
+                for m in received]
+
     for call in calls:
-        if '"$callback"' not in json.dumps(call.get("args", {})):
+        args = json.dumps(call.get("args", {}))
+        if '"$callback"' in args:
+            cid, area, shape = call["id"] + ".delivered", "event-delivery", events
+        elif '"$channel"' in args:
+            cid, area, shape = call["id"] + ".channel", call["area"], messages
+        else:
             continue
-        cid = call["id"] + ".delivered"
-        extra.append({"id": cid, "area": "event-delivery", "cmd": call["cmd"]})
-        oracle_out[cid] = {"ok": events(oracle_deliveries.get(call["id"], []))}
-        bridge_out[cid] = {"ok": events(bridge_deliveries.get(call["id"], []))}
+        extra.append({"id": cid, "area": area, "cmd": call["cmd"]})
+        oracle_out[cid] = {"ok": shape(oracle_deliveries.get(call["id"], []))}
+        bridge_out[cid] = {"ok": shape(bridge_deliveries.get(call["id"], []))}
     return extra, oracle_out, bridge_out
 
 
@@ -396,8 +406,7 @@ def compare(calls, oracle, bridge, world, known) -> tuple[list, dict]:
             rows.append({"id": cid, "area": area, "agree": True, "tauri": o, "bridge": b})
         else:
             rows.append({"id": cid, "area": area, "agree": False, "tauri": o, "bridge": b,
-                         "known": known["disagreements"].get(cid),
-                         "tauri_channel": oracle.get(cid, {}).get("channel")})
+                         "known": known["disagreements"].get(cid)})
     return rows, per_area
 
 
@@ -422,8 +431,6 @@ def report(rows, per_area, known, skipped) -> int:
             print(f"    {r['id']}: {r['known']['why']}")
             print(f"      tauri:  {canonical(r['tauri'])}")
             print(f"      bridge: {canonical(r['bridge'])}")
-            if r["tauri_channel"]:
-                print(f"      (Tauri's channel messages: {r['tauri_channel']})")
     fixed = [cid for cid in known["disagreements"] if any(r["id"] == cid and r["agree"] for r in rows)]
     stale = [cid for cid in known["disagreements"] if not any(r["id"] == cid for r in rows)]
     if skipped:

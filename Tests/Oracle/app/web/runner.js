@@ -17,11 +17,18 @@ function status(text) {
   document.getElementById('status').textContent = text
 }
 
-// Bytes become a plain number array: what the bridge answers for a raw response.
+// Bytes, also inside a channel message, become a plain number array: what the bridge answers
+// for a raw response.
 function plain(value) {
   if (value instanceof ArrayBuffer) return Array.from(new Uint8Array(value))
   if (ArrayBuffer.isView(value)) return Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
   if (value === undefined) return null
+  if (Array.isArray(value)) return value.map(plain)
+  if (value !== null && typeof value === 'object') {
+    const out = {}
+    for (const [k, v] of Object.entries(value)) out[k] = plain(v)
+    return out
+  }
   return value
 }
 
@@ -31,12 +38,11 @@ function errorText(e) {
   return plain(e)
 }
 
-// What each call's callback received (an event listener's events), by call id.
+// What each call's callback or channel received (a listener's events, a body's chunks), by call id.
 const deliveries = {}
 
-// Placeholders in a call's args: {"$callback": true} a callback id whose calls are recorded,
-// {"$channel": true} a Channel whose messages are recorded, {"$ref": ID, "key": K} an earlier
-// call's result.
+// Placeholders in a call's args: {"$callback": true} a callback id, {"$channel": true} a
+// Channel, each recording what it receives; {"$ref": ID, "key": K} an earlier call's result.
 function substitute(value, results, channels, id) {
   const again = (v) => substitute(v, results, channels, id)
   if (Array.isArray(value)) return value.map(again)
@@ -46,11 +52,11 @@ function substitute(value, results, channels, id) {
     return internals.transformCallback((e) => received.push(plain(e)))
   }
   if (value.$channel) {
-    const channel = new window.__TAURI__.core.Channel()
-    const messages = []
-    channel.onmessage = (m) => messages.push(plain(m))
-    channels.push(messages)
-    return channel
+    // A raw channel: its callback sees each message as the IPC sends it ({index, message} and
+    // {index, end}), before the Channel class would reorder or unwrap them.
+    const received = (deliveries[id] = [])
+    channels.push(received)
+    return '__CHANNEL__:' + internals.transformCallback((m) => received.push(plain(m)))
   }
   if ('$ref' in value) {
     const earlier = results[value.$ref]
@@ -82,10 +88,7 @@ async function runOne(call, results) {
       (e) => ({ err: errorText(e) })
     )
   )
-  if (channels.length) {
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    outcome.channel = channels
-  }
+  if (channels.length) await new Promise((resolve) => setTimeout(resolve, 300))
   return outcome
 }
 
