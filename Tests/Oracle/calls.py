@@ -62,13 +62,30 @@ def capabilities(port: int) -> dict[str, dict]:
                 "fs:allow-remove",
                 "fs:allow-stat",
                 "fs:allow-read-dir",
+                "fs:allow-copy-file",
+                "fs:allow-rename",
+                "fs:allow-truncate",
+                "fs:allow-read-text-file-lines",
+                "fs:allow-read-text-file-lines-next",
                 {
                     "identifier": "fs:scope",
                     "allow": [{"path": "$APPDATA"}, {"path": "$APPDATA/**"}],
                     "deny": [{"path": "$APPDATA/secret"}, {"path": "$APPDATA/secret/**"}],
                 },
             ],
-        }
+        },
+        # grants the page must not get: another window's, and a remote origin's
+        "other-window.json": {
+            "identifier": "other-window",
+            "windows": ["other"],
+            "permissions": ["core:window:allow-minimize"],
+        },
+        "remote.json": {
+            "identifier": "remote",
+            "windows": ["main"],
+            "remote": {"urls": ["https://example.com"]},
+            "permissions": ["core:window:allow-maximize"],
+        },
     }
 
 
@@ -243,7 +260,9 @@ def _acl() -> list[dict]:
         _call(a, "acl.opener.not_granted", "plugin:opener|open_path", {"path": "/tmp"}),
         _call(a, "acl.dialog.not_granted", "plugin:dialog|open", {"options": {}}),
         _call(a, "acl.deep_link.not_granted", "plugin:deep-link|register", {"protocol": "oracle"}),
-        _call(a, "acl.fs.not_granted", "plugin:fs|copy_file", {"fromPath": "a", "toPath": "b", "options": {"fromPathBaseDir": 14, "toPathBaseDir": 14}}),
+        _call(a, "acl.fs.not_granted", "plugin:fs|lstat", {"path": "a", "options": {"baseDir": 14}}),
+        _call(a, "acl.other_window_grant", "plugin:window|minimize", {"label": "main"}),
+        _call(a, "acl.remote_grant", "plugin:window|maximize", {"label": "main"}),
         _call(a, "acl.empty_plugin", "plugin:|x"),
         _call(a, "acl.uppercase", "plugin:OS|hostname"),
     ]
@@ -295,6 +314,15 @@ def _fs() -> list[dict]:
         _call(a, "fs.read_dir", "plugin:fs|read_dir", {"path": "work", "options": app}),
         _call(a, "fs.write_file", "plugin:fs|write_file", raw="bytes", headers=_fs_headers("work/b.bin", app)),
         _call(a, "fs.read_text_file.b", "plugin:fs|read_text_file", {"path": "work/b.bin", "options": app}),
+        _call(a, "fs.copy_file", "plugin:fs|copy_file", {"fromPath": "work/a.txt", "toPath": "work/c.txt", "options": {"fromPathBaseDir": 14, "toPathBaseDir": 14}}),
+        _call(a, "fs.rename", "plugin:fs|rename", {"oldPath": "work/c.txt", "newPath": "work/d.txt", "options": {"oldPathBaseDir": 14, "newPathBaseDir": 14}}),
+        _call(a, "fs.truncate", "plugin:fs|truncate", {"path": "work/d.txt", "len": 5, "options": app}),
+        _call(a, "fs.read_text_file.truncated", "plugin:fs|read_text_file", {"path": "work/d.txt", "options": app}),
+        _call(a, "fs.copy_file.denied", "plugin:fs|copy_file", {"fromPath": "work/a.txt", "toPath": "secret/a.txt", "options": {"fromPathBaseDir": 14, "toPathBaseDir": 14}}),
+        _call(a, "fs.rename.outside", "plugin:fs|rename", {"oldPath": "work/d.txt", "newPath": "/tmp/oracle-escaped.txt", "options": {"oldPathBaseDir": 14}}),
+        _call(a, "fs.read_text_file_lines", "plugin:fs|read_text_file_lines", {"path": "work/a.txt", "options": app}, rid=True),
+        _call(a, "fs.read_text_file_lines_next", "plugin:fs|read_text_file_lines_next", {"rid": ref("fs.read_text_file_lines")}),
+        _call(a, "fs.read_text_file_lines_next.end", "plugin:fs|read_text_file_lines_next", {"rid": ref("fs.read_text_file_lines")}),
         _call(a, "fs.read_text_file.missing", "plugin:fs|read_text_file", {"path": "work/none.txt", "options": app}),
         _call(a, "fs.mkdir.denied", "plugin:fs|mkdir", {"path": "secret", "options": app}),
         _call(a, "fs.write_text_file.denied", "plugin:fs|write_text_file", raw="no", headers=_fs_headers("secret/x.txt", app)),
@@ -346,8 +374,9 @@ def _misc_plugins() -> list[dict]:
         _call("app", "app.register_listener.mobile", "plugin:app|register_listener", {"event": "back-button", "handler": CHANNEL}),
         _call("deep-link", "deep_link.get_current", "plugin:deep-link|get_current"),
         _call("deep-link", "deep_link.is_registered.not_granted", "plugin:deep-link|is_registered", {"protocol": "oracle"}),
-        # a valid message() would wait for a person: only refusals are asked
+        # a valid message() waits for a person: known.json skips it, only refusals are asked
         _call("dialog", "dialog.message.wrong_type", "plugin:dialog|message", {"message": 1}),
+        _call("dialog", "dialog.message.ok", "plugin:dialog|message", {"message": "hello", "title": "oracle"}),
         _call("opener", "opener.reveal.missing", "plugin:opener|reveal_item_in_dir", {"paths": ["/nonexistent/oracle"]}),
     ]
 
