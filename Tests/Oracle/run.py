@@ -462,13 +462,25 @@ def main() -> int:
     ci = os.environ.get("CI") == "true"
     started = time.monotonic()
     try:
-        python = ensure_dependencies()
+        ensure_dependencies()
     except Skip as e:
         if ci:
             log(f"FAIL (CI=true): {e}")
             return 1
         print(f"oracle: SKIPPED: {e}")
         return 0
+    try:
+        return compare_sides(opts)
+    except (RuntimeError, OSError) as e:
+        log(f"ERROR: {e}")
+        return 2
+    finally:
+        log(f"total {time.monotonic() - started:.0f} s")
+
+
+def compare_sides(opts) -> int:
+    """Runs both sides and compares them; returns the exit status."""
+    python = VENV / "bin" / "python"
     bridge = opts.bridge.resolve() if opts.bridge else build_bridge()
     known = load_known()
     root = Path(tempfile.mkdtemp(prefix="bridge-oracle-"))
@@ -493,7 +505,6 @@ def main() -> int:
             log(f"kept {root}")
         else:
             shutil.rmtree(root, ignore_errors=True)
-    log(f"total {time.monotonic() - started:.0f} s")
     return status
 
 
