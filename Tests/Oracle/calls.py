@@ -210,6 +210,7 @@ def _window() -> list[dict]:
         "is_fullscreen", "is_minimized", "is_maximized", "is_focused", "is_decorated",
         "is_resizable", "is_maximizable", "is_minimizable", "is_closable", "is_visible",
         "is_enabled", "title", "theme", "is_always_on_top",
+        "current_monitor", "primary_monitor", "available_monitors",
     ]
     calls = [_call(a, f"window.{g}", f"plugin:window|{g}", {"label": "main"}) for g in getters]
     calls += [

@@ -173,6 +173,7 @@ def make_world(root: Path, port: int) -> dict:
 def run_oracle(python: Path, world: dict, calls: list[dict], root: Path) -> dict:
     calls_file, out_file = root / "calls.json", root / "oracle-out.json"
     calls_file.write_text(json.dumps(calls))
+    # Xvfb's default screen (1280x1024): with 1920x1080 the window was never focused
     cmd = ["xvfb-run", "-a", "timeout", str(ORACLE_TIMEOUT_S), str(python), str(HERE / "tauri_app.py"),
            str(world["app"]), str(calls_file), str(out_file)]
     started = time.monotonic()
