@@ -450,6 +450,10 @@ def report(rows, per_area, known, skipped) -> int:
             print(f"    bridge: {canonical(r['bridge'])}")
         print("\noracle: FAIL")
         return 1
+    if fixed or stale:
+        # The list stays true: an entry that agrees now, or names no call, fails the run too.
+        print("\noracle: FAIL (known.json is out of date)")
+        return 1
     print("\noracle: ok")
     return 0
 
