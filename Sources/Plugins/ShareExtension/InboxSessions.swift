@@ -2,8 +2,9 @@ import BridgeInbox
 import Synchronization
 
 /// The share inbox's readers in this process, by the transport's client: a browser page
-/// (`page:<id>`) is a reader of its own, whose leases lapse when the page goes away (`end`);
-/// every other caller (the stdio peer of `bridge serve`, `bridge invoke`) is the process's
+/// (`page:<id>`) is a reader of its own, so two pages never get the same item within a lease
+/// (its leases lapse after the timeout or when the process exits; browser mode does not yet
+/// end a page's session when the tab closes); every other caller (the stdio peer of `bridge serve`, `bridge invoke`) is the process's
 /// session, whose leases lapse when the process exits.
 final class InboxSessions: Sendable {
     private let pages = Mutex<[String: InboxSession]>([:])
@@ -17,10 +18,5 @@ final class InboxSessions: Sendable {
             pages[client] = session
             return session
         }
-    }
-
-    /// `client` went away: its session ends, so its undelivered leases lapse at once.
-    func end(client: String) {
-        pages.withLock { $0.removeValue(forKey: client) }?.end()
     }
 }
