@@ -99,7 +99,7 @@ let package = Package(
                 path: "Sources/Plugins/Share", plugins: ["CommandList"]),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall"],
+                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams"],
                 path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),

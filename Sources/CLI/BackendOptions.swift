@@ -11,7 +11,7 @@ import Foundation
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "files-root", "plugin-version", "tauri-version"] as Set<String>)
+    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "inbox-lease", "files-root", "plugin-version", "tauri-version"] as Set<String>)
         .union(OfficialOptions.names)
 
     static let help = """
@@ -23,6 +23,8 @@ struct BackendOptions {
                               [<cache-path name="share" path="share/"/>]
       --app-group DIR         the App Group container of the share inbox (share-extension)
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
+      --inbox-lease SECONDS   how long a share-extension read keeps its items from other
+                              live readers before they may go to another one [30]
       --files-root DIR        share: a folder files may be shared from (repeatable)
                               [the working directory]
     \(OfficialOptions.help)
@@ -71,7 +73,8 @@ struct BackendOptions {
             throw UsageError("give --app-group (iOS) or --files-dir (Android), not both: they name the inbox's container",
                              subcommand: args.subcommand)
         }
-        inbox = (group ?? filesDirectory).map { ShareInbox(group: $0) }
+        let lease = try args.positiveInt("inbox-lease").map(Double.init) ?? ShareInbox.defaultLeaseTimeout
+        inbox = (group ?? filesDirectory).map { ShareInbox(group: $0, leaseTimeout: lease) }
         let roots = args.values("files-root")
         if let empty = roots.first(where: \.isEmpty) {
             throw UsageError("option '--files-root' needs a folder, got '\(empty)'", subcommand: args.subcommand)

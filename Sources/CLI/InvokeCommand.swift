@@ -111,6 +111,8 @@ struct InvokeCommand {
         ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
+        // Hears what waits for the result to reach stdout whole (a share inbox's leases).
+        var receipts: InvokeObserver? = nil
         // What a call that failed had presented (a dismissed share): its record is still shown.
         let presentedBeforeFailing = Mutex<(@Sendable () -> JSON)?>(nil)
         let prepared = viaFallback ? router.prepare(method: command, params: params, context: context)
@@ -122,7 +124,7 @@ struct InvokeCommand {
             // Warnings learnt while the call runs are printed at once: a call that never settles
             // (a present UIKit refused) still says why.
             let live = Mutex<[CallWarning]>([])
-            let observer = CallObserver(waitsOnNobody: {
+            let observer = InvokeObserver(waitsOnNobody: {
                 streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
                               + "as the app's promise would be; Ctrl-C ends it")
             }, presented: { record in
@@ -131,6 +133,7 @@ struct InvokeCommand {
                 live.withLock { $0 += more }
                 more.forEach(streams.warn)
             }
+            receipts = observer
             // The call starts on this thread (its checks, once); only what waits gets a task.
             switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
             case .done(let now): outcome = now
@@ -146,7 +149,9 @@ struct InvokeCommand {
                 if !warnings.isEmpty { object["warnings"] = .array(warnings.map(\.json)) }
                 document = .object(object)
             }
-            streams.write(document.serialized() + "\n")
+            if streams.write(document.serialized() + "\n") {
+                receipts?.answerWritten()
+            }
             if !inspect {
                 PresentationWarnings.warnings(output.presentation).forEach(streams.warn)
             }
@@ -234,5 +239,25 @@ struct InvokeCommand {
         done.wait()
         // The task stored a value before signalling.
         return box.withLock { $0 }!
+    }
+}
+
+/// `bridge invoke`'s observer: it also keeps what waits for the result to be written to stdout
+/// (`whenAnswerWritten`), run by `answerWritten()` once it was written whole.
+private final class InvokeObserver: CallObserver, @unchecked Sendable {
+    // Sendable proof: the only state is the Mutex, which is Sendable.
+    private let waiting = Mutex<[@Sendable () -> Void]>([])
+
+    override func whenAnswerWritten(_ action: @escaping @Sendable () -> Void) {
+        waiting.withLock { $0.append(action) }
+    }
+
+    /// The result reached stdout whole: runs what waited for it, once.
+    func answerWritten() {
+        let actions = waiting.withLock { list in
+            defer { list = [] }
+            return list
+        }
+        actions.forEach { $0() }
     }
 }

@@ -20,9 +20,10 @@ struct StandardStreams: Sendable {
         return StandardStreams(output: saved)
     }
 
-    /// Writes `text` to the protocol/result stream.
-    func write(_ text: String) {
-        _ = FileDescriptorIO.writeAll(output, Array(text.utf8))
+    /// Writes `text` to the protocol/result stream; whether it was written whole.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        FileDescriptorIO.writeAll(output, Array(text.utf8))
     }
 
     /// Writes one line to stderr.

@@ -50,6 +50,13 @@ open class CallObserver: @unchecked Sendable {
     /// record at most once, one way or the other.
     open func presented(_ record: @escaping @Sendable () -> JSON) { onPresented?(record) }
 
+    /// Runs `action` once the call's successful answer has been written whole to its reader
+    /// (a stdio session's output, `bridge invoke`'s stdout); never when the answer was not
+    /// written, was an error, or the caller cannot tell (the default: a caller that knows
+    /// overrides it). What a command may treat as received, such as a share inbox's lease
+    /// (`ReadCommand` of share-extension), waits for this.
+    open func whenAnswerWritten(_ action: @escaping @Sendable () -> Void) {}
+
     /// Reports `record` to the current call's observer, then returns `error` for the call to
     /// throw: `throw CallObserver.rejecting(.rejected(…), presented: record)`.
     public static func rejecting(_ error: ResponseError, presented record: @escaping @Sendable () -> JSON) -> ResponseError {

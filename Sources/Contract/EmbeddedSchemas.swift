@@ -377,12 +377,12 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/clear.args.schema.json",
   "title": "plugin:share-extension|clear arguments",
-  "description": "Removes the items named by ids, or every item a read has returned. The named arguments of invoke('plugin:share-extension|clear', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `clear`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
+  "description": "Removes the items named by ids, or every item a read delivered to this reader or to one that has ended. The named arguments of invoke('plugin:share-extension|clear', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `clear`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
   "type": "object",
   "additionalProperties": false,
   "properties": {
     "ids": {
-      "description": "The ids to remove, as read returns them; absent: every item a read has returned.",
+      "description": "The ids to remove, as read returns them; absent: every item leased or delivered to this reader, or delivered to a reader that has ended.",
       "type": [
         "array",
         "null"
@@ -428,7 +428,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/read.args.schema.json",
   "title": "plugin:share-extension|read arguments",
-  "description": "Returns the stored shares, oldest first, and marks them delivered. The named arguments of invoke('plugin:share-extension|read', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `read`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
+  "description": "Returns the stored shares no other live reader holds, oldest first, and leases them to this reader. The named arguments of invoke('plugin:share-extension|read', …), keys exactly as sent (a native-only command: Tauri forwards them unchanged to the native method `read`); null is the same as absent. This is the contract of a correct call: what `--strict` accepts (by default the bridge also accepts what Tauri accepts, with warnings).",
   "type": "object",
   "additionalProperties": false,
   "properties": {}
@@ -439,7 +439,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/commands/share-extension/read.result.schema.json",
   "title": "plugin:share-extension|read result",
-  "description": "The stored shares, oldest first; corrupt files moved aside are listed in 'quarantined'.",
+  "description": "The stored shares no other live reader holds, oldest first, each with its deliveryCount; corrupt files moved aside are listed in 'quarantined'.",
   "type": "object",
   "required": [
     "items"
@@ -454,6 +454,7 @@ enum EmbeddedSchemas {
           "id",
           "text",
           "receivedAt",
+          "deliveryCount",
           "attachments"
         ],
         "additionalProperties": false,
@@ -481,6 +482,11 @@ enum EmbeddedSchemas {
           "receivedAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "deliveryCount": {
+            "description": "How many reads returned the share, this one included: more than 1 when a reader died or its lease lapsed before clearing it.",
+            "type": "integer",
+            "minimum": 1
           },
           "attachments": {
             "type": "array",

@@ -4,13 +4,15 @@ import Foundation
 /// The share inbox in an App Group container: `<group>/ShareInbox/`.
 ///
 /// Layout: `items/<id>.json` (one file per share), `media/<id>/` (its attachment files),
-/// `delivered/<id>` (a mark: a `read` returned it), `quarantine/` (files found corrupt),
-/// `tmp/`, `sequence` (the last arrival number), `lock`.
+/// `leases.json` (who holds which item: `InboxLeases`), `leases/<session>.lock` (held with
+/// `flock` by each live reader: `InboxSession`), `quarantine/` (files found corrupt), `tmp/`,
+/// `sequence` (the last arrival number), `lock`.
 ///
 /// - Important: Every operation holds an exclusive `flock` on `lock`, so concurrent extension
 ///   processes and the app never interleave; every file is written to `tmp/` and renamed into
 ///   place, so a crash leaves each item whole or absent; an item is deleted without being named
-///   only after a `read` returned it; a corrupt file is moved to `quarantine/` and reported,
+///   only after a `read`'s answer carrying it was written whole (at-least-once delivery with
+///   leases, `InboxLeases`); a corrupt file is moved to `quarantine/` and reported,
 ///   never overwritten or read as empty. Nothing is read, written or deleted outside the
 ///   container through a link: every folder is opened without following links and worked on
 ///   relative to its descriptor (`DirectoryHandle`); a container whose folders or lock file are
@@ -22,18 +24,24 @@ public struct ShareInbox: Sendable {
     /// The App Group container.
     public let group: String
     public let limits: InboxLimits
+    /// How long a read's lease keeps its items from other live readers, in seconds.
+    public let leaseTimeout: Double
+
+    /// The default `leaseTimeout`: 30 seconds.
+    public static let defaultLeaseTimeout: Double = 30
 
     /// The inbox of the App Group container `group`. The container must exist; the inbox's
     /// folders are created in it on first use.
-    public init(group: String, limits: InboxLimits = InboxLimits()) {
+    public init(group: String, limits: InboxLimits = InboxLimits(), leaseTimeout: Double = ShareInbox.defaultLeaseTimeout) {
         self.group = group
         folder = (group as NSString).appendingPathComponent("ShareInbox")
         self.limits = limits
+        self.leaseTimeout = leaseTimeout
     }
 
     /// The inbox's folders, open for one operation.
     private struct Folders {
-        let inbox, items, media, delivered, quarantine, tmp: DirectoryHandle
+        let inbox, items, media, leases, quarantine, tmp: DirectoryHandle
         var lock: FileLock { FileLock(folder: inbox, name: "lock") }
     }
 
@@ -43,7 +51,7 @@ public struct ShareInbox: Sendable {
     private func open() throws(InboxError) -> Folders {
         let inbox = try DirectoryHandle.container(group).folder("ShareInbox")
         return Folders(inbox: inbox, items: try inbox.folder("items"), media: try inbox.folder("media"),
-                       delivered: try inbox.folder("delivered"), quarantine: try inbox.folder("quarantine"),
+                       leases: try inbox.folder("leases"), quarantine: try inbox.folder("quarantine"),
                        tmp: try inbox.folder("tmp"))
     }
 
@@ -146,7 +154,6 @@ public struct ShareInbox: Sendable {
         for name in f.tmp.names() { f.tmp.removeTree(name) }
         let items = Set(itemFiles(f).map { String($0.dropLast(5)) })
         for name in f.media.names() where !items.contains(name) { f.media.removeTree(name) }
-        for name in f.delivered.names() where !items.contains(name) { f.delivered.removeTree(name) }
     }
 
     private func itemFiles(_ f: Folders) -> [String] {
@@ -161,19 +168,22 @@ public struct ShareInbox: Sendable {
         public let items: [JSON]
         /// Files moved to `quarantine/`, with why.
         public let quarantined: [JSON]
+        /// The leases this read took: hand it to `written(_:)` once the answer carrying the
+        /// items was written whole to the reader.
+        public let grant: InboxLeases.Grant
     }
 
-    /// Every stored item, oldest first; each is marked delivered, so a later `clear` without ids
-    /// may remove it. Corrupt files, and links found in place of the inbox's files, are
-    /// quarantined and reported.
+    /// Every stored item no other live reader holds within its lease, oldest first, each with
+    /// its `deliveryCount`; the items are leased to `session` (see `InboxLeases`). Corrupt files,
+    /// and links found in place of the inbox's files, are quarantined and reported.
     /// - Throws: `.container` when the App Group container is missing (nothing is created) or
     ///   the inbox's folders are links.
-    public func read() throws(InboxError) -> ReadResult {
+    public func read(as session: InboxSession = .process, now: Date = Date()) throws(InboxError) -> ReadResult {
         let f = try open()
         return try f.lock.withLock { () throws(InboxError) -> ReadResult in
-            var items: [JSON] = []
+            try session.hold(in: f.leases)
+            var found: [ShareItem] = []
             var quarantined: [JSON] = []
-            var marks: [String] = []
             for file in itemFiles(f) {
                 let id = String(file.dropLast(5))
                 let item: ShareItem?
@@ -196,58 +206,104 @@ public struct ShareInbox: Sendable {
                     quarantined.append(quarantine(file, in: f.items, f, reason: reason))
                     continue
                 }
-                items.append(describe(item, f, quarantined: &quarantined))
-                if f.delivered.entry(id) == .missing { marks.append(id) }
+                found.append(item)
             }
-            // The marks are empty files: what must be durable is their names, so one sync of
-            // the folder covers them all (one fsync per mark made 10,000 items take 8.4 s).
-            for id in marks {
-                let fd = f.delivered.create(id)
-                if fd < 0 && errno != EEXIST { throw DurableFile.storageError("cannot mark \(id) delivered in \(f.delivered.child(id))") }
-                if fd >= 0 { close(fd) }
+            var book = try leases(f, quarantined: &quarantined)
+            let grant = book.read(stored: found.map(\.id), session: session.id, now: now.timeIntervalSince1970,
+                                  timeout: leaseTimeout, isAlive: liveness(f))
+            try save(book, f)
+            FaultPoint.reach("read-leased")
+            let items = found.compactMap { item in
+                grant.counts[item.id].map { describe(item, deliveryCount: $0, f, quarantined: &quarantined) }
             }
-            if !marks.isEmpty { f.delivered.sync() }
-            return ReadResult(items: items, quarantined: quarantined)
+            return ReadResult(items: items, quarantined: quarantined, grant: grant)
         }
     }
 
-    /// Removes the items named by `ids`, or, without ids, every item a `read` has returned.
+    /// The answer carrying `grant`'s items was written whole to its reader: those leases become
+    /// delivered, so `clear {}` may remove them once their session has ended.
+    public func written(_ grant: InboxLeases.Grant) throws(InboxError) {
+        guard !grant.counts.isEmpty else { return }
+        let f = try open()
+        try f.lock.withLock { () throws(InboxError) in
+            var quarantined: [JSON] = []
+            var book = try leases(f, quarantined: &quarantined)
+            book.written(grant)
+            try save(book, f)
+        }
+    }
+
+    /// Removes the items named by `ids`, or, without ids, the items leased or delivered to
+    /// `session` and those delivered to a reader whose session has ended (`InboxLeases.clear`):
+    /// never one another live reader holds, nor one whose reader died before receiving it.
     /// - Returns: the ids removed, and the requested ids that were not there.
     /// - Throws: `.invalidShare` for a malformed id; `.container` as `read` does.
-    public func clear(ids: [String]?) throws(InboxError) -> (removed: [String], notFound: [String]) {
+    public func clear(ids: [String]?, as session: InboxSession = .process) throws(InboxError) -> (removed: [String], notFound: [String]) {
         for id in ids ?? [] where !ItemID.isValid(id) {
             throw InboxError(.invalidShare, "'\(id)' is not an inbox item id (12 digits, '-', 8 hex digits, as read returns them)")
         }
         let f = try open()
         return try f.lock.withLock { () throws(InboxError) -> ([String], [String]) in
-            let stored = Set(itemFiles(f).map { String($0.dropLast(5)) })
-            let targets: [String]
-            var notFound: [String] = []
-            if let ids {
-                targets = ids.filter { stored.contains($0) }
-                notFound = ids.filter { !stored.contains($0) }
-            } else {
-                targets = f.delivered.names().filter { stored.contains($0) }
-            }
+            let stored = itemFiles(f).map { String($0.dropLast(5)) }
+            var quarantined: [JSON] = []
+            var book = try leases(f, quarantined: &quarantined)
+            let targets = book.clear(ids: ids, stored: stored, session: session.id, isAlive: liveness(f))
+            let notFound = (ids ?? []).filter { !targets.contains($0) }
             for id in targets {
                 // The item goes first: a crash after it leaves only media, which sweep removes.
                 guard f.items.remove("\(id).json") else {
                     throw DurableFile.storageError("cannot remove item \(id)")
                 }
                 f.media.removeTree(id)
-                f.delivered.remove(id)
             }
             f.items.sync()
+            try save(book, f)
             return (targets, notFound)
         }
+    }
+
+    /// The leases `leases.json` holds (none when it is absent); a file that is not a lease file
+    /// is quarantined and reported, and the inbox starts afresh: every item is free again, so
+    /// nothing is lost (`clear {}` then removes nothing until a read leases it anew).
+    private func leases(_ f: Folders, quarantined: inout [JSON]) throws(InboxError) -> InboxLeases {
+        let reason: String
+        switch f.inbox.read(LeaseFile.name, limit: limits.maxItemBytes) {
+        case .bytes(let data):
+            if let book = (try? JSONParser.parse(data)).flatMap(LeaseFile.leases) { return book }
+            reason = "not a lease file (corrupt or edited by another program)"
+        case .unreadable:
+            return InboxLeases()
+        case .tooLarge:
+            reason = "larger than \(limits.maxItemBytes) bytes: not a lease file the inbox wrote"
+        case .notOwnFile(let entry):
+            reason = "\(entry), not the inbox's lease file; not followed"
+        }
+        quarantined.append(quarantine(LeaseFile.name, in: f.inbox, f, reason: reason))
+        return InboxLeases()
+    }
+
+    private func save(_ book: InboxLeases, _ f: Folders) throws(InboxError) {
+        try DurableFile.write(LeaseFile.json(book).serializedBytes(JSONFormat(sortedKeys: true, pretty: true)),
+                              to: LeaseFile.name, in: f.inbox, temporary: f.tmp)
+    }
+
+    /// Whether a reader's session is alive, asked once per session per operation; the lock
+    /// files of sessions found dead are removed on the way.
+    private func liveness(_ f: Folders) -> (String) -> Bool {
+        var known: [String: Bool] = [:]
+        for name in f.leases.names() where name.hasSuffix(".lock") {
+            let id = String(name.dropLast(5))
+            known[id] = InboxSession.isAlive(id, in: f.leases)
+        }
+        return { known[$0] ?? false }
     }
 
     /// The item as `read` returns it: `text` always (possibly empty), `url`, the first image as a
     /// `data:` URL (`image`) and its path (`imagePath`), every attachment with its absolute path.
     /// An attachment is `present` only as a single-link regular file inside `media/<id>/`; a
     /// link in its place (or in place of `media/<id>/`) is quarantined, never read.
-    private func describe(_ item: ShareItem, _ f: Folders, quarantined: inout [JSON]) -> JSON {
-        var o: JSONObject = ["id": .string(item.id), "text": .string(item.text ?? "")]
+    private func describe(_ item: ShareItem, deliveryCount: Int, _ f: Folders, quarantined: inout [JSON]) -> JSON {
+        var o: JSONObject = ["id": .string(item.id), "text": .string(item.text ?? ""), "deliveryCount": .integer(deliveryCount)]
         if let url = item.url { o["url"] = .string(url) }
         var mediaFolder: DirectoryHandle? = nil
         if !item.attachments.isEmpty {

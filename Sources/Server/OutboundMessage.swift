@@ -66,6 +66,19 @@ public enum OutboundMessage: Sendable, Equatable {
         }
     }
 
+    /// The ids this message answers, each with whether its answer is a result (not an error).
+    public var answers: [(id: RequestID, succeeded: Bool)] {
+        func answer(_ r: Response) -> (id: RequestID, succeeded: Bool) {
+            if case .success = r.outcome { return (r.id, true) }
+            return (r.id, false)
+        }
+        switch self {
+        case .response(let r): return [answer(r)]
+        case .batch(let responses): return responses.map(answer)
+        case .notification, .request: return []
+        }
+    }
+
     /// The ids this message answers (empty for a notification).
     public var answeredIDs: [RequestID] {
         switch self {

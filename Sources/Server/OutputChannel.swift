@@ -1,4 +1,5 @@
 import BridgeFraming
+import BridgeProtocol
 import BridgeStreams
 import Foundation
 
@@ -25,9 +26,12 @@ final class OutputChannel: @unchecked Sendable {
         self.fd = fd
     }
 
-    /// Starts the writer thread; `onClosed` runs once, on that thread, if the stream breaks.
-    func start(onClosed: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in writerLoop(onClosed: onClosed) }
+    /// Starts the writer thread; `onClosed` runs once, on that thread, if the stream breaks;
+    /// `written` runs on that thread after each successful write with the answers it carried,
+    /// when `wanted` says someone waits for them, before `flush` returns.
+    func start(onClosed: @escaping @Sendable () -> Void,
+               written: WrittenAnswers? = nil) {
+        let thread = Thread { [self] in writerLoop(onClosed: onClosed, written: written) }
         thread.name = "bridge.output"
         thread.start()
     }
@@ -84,7 +88,14 @@ final class OutputChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func writerLoop(onClosed: @Sendable () -> Void) {
+    /// Who hears which answers were written: asked first whether anyone waits (`wanted`), so
+    /// a session where nobody does pays one atomic load per write.
+    struct WrittenAnswers: Sendable {
+        let wanted: @Sendable () -> Bool
+        let written: @Sendable ([(id: RequestID, succeeded: Bool)]) -> Void
+    }
+
+    private func writerLoop(onClosed: @Sendable () -> Void, written: WrittenAnswers?) {
         var batch: [OutboundMessage] = []
         var bytes: [UInt8] = []
         while true {
@@ -98,9 +109,12 @@ final class OutputChannel: @unchecked Sendable {
             condition.unlock()
 
             for message in batch { message.write(framed: framing, into: &bytes) }
+            let answers = written.map { $0.wanted() } == true ? batch.flatMap(\.answers) : []
             batch.removeAll(keepingCapacity: true)
             let ok = FileDescriptorIO.writeAll(fd, bytes)
             bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20)
+            // Still `writing`: a `flush` (the session ending) waits for what heard of them.
+            if ok && !answers.isEmpty { written?.written(answers) }
 
             condition.lock()
             writing = false

@@ -50,10 +50,10 @@ public final class Server: Sendable {
         // then a signal was sometimes dropped as ignored and the session never ended.
         if handlesSignals { Server.blockSessionSignals() }
         let engine = self.engine
-        output.start {
+        output.start(onClosed: {
             Log.error("the output stream closed; ending the session")
             engine.outputClosed()
-        }
+        }, written: OutputChannel.WrittenAnswers(wanted: { engine.awaitsWrites }, written: { engine.answersWritten($0) }))
         let signals = handlesSignals ? watchSignals() : []
         let reader = Thread { [self] in readLoop() }
         reader.name = "bridge.input"

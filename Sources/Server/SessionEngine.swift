@@ -50,6 +50,10 @@ public final class SessionEngine: Sendable {
     /// This session's name among the clients that handle commands.
     private let clientName: String
     private static let sessions = Atomic<Int>(0)
+    /// What waits to hear that a call's answer was written (`CallObserver.whenAnswerWritten`),
+    /// by the call's request id; `waitingForWrites` counts them, so a transport asks only then.
+    private let receipts = Mutex<[RequestID: [@Sendable () -> Void]]>([:])
+    private let waitingForWrites = Atomic<Int>(0)
 
     /// An engine for one session, writing through `transport`; `context` is the session's
     /// window, webview, origin, platform and device until `initialize` changes them.
@@ -158,6 +162,34 @@ public final class SessionEngine: Sendable {
             return later
         }
         afterwards.run(transport)
+    }
+
+    /// Whether a call waits to hear that its answer was written: then the transport reports
+    /// each answer it writes (`answersWritten`). One atomic load.
+    public var awaitsWrites: Bool { waitingForWrites.load(ordering: .relaxed) > 0 }
+
+    /// The transport wrote these answers whole to the peer (`succeeded`: whether each was a
+    /// result, not an error): what waited on a successful one runs, on the caller's thread;
+    /// what waited on an error is dropped.
+    public func answersWritten(_ answers: [(id: RequestID, succeeded: Bool)]) {
+        let actions = receipts.withLock { waiting -> [@Sendable () -> Void] in
+            var run: [@Sendable () -> Void] = []
+            for answer in answers {
+                guard let actions = waiting.removeValue(forKey: answer.id) else { continue }
+                waitingForWrites.subtract(1, ordering: .relaxed)
+                if answer.succeeded { run += actions }
+            }
+            return run
+        }
+        actions.forEach { $0() }
+    }
+
+    /// Runs `action` once the answer to `id` is written whole (see `answersWritten`).
+    fileprivate func whenWritten(_ id: RequestID, _ action: @escaping @Sendable () -> Void) {
+        receipts.withLock { waiting in
+            if waiting[id] == nil { waitingForWrites.add(1, ordering: .relaxed) }
+            waiting[id, default: []].append(action)
+        }
     }
 
     /// The peer's input ended: running calls are answered, then the session ends with 0.
@@ -378,6 +410,12 @@ private final class SessionCallObserver: CallObserver, @unchecked Sendable {
     }
 
     override func waitsOnNobody() { engine.handle(.callWaitsOnNobody(token)) }
+
+    // A request's answer is written by the transport; a notification has none to wait for.
+    override func whenAnswerWritten(_ action: @escaping @Sendable () -> Void) {
+        guard let id else { return }
+        engine.whenWritten(id, action)
+    }
 
     override func warned(_ warnings: [CallWarning]) {
         guard let id else { return }

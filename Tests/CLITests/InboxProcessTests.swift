@@ -36,6 +36,28 @@ func readInbox(_ group: String) throws -> JSON {
 
 func itemIDs(_ read: JSON) -> [String] { read["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? [] }
 
+/// The app's `clear` with `args`, through `bridge invoke` (a session of its own).
+func clearInbox(_ group: String, _ args: String = "{}") throws -> JSON {
+    let r = try runBridge(["invoke", "plugin:share-extension|clear", args, "--app-group", group], executable: Products.bridge)
+    #expect(r.status == 0, "\(r.stderr)")
+    return try JSONParser.parse(r.stdout)
+}
+
+/// The `deliveryCount` of each item a read returned.
+func deliveryCounts(_ read: JSON) -> [Int] {
+    read["items"]?.arrayValue?.compactMap { $0["deliveryCount"]?.numberValue?.intValue } ?? []
+}
+
+/// Sends a request to a `bridge serve` session and returns its result (nil on an error or none).
+func call(_ session: BridgeProcess, id: Int, _ method: String, _ params: String = "{}") throws -> JSON? {
+    session.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    while let line = session.nextLine(timeout: 30) {
+        let message = try JSONParser.parse(line)
+        if message["id"] == .integer(id) { return message["result"] }
+    }
+    return nil
+}
+
 @Suite("Share inbox with real processes", .serialized)
 struct InboxProcessTests {
     @Test("8 concurrent writers × 25 items: exactly 200 items, unique ids, oldest first")
@@ -196,6 +218,76 @@ struct InboxProcessTests {
         #expect(try JSONParser.parse(r.stdout)["kind"] == "container")
         #expect(r.stderr.contains("ShareInbox/tmp is a symbolic link"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["keep.txt"])
+    }
+
+    @Test("a reader killed after its read leased a share: another session's clear {} keeps it; the next read returns it with deliveryCount 2")
+    func killedReader() throws {
+        let group = try appGroup()
+        let id = try #require(try receive(group, ["--text", "unseen"]))
+        let reader = try BridgeProcess(["invoke", "plugin:share-extension|read", "--app-group", group], executable: Products.bridge,
+                                       environment: ["BRIDGE_INBOX_PAUSE_AT": "read-leased"])
+        let deadline = Date().addingTimeInterval(30)
+        while !reader.stderr.contains("paused at read-leased") && reader.child.isRunning && Date() < deadline { usleep(5_000) }
+        #expect(reader.stderr.contains("paused at read-leased"))
+        kill(reader.pid, SIGKILL)
+        _ = reader.child.wait()
+        #expect(try clearInbox(group) == ["removed": [], "notFound": []])
+        let again = try readInbox(group)
+        #expect(itemIDs(again) == [id])
+        #expect(deliveryCounts(again) == [2])
+        // That read's answer reached its reader, whose session has ended: clear {} may remove it now.
+        #expect(try clearInbox(group)["removed"] == [.string(id)])
+        #expect(itemIDs(try readInbox(group)).isEmpty)
+    }
+
+    @Test("a read whose answer cannot be written (its stdout closed) leaves the share to the next read")
+    func closedOutput() throws {
+        let group = try appGroup()
+        let id = try #require(try receive(group, ["--text", "unseen"]))
+        let reader = try BridgeProcess(["invoke", "plugin:share-extension|read", "--app-group", group], executable: Products.bridge,
+                                       closeStdout: true)
+        _ = reader.waitForExit(timeout: 30)
+        #expect(try clearInbox(group)["removed"] == [])
+        let again = try readInbox(group)
+        #expect(itemIDs(again) == [id])
+        #expect(deliveryCounts(again) == [2])
+    }
+
+    @Test("two live readers never get the same share; a killed reader's share goes to the other with deliveryCount 2")
+    func twoLiveReaders() throws {
+        let group = try appGroup()
+        let id = try #require(try receive(group, ["--text", "once at a time"]))
+        let a = try BridgeProcess(["serve", "--app-group", group], executable: Products.bridge)
+        let b = try BridgeProcess(["serve", "--app-group", group], executable: Products.bridge)
+        let first = try #require(try call(a, id: 1, "plugin:share-extension|read"))
+        #expect(itemIDs(first) == [id])
+        #expect(deliveryCounts(first) == [1])
+        #expect(try call(b, id: 1, "plugin:share-extension|read").map(itemIDs) == [])
+        // Another session's clear {} leaves what a live reader holds.
+        #expect(try clearInbox(group)["removed"] == [])
+        kill(a.pid, SIGKILL)
+        _ = a.waitForExit(timeout: 30)
+        let second = try #require(try call(b, id: 2, "plugin:share-extension|read"))
+        #expect(itemIDs(second) == [id])
+        #expect(deliveryCounts(second) == [2])
+        #expect(try call(b, id: 3, "plugin:share-extension|clear")?["removed"] == [.string(id)])
+        b.closeInput()
+        #expect(b.waitForExit(timeout: 30) == 0)
+    }
+
+    @Test("a live reader's lease lapses after --inbox-lease: the share goes to another reader")
+    func leaseTimeout() throws {
+        let group = try appGroup()
+        let id = try #require(try receive(group, ["--text", "slow reader"]))
+        let a = try BridgeProcess(["serve", "--app-group", group, "--inbox-lease", "1"], executable: Products.bridge)
+        #expect(try call(a, id: 1, "plugin:share-extension|read").map(itemIDs) == [id])
+        usleep(1_500_000)
+        let r = try runBridge(["invoke", "plugin:share-extension|read", "--app-group", group, "--inbox-lease", "1"], executable: Products.bridge)
+        let taken = try JSONParser.parse(r.stdout)
+        #expect(itemIDs(taken) == [id])
+        #expect(deliveryCounts(taken) == [2])
+        a.closeInput()
+        #expect(a.waitForExit(timeout: 30) == 0)
     }
 
     @Test("the plugin without --app-group, and with malformed ids")

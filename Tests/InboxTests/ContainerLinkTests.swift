@@ -47,7 +47,7 @@ struct ContainerLinkTests {
     }
 
     @Test("any folder of the inbox a link: append, read and clear are refused and its target is untouched",
-          arguments: ["items", "media", "delivered", "quarantine", "tmp"])
+          arguments: ["items", "media", "leases", "quarantine", "tmp"])
     func everyFolderLink(folder: String) throws {
         let inbox = ShareInbox(group: temporaryGroup())
         _ = try inbox.append(try draft(text: "first", images: 1))

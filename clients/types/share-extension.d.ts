@@ -3,7 +3,7 @@
 
 /** Arguments of `plugin:share-extension|clear` (native-only: keys reach the native method unchanged). */
 export interface ShareExtensionClearArgs {
-  /** The ids to remove, as read returns them; absent: every item a read has returned. */
+  /** The ids to remove, as read returns them; absent: every item leased or delivered to this reader, or delivered to a reader that has ended. */
   ids?: string[] | null;
 }
 
@@ -17,7 +17,7 @@ export type ShareExtensionClearResult = {
 export interface ShareExtensionReadArgs {
 }
 
-/** The stored shares, oldest first; corrupt files moved aside are listed in 'quarantined'. */
+/** The stored shares no other live reader holds, oldest first, each with its deliveryCount; corrupt files moved aside are listed in 'quarantined'. */
 export type ShareExtensionReadResult = {
   items: {
     id: string;
@@ -29,6 +29,8 @@ export type ShareExtensionReadResult = {
     /** The first image's file in the App Group container. */
     imagePath?: string;
     receivedAt: string;
+    /** How many reads returned the share, this one included: more than 1 when a reader died or its lease lapsed before clearing it. */
+    deliveryCount: number;
     attachments: {
       kind: "image" | "movie" | "file";
       typeIdentifier: string;
@@ -51,8 +53,8 @@ export interface ShareExtensionCommands {
   "plugin:share-extension|read": { args: ShareExtensionReadArgs; result: ShareExtensionReadResult };
 }
 
-/** Removes the items named by ids, or every item a read has returned. */
+/** Removes the items named by ids, or every item a read delivered to this reader or to one that has ended. */
 export declare function clear(args?: ShareExtensionClearArgs): Promise<ShareExtensionClearResult>;
 
-/** Returns the stored shares, oldest first, and marks them delivered. */
+/** Returns the stored shares no other live reader holds, oldest first, and leases them to this reader. */
 export declare function read(args?: ShareExtensionReadArgs): Promise<ShareExtensionReadResult>;

@@ -4,13 +4,15 @@ import BridgeJSON
 import BridgeProtocol
 
 /// `plugin:share-extension|clear`, native-only as `read`: removes items by id, or, without ids,
-/// only those a `read` has already returned, so a share that arrives in between is never lost.
+/// only those leased or delivered to this reader and those delivered to a reader that has ended
+/// (`InboxLeases.clear`), so a share that arrives in between, one another live reader holds, or
+/// one whose reader died before receiving it is never lost.
 enum ClearCommand: CommandLayer {
     static let declaration = CommandDeclaration(
         "clear",
-        summary: "Removes the items named by ids, or every item a read has returned.",
+        summary: "Removes the items named by ids, or every item a read delivered to this reader or to one that has ended.",
         parameters: [
-            Parameter("ids", .list(ShareExtensionShapes.itemID), doc: "The ids to remove, as read returns them; absent: every item a read has returned."),
+            Parameter("ids", .list(ShareExtensionShapes.itemID), doc: "The ids to remove, as read returns them; absent: every item leased or delivered to this reader, or delivered to a reader that has ended."),
         ],
         result: .record([Field("removed", .list(.string)), Field("notFound", .list(.string))]),
         resultDoc: "The ids removed, and the ids that were not in the inbox.",

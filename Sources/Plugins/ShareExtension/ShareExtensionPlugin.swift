@@ -4,19 +4,22 @@ import BridgeInbox
 import BridgeJSON
 import BridgeProtocol
 
-/// The share-extension plugin: the app side of the share inbox. `read` returns what share
-/// extensions stored, oldest first; `clear` removes items — by id, or, without ids, only those a
-/// `read` has already returned, so a share that arrives in between is never lost. Its `commands`
-/// are its module's `CommandLayer` types (`ReadCommand`, `ClearCommand`), listed at build time.
+/// The share-extension plugin: the app side of the share inbox, delivering each share at least
+/// once (`InboxLeases`). `read` returns what share extensions stored, oldest first, and leases
+/// it to the caller's session; `clear` removes items — by id, or, without ids, only those a read
+/// delivered (or leased to the same session), so a share that arrives in between, or whose
+/// reader died before receiving it, is never lost. Its `commands` are its module's
+/// `CommandLayer` types (`ReadCommand`, `ClearCommand`), listed at build time.
 public struct ShareExtensionPlugin: Plugin {
     public let name = "share-extension"
     /// The inbox of `--app-group DIR`; `nil` without one.
     public let inbox: ShareInbox?
+    /// The readers of this process: its own session, and one per browser page.
+    let sessions = InboxSessions()
 
     public init(inbox: ShareInbox?) {
         self.inbox = inbox
     }
-
 
     /// Native-only commands exist where the plugin has native code: on desktop, Tauri finds no
     /// handler (`Command <name> not found`).
@@ -33,21 +36,23 @@ public struct ShareExtensionPlugin: Plugin {
             throw ResponseError.rejected("no App Group container: start the bridge with --app-group DIR",
                                          details: ["command": .string(invocation.name.description)])
         }
-        return StoreCall(inbox: inbox, command: invocation.name)
+        return StoreCall(inbox: inbox, session: sessions.session(for: invocation.context.client), command: invocation.name)
     }
 }
 
 /// One call on the store, with inbox errors turned into wire errors.
 struct StoreCall {
     let inbox: ShareInbox
+    /// The reader: the process's session, or the browser page's.
+    let session: InboxSession
     let command: CommandName
 
     func read() throws(ResponseError) -> ShareInbox.ReadResult {
-        do { return try inbox.read() } catch { throw wire(error) }
+        do { return try inbox.read(as: session) } catch { throw wire(error) }
     }
 
     func clear(ids: [String]?) throws(ResponseError) -> (removed: [String], notFound: [String]) {
-        do { return try inbox.clear(ids: ids) } catch { throw wire(error) }
+        do { return try inbox.clear(ids: ids, as: session) } catch { throw wire(error) }
     }
 
     private func wire(_ error: InboxError) -> ResponseError {

@@ -23,6 +23,8 @@ enum ShareExtensionShapes {
               doc: "The first image as a data: URL (images up to 20 MiB)."),
         Field("imagePath", .string, required: false, doc: "The first image's file in the App Group container."),
         Field("receivedAt", .text(format: "date-time", pattern: nil)),
+        Field("deliveryCount", .integer(minimum: 1),
+              doc: "How many reads returned the share, this one included: more than 1 when a reader died or its lease lapsed before clearing it."),
         Field("attachments", .list(attachment)),
     ])
 }
