@@ -55,15 +55,18 @@ private extension String {
 /// One behaviour that changed upstream: from which release of which component (`tauri`,
 /// `@tauri-apps/api`, or a plugin's name such as `fs`), what, and where it is read. A version
 /// is a value: a command asks `versions.has(change)`, and the table of changes is the one place
-/// that says what differs between versions (`UpstreamChanges.all`, `docs/upstream.md`).
+/// that says what differs between versions (`UpstreamChanges.all`, `docs/versions.md`).
 public struct UpstreamChange: Sendable, Hashable {
     public let component: String
     public let since: ReleaseVersion
     public let summary: String
     /// The upstream file and commit (or pull request) it was read from.
     public let reference: String
+    /// The test that fails without it (`Suite/test`), or empty for a change not modelled yet.
+    public let test: String
 
-    public init(_ component: String, since: String, _ summary: String, reference: String) {
+    public init(_ component: String, since: String, _ summary: String, reference: String, test: String = "") {
+        self.test = test
         self.component = component
         // The table is written in code: a malformed version is a programming error caught by its test.
         self.since = ReleaseVersion(since) ?? ReleaseVersion(0, 0)

@@ -1,6 +1,6 @@
 /// Every upstream change the bridge models per version, in one table: a command asks
 /// `versions.has(UpstreamChanges.fsTextAsBytes)`, never compares version numbers itself.
-/// `docs/upstream.md` is generated from this table (`swift run bridge-generate`), each row with
+/// `docs/versions.md` is generated from this table (`swift run bridge-generate`), each row with
 /// its version, its upstream reference and the test that fails without it.
 public enum UpstreamChanges {
     // MARK: Tauri
@@ -9,12 +9,12 @@ public enum UpstreamChanges {
     public static let appBundleType = UpstreamChange(
         "tauri", since: "2.7.0",
         "plugin:app|bundle_type answers the bundle the binary was packaged as (null unpatched); core:app:allow-bundle-type joins core:app:default",
-        reference: "tauri-apps/tauri #13209 (crates/tauri/src/app/plugin.rs, crates/tauri/build.rs)")
+        reference: "tauri-apps/tauri #13209 (crates/tauri/src/app/plugin.rs, crates/tauri/build.rs)", test: "VersionedAnswersTests/appCommands")
     /// `plugin:app|register_listener` / `remove_listener` (`onBackButtonPress`, `addPluginListener('app', …)`).
     public static let appListeners = UpstreamChange(
         "tauri", since: "2.9.0",
         "plugin:app|register_listener {event, handler} and remove_listener {event, channelId} (the Android back button), in core:app:default",
-        reference: "tauri-apps/tauri #14133, #14132 (crates/tauri/src/app/plugin.rs; packages/api/src/app.ts onBackButtonPress)")
+        reference: "tauri-apps/tauri #14133, #14132 (crates/tauri/src/app/plugin.rs; packages/api/src/app.ts onBackButtonPress)", test: "VersionedAnswersTests/appCommands")
 
     // MARK: fs
 
@@ -22,19 +22,19 @@ public enum UpstreamChanges {
     public static let fsTextAsBytes = UpstreamChange(
         "fs", since: "2.1.0",
         "read_text_file answers the file's raw bytes (tauri::ipc::Response), as read_file; read_text_file_lines_next a line's bytes and a last byte 0 (more) or 1 (done)",
-        reference: "tauri-apps/plugins-workspace ed981027 #1962 (plugins/fs/src/commands.rs, guest-js/index.ts)")
+        reference: "tauri-apps/plugins-workspace ed981027 #1962 (plugins/fs/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/fsTextAsBytes")
     // MARK: dialog
 
     /// `message` takes `buttons` and answers the label pressed.
     public static let dialogMessageButtons = UpstreamChange(
         "dialog", since: "2.4.0",
         "message takes buttons (Ok, OkCancel, YesNo, YesNoCancel, {OkCustom}, {OkCancelCustom}, {YesNoCancelCustom}) and answers the pressed button's MessageDialogResult: \"Ok\", \"Cancel\", \"Yes\", \"No\" or the custom label",
-        reference: "tauri-apps/plugins-workspace 509eba8d #2641 (plugins/dialog/src/models.rs, src/commands.rs)")
+        reference: "tauri-apps/plugins-workspace 509eba8d #2641 (plugins/dialog/src/models.rs, src/commands.rs)", test: "VersionedAnswersTests/dialogLabels")
     /// guest-js `ask()` and `confirm()` call `message` and compare its label.
     public static let dialogAskThroughMessage = UpstreamChange(
         "dialog", since: "2.7.0",
         "guest-js ask() and confirm() call message with buttons YesNo / OkCancel (or {OkCancelCustom}) and compare the label; allow-ask and allow-confirm become aliases of allow-message",
-        reference: "tauri-apps/plugins-workspace 24154472 #3287 (plugins/dialog/guest-js/index.ts, permissions/)")
+        reference: "tauri-apps/plugins-workspace 24154472 #3287 (plugins/dialog/guest-js/index.ts, permissions/)", test: "VersionedAnswersTests/askThroughMessage")
 
     // MARK: http
 
@@ -42,7 +42,7 @@ public enum UpstreamChanges {
     public static let httpStreamedBody = UpstreamChange(
         "http", since: "2.4.1",
         "fetch_read_body {rid, streamChannel} answers null and sends the body over the Channel as chunks whose last byte is 0, then [1] at the end",
-        reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)")
+        reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody")
 
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [

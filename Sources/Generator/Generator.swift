@@ -101,6 +101,9 @@ public struct Generator {
         out.append(File(path: "docs/commands.md", text: MarkdownWriter.reference(targets.map {
             (name: $0.plugin.name, commands: $0.plugin.commands.map(\.declaration))
         })))
+        out.append(File(path: "docs/versions.md", text: UpstreamTableWriter.page(
+            modelled: UpstreamChanges.all, notModelled: UpstreamChanges.notModelled,
+            newestTauri: UpstreamChanges.newestTauri, newestPlugins: UpstreamChanges.newestPlugins)))
         let owned = Set(targets.map { "commands/\($0.plugin.name)/" })
         var schemas = try folder("Schemas", suffixes: [".schema.json"])
             .filter { file in !owned.contains { file.path.hasPrefix($0) } }

@@ -120,4 +120,18 @@ struct AppVersionsTests {
         }
         #expect(Set(UpstreamChanges.all.map(\.summary)).count == UpstreamChanges.all.count)
     }
+
+    @Test("every modelled change names a test that exists, so docs/versions.md's test column is true")
+    func changeTests() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        var sources = ""
+        for case let file as String in FileManager.default.enumerator(atPath: tests.path) ?? FileManager.default.enumerator(atPath: "/")! where file.hasSuffix(".swift") {
+            sources += (try? String(contentsOfFile: tests.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+        }
+        for change in UpstreamChanges.all {
+            let parts = change.test.split(separator: "/")
+            try #require(parts.count == 2, "\(change.summary): test is Suite/function")
+            #expect(sources.contains("struct \(parts[0])") && sources.contains("func \(parts[1])("), "\(change.test) not found")
+        }
+    }
 }

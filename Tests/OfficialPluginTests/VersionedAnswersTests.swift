@@ -1,0 +1,161 @@
+import BridgeACL
+import BridgeApp
+import BridgeCall
+import BridgeCorePlugins
+import BridgeDevice
+import BridgeEvents
+import BridgeJSON
+@testable import BridgeOfficialPlugins
+import BridgeProtocol
+import BridgeRouter
+import Foundation
+import Synchronization
+import Testing
+
+/// The official and core plugins at `versions`, under `permissions`, on a fresh sandbox; what
+/// their Channels receive is kept.
+private func router(_ versions: ModelledVersions, permissions: String = #"["core:default"]"#, dialog: DialogAnswers = DialogAnswers(),
+                    fixtures: String = "[]") throws -> (Router, Sent, EventHub) {
+    let sent = Sent()
+    let hub = EventHub()
+    var settings = OfficialSettings(dialog: dialog)
+    settings.versions = versions
+    settings.sandbox = SandboxHolder(root: NSTemporaryDirectory() + "versions-\(UUID().uuidString)")
+    settings.send = { channel, _, message in sent.messages.withLock { $0.append((channel, message)) } }
+    settings.http = HttpPlugin.Config(fixtures: try HttpFixture.load(fixtures, file: "fixtures.json"))
+    let plugins: [any Plugin] = OfficialPlugins.plugins(settings)
+        + CorePlugins.plugins(AppInfo(), events: hub, surface: AppSurface(), resources: settings.resources, versions: versions)
+    let capability = #"{"identifier": "main", "windows": ["main"], "permissions": \#(permissions)}"#
+    let authority = try Authority(manifests: try ACLSetup.manifests(plugins, versions: versions),
+                                  capabilities: try Capability.decodeFile(capability, path: "caps.json"))
+    return (Router(registry: try CommandRegistry(plugins: plugins), authority: authority), sent, hub)
+}
+
+private final class Sent: Sendable {
+    let messages = Mutex<[(UInt32, JSON)]>([])
+}
+
+private func bytes(_ json: JSON) -> [UInt8] { json.arrayValue?.compactMap { $0.numberValue?.intValue }.map { UInt8($0) } ?? [] }
+
+private func pinned(_ plugin: String, _ version: String) -> ModelledVersions {
+    var v = ModelledVersions.newest
+    v.plugins[plugin] = ReleaseVersion(version)
+    return v
+}
+
+private let fsGrant = #"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive", "core:default"]"#
+
+@Suite("Each upstream change answered at the versions it applies to, and not before")
+struct VersionedAnswersTests {
+    @Test("fs ≥ 2.1 answers read_text_file as the file's bytes and each line with a flag byte; fs 2.0 as strings",
+          arguments: [("2.0.2", false), ("2.1.0", true), ("2.4.2", true)])
+    func fsTextAsBytes(version: String, asBytes: Bool) async throws {
+        let (r, _, _) = try router(pinned("fs", version), permissions: fsGrant)
+        let options: JSON = ["baseDir": 14]
+        _ = await call("plugin:fs|mkdir", ["path": "", "options": ["baseDir": 14, "recursive": true]], router: r)
+        let body = TauriRequest(headers: ["path": "a.txt", "options": #"{"baseDir":14}"#], body: Array("hé\r\nwörld".utf8)).json
+        #expect(try await call("plugin:fs|write_text_file", [TauriRequest.key: body], router: r).0.get() == .null)
+        let text = try await call("plugin:fs|read_text_file", ["path": "a.txt", "options": options], router: r).0.get()
+        let rid = try await call("plugin:fs|read_text_file_lines", ["path": "a.txt", "options": options], router: r).0.get()
+        var lines: [JSON] = []
+        for _ in 0..<3 { lines.append(try await call("plugin:fs|read_text_file_lines_next", ["rid": rid], router: r).0.get()) }
+        if asBytes {
+            // guest-js: new TextDecoder().decode(Uint8Array.from(answer)).
+            #expect(String(decoding: bytes(text), as: UTF8.self) == "hé\r\nwörld")
+            #expect(lines.map(bytes) == [Array("hé".utf8) + [0], Array("wörld".utf8) + [0], [1]])
+        } else {
+            #expect(text == "hé\r\nwörld")
+            #expect(lines == [["hé", false], ["wörld", false], [.null, true]])
+        }
+    }
+
+    @Test("dialog ≥ 2.4's message answers the pressed button's label, for every buttons form and press", arguments: [
+        (#""YesNo""#, DialogAnswers.Press.ok, "Yes", ["Yes", "No"]), (#""YesNo""#, .cancel, "No", ["Yes", "No"]), (#""YesNo""#, .no, "No", ["Yes", "No"]),
+        (#""OkCancel""#, .ok, "Ok", ["Ok", "Cancel"]), (#""OkCancel""#, .cancel, "Cancel", ["Ok", "Cancel"]),
+        (#""YesNoCancel""#, .no, "No", ["Yes", "No", "Cancel"]), (#""YesNoCancel""#, .cancel, "Cancel", ["Yes", "No", "Cancel"]),
+        (#""Ok""#, .cancel, "Ok", ["Ok"]), ("null", .ok, "Ok", ["Ok"]),
+        (#"{"OkCustom": "Got it"}"#, .ok, "Got it", ["Got it"]),
+        (#"{"OkCancelCustom": ["Delete", "Keep"]}"#, .ok, "Delete", ["Delete", "Keep"]),
+        (#"{"OkCancelCustom": ["Delete", "Keep"]}"#, .cancel, "Keep", ["Delete", "Keep"]),
+        (#"{"YesNoCancelCustom": ["Save", "Discard", "Back"]}"#, .no, "Discard", ["Save", "Discard", "Back"]),
+    ])
+    func dialogLabels(buttons: String, press: DialogAnswers.Press, result: String, shown: [String]) async throws {
+        let (r, _, _) = try router(pinned("dialog", "2.4.0"), permissions: #"["dialog:default"]"#, dialog: DialogAnswers(press: press))
+        var params: JSONObject = ["message": "Sure?"]
+        let value = try JSONParser.parse(Array(buttons.utf8), duplicateKeys: .keepLast)
+        if value != .null { params["buttons"] = value }
+        let (answer, record) = await call("plugin:dialog|message", .object(params), router: r)
+        #expect(try answer.get() == .string(result))
+        #expect(record?["buttons"] == .array(shown.map(JSON.string)))
+    }
+
+    @Test("ask() of dialog ≥ 2.7 (message, YesNo, compared with \"Yes\") resolves as the person pressed; dialog 2.3 answers a bool")
+    func askThroughMessage() async throws {
+        for (press, yes) in [(DialogAnswers.Press.ok, true), (.cancel, false)] {
+            let (r, _, _) = try router(pinned("dialog", "2.7.0"), permissions: #"["dialog:default"]"#, dialog: DialogAnswers(press: press))
+            let answer = try await call("plugin:dialog|message", ["message": "Leave?", "buttons": "YesNo"], router: r).0.get()
+            #expect((answer == "Yes") == yes)
+        }
+        let (old, _, _) = try router(pinned("dialog", "2.3.3"), permissions: #"["dialog:default"]"#)
+        #expect(try await call("plugin:dialog|message", ["message": "Saved", "buttons": "YesNo"], router: old).0.get() == true,
+                "2.3's message knows no buttons: one Ok, answered true")
+    }
+
+    @Test("buttons that are not a MessageDialogButtons are serde's refusal", arguments: [
+        (#""Maybe""#, "unknown variant `Maybe`, expected one of `Ok`, `OkCancel`, `YesNo`, `YesNoCancel`, `OkCustom`, `OkCancelCustom`, `YesNoCancelCustom`"),
+        (#"{"OkCancelCustom": ["a"]}"#, "invalid length 1, expected tuple variant MessageDialogButtons::OkCancelCustom with 2 elements"),
+        ("7", "invalid type: integer `7`, expected enum MessageDialogButtons"),
+        (#"{"OkCustom": 1}"#, "invalid type: integer `1`, expected a string"),
+    ])
+    func dialogButtonsRefused(buttons: String, problem: String) async throws {
+        let (r, _, _) = try router(pinned("dialog", "2.7.0"), permissions: #"["dialog:default"]"#)
+        let value = try JSONParser.parse(Array(buttons.utf8), duplicateKeys: .keepLast)
+        let answer = await call("plugin:dialog|message", ["message": "x", "buttons": value], router: r).0
+        #expect(answer.failure?.message == "invalid args `buttons` for command `message`: \(problem)")
+    }
+
+    @Test("http ≥ 2.4.1 streams the body over streamChannel, each chunk ending 0, then [1]; 2.0 answers the bytes")
+    func httpStreamedBody() async throws {
+        let big = String(repeating: "b", count: HttpPlugin.streamChunk + 10)
+        let fixtures = #"[{"url": "https://api.example.com/*", "body": "\#(big)"}]"#
+        let grant = #"["core:default", {"identifier": "http:default", "allow": [{"url": "https://api.example.com"}]}]"#
+        for version in ["2.4.1", "2.5.2", "2.0.3"] {
+            let (r, sent, _) = try router(pinned("http", version), permissions: grant, fixtures: fixtures)
+            let rid = try await call("plugin:http|fetch", ["clientConfig": ["method": "GET", "url": "https://api.example.com/x", "headers": []]], router: r).0.get()
+            let response = try await call("plugin:http|fetch_send", ["rid": rid], router: r).0.get()
+            let answer = try await call("plugin:http|fetch_read_body", ["rid": response["rid"] ?? .null, "streamChannel": "__CHANNEL__:9"], router: r).0.get()
+            let messages = sent.messages.withLock { $0 }
+            if version == "2.0.3" {
+                #expect(String(decoding: bytes(answer), as: UTF8.self) == big)
+                #expect(messages.isEmpty)
+                continue
+            }
+            #expect(answer == .null)
+            #expect(messages.allSatisfy { $0.0 == 9 })
+            let chunks = messages.map { bytes($0.1) }
+            #expect(chunks.last == [1], "\(version): the end marker")
+            #expect(chunks.dropLast().allSatisfy { $0.last == 0 }, "\(version): every chunk's last byte is 0")
+            #expect(String(decoding: chunks.dropLast().flatMap { $0.dropLast() }, as: UTF8.self) == big)
+            let missing = await call("plugin:http|fetch_read_body", ["rid": 1], router: r).0
+            #expect(missing.failure?.message.contains("streamChannel") == true, "\(version): \(missing)")
+        }
+    }
+
+    @Test("Tauri 2.7 adds bundle_type and 2.9 register_listener to core:app:default; before, they do not exist", arguments: [
+        ("2.0.6", false, false), ("2.7.0", true, false), ("2.8.5", true, false), ("2.9.0", true, true), ("2.11.1", true, true),
+    ])
+    func appCommands(tauri: String, bundleType: Bool, listeners: Bool) async throws {
+        var versions = ModelledVersions.newest
+        versions.tauri = try #require(ReleaseVersion(tauri))
+        let (r, _, hub) = try router(versions)
+        let bundle = await call("plugin:app|bundle_type", on: .linux, router: r).0
+        #expect(bundleType ? (try? bundle.get()) == .null : bundle.failure != nil, "\(tauri): \(bundle)")
+        let register = await call("plugin:app|register_listener", ["event": "back-button", "handler": "__CHANNEL__:4"], on: .android, router: r).0
+        #expect(listeners ? (try? register.get()) == .null : register.failure != nil, "\(tauri): \(register)")
+        #expect(hub.listenerCount(plugin: "app", event: "back-button") == (listeners ? 1 : 0))
+        if listeners {
+            #expect(try await call("plugin:app|remove_listener", ["event": "back-button", "channelId": 4], on: .android, router: r).0.get() == .null)
+            #expect(hub.listenerCount(plugin: "app", event: "back-button") == 0)
+        }
+    }
+}
