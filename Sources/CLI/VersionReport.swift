@@ -33,7 +33,7 @@ enum VersionReport {
     static func announce(_ versions: ModelledVersions) {
         let pinned = Set(versions.sources.keys)
         for line in lines(versions) where pinned.contains(String(line.prefix { $0 != " " })) {
-            Log.error("bridge: modelling \(line)")
+            Log.error("modelling \(line)")
         }
     }
 }

@@ -64,9 +64,12 @@ public struct UpstreamChange: Sendable, Hashable {
     public let reference: String
     /// The test that fails without it (`Suite/test`), or empty for a change not modelled yet.
     public let test: String
+    /// The commands it adds (`plugin:app|bundle_type`): refused before its version, saying so.
+    public let commands: [String]
 
-    public init(_ component: String, since: String, _ summary: String, reference: String, test: String = "") {
+    public init(_ component: String, since: String, _ summary: String, reference: String, test: String = "", commands: [String] = []) {
         self.test = test
+        self.commands = commands
         self.component = component
         // The table is written in code: a malformed version is a programming error caught by its test.
         self.since = ReleaseVersion(since) ?? ReleaseVersion(0, 0)

@@ -53,7 +53,7 @@ public struct Router: Sendable {
             if case .failure(let error) = prepared { fallback.missed(method, params: params, context: context, error: error, registry: registry) }
             return prepared
         }
-        let missing: ResponseError
+        var missing: ResponseError
         switch registry.resolve(method: method) {
         case .success(let entry): return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
         case .failure(let error):
@@ -66,6 +66,8 @@ public struct Router: Sendable {
             } else {
                 missing = error
             }
+            // Nothing silently old: a command only a later version has says which.
+            if let change = UpstreamChanges.adding(command: method) { missing = missing.newer(change) }
         }
         fallback?.missed(method, params: params, context: context, error: missing, registry: registry)
         return .failure(missing)
@@ -229,5 +231,18 @@ public struct Router: Sendable {
         if error is CancellationError { return .cancelled }
         return .internalError("Internal error in \(call.entry.name): \(error)")
             .adding(["command": .string(call.entry.fullName)])
+    }
+}
+
+extension ResponseError {
+    /// This refusal of a command that `change` adds, saying from which version it exists
+    /// (`data.newerVersion`) and how to model it.
+    func newer(_ change: UpstreamChange) -> ResponseError {
+        let command = data["command"]?.stringValue ?? "this command"
+        return adding([
+            "newerVersion": .string("\(change.component) \(change.since)"),
+            "reason": .string("\(command) exists from \(change.component) \(change.since) (\(change.reference)); the session models an older "
+                + "\(change.component): pin a newer one with --tauri-version or --plugin-version, or in the app's Cargo.lock"),
+        ])
     }
 }
