@@ -11,7 +11,8 @@
   function settleWithin(promise, seconds) {
     return Promise.race([
       Promise.resolve(promise).then(function (v) { return { ok: v === undefined ? '(undefined)' : v } }, function (e) {
-        return { err: e instanceof Error ? e.name + ': ' + e.message : e }
+        // an Error of any realm (Node's vm context has its own Error)
+        return { err: e !== null && typeof e === 'object' && 'message' in e && 'stack' in e ? e.name + ': ' + e.message : e }
       }),
       sleep(seconds * 1000).then(function () { return { timeout: seconds } })
     ])
