@@ -87,8 +87,12 @@ def _install():
         if subprocess.run([sys.executable, "-m", "venv", VENV], capture_output=True).returncode != 0:
             return None
     print(f"bundles: installing {WHEEL} into {VENV}", file=sys.stderr, flush=True)
-    run = subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", WHEEL],
-                         capture_output=True, text=True, timeout=600)
+    try:
+        run = subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", WHEEL],
+                             capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        print(f"bundles: pip install failed: {e}", file=sys.stderr)
+        return None
     if run.returncode != 0:
         print(f"bundles: pip install failed: {run.stderr.strip()[-600:]}", file=sys.stderr)
         return None
