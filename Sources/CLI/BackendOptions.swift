@@ -151,11 +151,14 @@ struct BackendOptions {
         }
         var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
         if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
+        var endChannel: (@Sendable (UInt32, String?) -> Void)? = nil
+        if let events { endChannel = { channel, client in events.end(channel: channel, client: client) } }
         var listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil
         if let events { listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) } }
         var settings = self.official.settings(
             deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot)
         settings.versions = modelled
+        settings.endChannel = endChannel
         let official: [any Plugin] = OfficialPlugins.plugins(settings)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: versions.frakShare))
             + official

@@ -69,7 +69,8 @@ public enum BridgeCLI {
         }
         var info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
         let versions = backend.modelledVersions(appRoot: app.config?.root)
-        if backend.pins.tauri != nil { info.tauriVersion = versions.tauri.description }
+        // getTauriVersion() answers the Tauri modelled: the lockfile's, the flag's, else the newest.
+        info.tauriVersion = versions.tauri.description
         if app.config != nil { VersionReport.announce(versions) }
         let resources = ResourceTable()
         let hosted = backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,

@@ -18,6 +18,12 @@ public enum UpstreamChanges {
         reference: "tauri-apps/tauri #14133, #14132 (crates/tauri/src/app/plugin.rs; packages/api/src/app.ts onBackButtonPress)", test: "VersionedAnswersTests/appCommands",
         commands: ["plugin:app|register_listener", "plugin:app|remove_listener"])
 
+    /// A Channel's end: `{index, end: true}` once the Rust `Channel` is dropped.
+    public static let channelEnd = UpstreamChange(
+        "tauri", since: "2.5.0",
+        "a Channel ends with {index, end: true} when the command drops it (after http's streamed body), so the page's Channel frees its callback",
+        reference: "tauri-apps/tauri 66e6325f4 #13136 (crates/tauri/src/ipc/channel.rs, packages/api/src/core.ts)", test: "VersionedAnswersTests/channelEnd")
+
     // MARK: fs
 
     /// `read_text_file` answers raw bytes, decoded by guest-js's `TextDecoder`.
@@ -53,13 +59,13 @@ public enum UpstreamChanges {
 
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
-        appBundleType, appListeners, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage, httpStreamedBody,
+        appBundleType, appListeners, channelEnd, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage, httpStreamedBody,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a
     /// version at or past one of these is told, so nothing is silently old.
     public static let notModelled: [UpstreamChange] = [
-        UpstreamChange("tauri", since: "2.5.0", "Channel messages {index, message} and a final {index, end: true}",
+        UpstreamChange("tauri", since: "2.5.0", "the end marker on every Channel a plugin drops (geolocation's watch, notification's listeners); http's is modelled",
                        reference: "tauri-apps/tauri 66e6325f4 #13136"),
         UpstreamChange("tauri", since: "2.6.0", "callbacks kept in __TAURI_INTERNALS__.callbacks, run through runCallback",
                        reference: "tauri-apps/tauri b5c549d18 #13325"),

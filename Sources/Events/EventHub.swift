@@ -99,6 +99,19 @@ public final class EventHub: Sendable {
         deliver(deliveries, to: observers)
     }
 
+    /// Ends the Channel `channel` of `client`, as Tauri ≥ 2.5 does when the Rust `Channel` is
+    /// dropped (tauri #13136, `ipc/channel.rs`): `{index, end: true}` after its last message,
+    /// so the page's `Channel` cleans its callback up once every message before it arrived.
+    public func end(channel: UInt32, client: String?) {
+        let (deliveries, observers) = state.withLock { s -> ([EventDelivery], [@Sendable (EventDelivery) -> Void]) in
+            let key = ChannelKey(client: client, channel: channel)
+            let index = s.nextIndex.removeValue(forKey: key) ?? 0
+            let payload: JSON = ["index": .number(JSONNumber(index)), "end": true]
+            return ([.callback(client: client, callback: channel, payload: payload)], Array(s.observers.values))
+        }
+        deliver(deliveries, to: observers)
+    }
+
     /// How many channels listen for `plugin`'s `event`.
     public func listenerCount(plugin: String, event: String) -> Int {
         state.withLock { s in s.pluginListeners.filter { $0.plugin == plugin && $0.event == event }.count }

@@ -22,6 +22,7 @@ private func router(_ versions: ModelledVersions, permissions: String = #"["core
     settings.versions = versions
     settings.sandbox = SandboxHolder(root: NSTemporaryDirectory() + "versions-\(UUID().uuidString)")
     settings.send = { channel, _, message in sent.messages.withLock { $0.append((channel, message)) } }
+    settings.endChannel = { channel, _ in sent.messages.withLock { $0.append((channel, ["end": true])) } }
     settings.http = HttpPlugin.Config(fixtures: try HttpFixture.load(fixtures, file: "fixtures.json"))
     let plugins: [any Plugin] = OfficialPlugins.plugins(settings)
         + CorePlugins.plugins(AppInfo(), events: hub, surface: AppSurface(), resources: settings.resources, versions: versions)
@@ -132,13 +133,27 @@ struct VersionedAnswersTests {
             }
             #expect(answer == .null)
             #expect(messages.allSatisfy { $0.0 == 9 })
-            let chunks = messages.map { bytes($0.1) }
+            let chunks = messages.filter { $0.1 != ["end": true] }.map { bytes($0.1) }
             #expect(chunks.last == [1], "\(version): the end marker")
             #expect(chunks.dropLast().allSatisfy { $0.last == 0 }, "\(version): every chunk's last byte is 0")
             #expect(String(decoding: chunks.dropLast().flatMap { $0.dropLast() }, as: UTF8.self) == big)
             let missing = await call("plugin:http|fetch_read_body", ["rid": 1], router: r).0
             #expect(missing.failure?.message.contains("streamChannel") == true, "\(version): \(missing)")
         }
+    }
+
+    @Test("Tauri ≥ 2.5 ends the body's Channel after its last message; 2.4 leaves it open", arguments: [("2.4.2", false), ("2.5.0", true), ("2.8.5", true)])
+    func channelEnd(tauri: String, ends: Bool) async throws {
+        var versions = pinned("http", "2.5.2")
+        versions.tauri = try #require(ReleaseVersion(tauri))
+        let grant = #"["core:default", {"identifier": "http:default", "allow": [{"url": "https://api.example.com"}]}]"#
+        let (r, sent, _) = try router(versions, permissions: grant, fixtures: #"[{"url": "https://api.example.com/*", "body": "hi"}]"#)
+        let rid = try await call("plugin:http|fetch", ["clientConfig": ["method": "GET", "url": "https://api.example.com/x", "headers": []]], router: r).0.get()
+        let response = try await call("plugin:http|fetch_send", ["rid": rid], router: r).0.get()
+        _ = try await call("plugin:http|fetch_read_body", ["rid": response["rid"] ?? .null, "streamChannel": "__CHANNEL__:3"], router: r).0.get()
+        let messages = sent.messages.withLock { $0 }.map(\.1)
+        #expect(messages.last == (ends ? ["end": true] : [1]))
+        #expect(messages.filter { $0 == ["end": true] }.count == (ends ? 1 : 0))
     }
 
     @Test("Tauri 2.7 adds bundle_type and 2.9 register_listener to core:app:default; before, they do not exist", arguments: [

@@ -26,6 +26,10 @@ export interface SpawnOptions {
   sandbox?: string
   /** `--http-fixtures`: a JSON file of the responses plugin-http's fetch() gets. */
   httpFixtures?: string
+  /** `--tauri-version`: the Tauri version modelled (`'2.8.5'`); else the app's Cargo.lock, else the newest. */
+  tauriVersion?: string
+  /** `--plugin-version NAME@VERSION` for each: the plugin versions modelled (`{http: '2.0.3'}`). */
+  pluginVersions?: Record<string, string>
   /** `--http-passthrough`: fetch for real what no fixture answers (the http scope applies first). */
   httpPassthrough?: boolean
   /** `--strict`: warnings become refusals. */

@@ -48,7 +48,7 @@ const OPTION_FLAGS = {
   platform: '--platform', device: '--device', window: '--window', webview: '--webview',
   origin: '--origin', capabilities: '--capabilities', app: '--app', fixtures: '--fixtures',
   appGroup: '--app-group', openUrl: '--open-url', clipboard: '--clipboard', biometry: '--biometry', sandbox: '--sandbox',
-  httpFixtures: '--http-fixtures'
+  httpFixtures: '--http-fixtures', tauriVersion: '--tauri-version'
 }
 
 function argumentsFor(options) {
@@ -56,6 +56,7 @@ function argumentsFor(options) {
   for (const [key, flag] of Object.entries(OPTION_FLAGS)) {
     if (options[key] !== undefined && options[key] !== null) args.push(flag, String(options[key]))
   }
+  for (const [name, version] of Object.entries(options.pluginVersions || {})) args.push('--plugin-version', `${name}@${version}`)
   if (options.strict) args.push('--strict')
   if (options.httpPassthrough) args.push('--http-passthrough')
   if (options.http !== undefined && options.http !== false && options.http !== null) {

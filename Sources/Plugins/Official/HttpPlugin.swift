@@ -109,7 +109,9 @@ public enum HttpPlugin {
     ///   - resources: the app's table; each call uses its webview's (`ResourceTable.webview`).
     ///   - send: where a Channel message goes (the session's event hub); `nil` where nobody listens.
     public static func plugin(config: Config, resources apps: ResourceTable, versions: ModelledVersions = .newest,
-                              send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) -> OfficialPlugin {
+                              send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
+                              end: (@Sendable (UInt32, String?) -> Void)? = nil) -> OfficialPlugin {
+        let endsChannels = versions.has(UpstreamChanges.channelEnd)
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let streamed = versions.has(UpstreamChanges.httpStreamedBody)
         let summary = "http (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
@@ -168,6 +170,8 @@ public enum HttpPlugin {
                     send(channel, context.client, Files.bytes(Array(body.bytes[chunk..<min(chunk + streamChunk, body.bytes.count)]) + [0]))
                 }
                 send(channel, context.client, Files.bytes([1]))
+                // The command returns and its Channel is dropped: Tauri ≥ 2.5 says so.
+                if endsChannels { end?(channel, context.client) }
                 return .null
             } : CoreCommand("fetch_read_body", [rid]) { (payload, context) throws(ResponseError) -> JSON in
                 let id = ridValue(payload["rid"]) ?? 0

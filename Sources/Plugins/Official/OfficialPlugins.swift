@@ -21,6 +21,8 @@ public struct OfficialSettings: Sendable {
     public var track: [TrackPoint] = []
     /// Where a plugin sends a Channel message: channel id, calling client, message.
     public var send: (@Sendable (UInt32, String?, JSON) -> Void)?
+    /// Where a plugin ends a Channel it is done with (Tauri ≥ 2.5's `{index, end: true}`).
+    public var endChannel: (@Sendable (UInt32, String?) -> Void)?
     /// Where `addPluginListener`'s `register_listener` registers a Channel over stdio: plugin,
     /// event, calling client, channel (browser mode registers the pages' itself).
     public var listen: (@Sendable (String, String, String?, UInt32) -> Void)?
@@ -83,7 +85,7 @@ public enum OfficialPlugins {
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
                 DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
-                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]

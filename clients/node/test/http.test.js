@@ -1,4 +1,4 @@
-// plugin-http through the real @tauri-apps/api's invoke, as its guest-js fetch() calls it
+// plugin-http 2.0 through the real @tauri-apps/api's invoke, as its guest-js fetch() calls it
 // (fetch, fetch_send, fetch_read_body): a fixture answers, a real local server answers through
 // --http-passthrough, and the http scope refuses what it does not allow before anything is sent.
 import assert from 'node:assert/strict'
@@ -59,7 +59,8 @@ test('fetch is answered by a fixture, by a real loopback server with --http-pass
   }))
   const httpFixtures = join(dir, 'fixtures.json')
   writeFileSync(httpFixtures, JSON.stringify([{ url: 'https://api.frak.id/v1/*', json: { balance: 12 } }]))
-  const bridge = spawnBridge({ executable, capabilities, platform: 'ios', httpFixtures, httpPassthrough: true })
+  // plugin-http 2.0's whole-body fetch_read_body (2.4.1+ streams it over a Channel: bundles-2.8.test.js runs http 2.5.2's own fetch).
+  const bridge = spawnBridge({ executable, capabilities, platform: 'ios', httpFixtures, httpPassthrough: true, pluginVersions: { http: '2.0.3' } })
   try {
     await bridge.ready
     const window = { console, setTimeout, Promise, Uint8Array, ArrayBuffer, JSON, Object, Array, Map, Number, Error, TextEncoder, TextDecoder }
