@@ -1,6 +1,7 @@
 import BridgeCall
 import BridgeDevice
 import BridgeJSON
+import BridgeMatching
 
 /// Builds the authority the bridge runs with, from the hosted plugins' compiled-in permission
 /// files and the capabilities in force.
@@ -63,6 +64,25 @@ public enum ACLSetup {
         }
         out.remove("(app commands)")
         return out
+    }
+
+    /// Whether a capability that applies to `context` — its platform, window or webview, and
+    /// origin — names the unhosted `plugin`: a capability for `[linux, macOS, windows]` grants an
+    /// updater nothing on iOS, as Tauri resolves it (`ResolvedAcl::resolve`: a capability whose
+    /// platforms exclude the target is skipped).
+    public static func grants(unhosted plugin: String, _ authority: Authority, context: CallContext) -> Bool {
+        let target = context.platform.tauriTarget
+        let origin = try? CallOrigin(context.origin)
+        for capability in authority.capabilities where capability.isActive(on: target) {
+            guard capability.windows.contains(where: { $0.matches(context.window) }) || capability.webviews.contains(where: { $0.matches(context.webview) }) else { continue }
+            switch origin {
+            case .local?: guard capability.local else { continue }
+            case .remote(let url)?: guard capability.remote.contains(where: { $0.matches(url) }) else { continue }
+            case nil: continue
+            }
+            if capability.permissions.contains(where: { unhosted($0.identifier, manifests: authority.manifests).contains(plugin) }) { return true }
+        }
+        return false
     }
 
     /// The plugins the bridge does not host that a capability entry names, or reaches through

@@ -26,6 +26,14 @@ public final class AppSurface: CommandFallback {
     }
     public let clients: ClientHandlers
     public let ledger: Unanswered
+    private let applies = Mutex<(@Sendable (String, CallContext) -> Bool)?>(nil)
+    /// Whether a capability in force for a call's context names an unhosted plugin (its platforms,
+    /// windows and origin): a call no such capability reaches is refused as Tauri refuses it;
+    /// `nil`: every call of a `foreign` plugin is let through (a test's surface).
+    public var foreignApplies: (@Sendable (String, CallContext) -> Bool)? {
+        get { applies.withLock { $0 } }
+        set { applies.withLock { $0 = newValue } }
+    }
 
     public init(commands: AppCommands = AppCommands(commands: [:]), fixtures: Fixtures? = nil, foreign: ForeignPolicy = [],
                 clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered()) {
@@ -73,6 +81,11 @@ public final class AppSurface: CommandFallback {
         let rust = name.isAppCommand ? commands.commands[name.command] : nil
         let command = Command(name.command, summary: "\(kind): answered by a handler or a fixture") { [self] invocation in
             let payload = JSON.object(invocation.arguments)
+            // A plugin the capabilities name is refused where none of them applies (an updater
+            // granted on desktop only, called on iOS), fixture or not: Tauri refuses it there.
+            if !name.isAppCommand, foreign.contains(name.plugin), let applies = foreignApplies, !applies(name.plugin, invocation.context) {
+                throw AppSurface.notGranted(name, context: invocation.context)
+            }
             if let rust, let refusal = TauriArguments.refusal(payload, arguments: rust.arguments, command: name.command) {
                 throw refusal
             }
@@ -96,6 +109,14 @@ public final class AppSurface: CommandFallback {
         let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
         ledger.record(method, params: payload, kind: kind, error: error, client: context.client)
         throw error
+    }
+
+    /// The refusal of a call to an unhosted plugin that no capability for its platform, window
+    /// and origin names (Tauri resolves no permission of it there).
+    static func notGranted(_ name: CommandName, context: CallContext) -> ResponseError {
+        .notAllowed("\(name.plugin).\(name.command) not allowed. Plugin not found",
+                    details: ["command": .string(name.description), "layer": "acl", "reason": .string(
+                        "no capability in force on \(context.platform.rawValue) for window \"\(context.window)\" names plugin \(name.plugin) (a capability's platforms, windows or remote URLs exclude this call), so Tauri grants it nothing here")])
     }
 
     /// A rejection with `value` as what `invoke()` rejects with (a Rust `Err` as it serialises):

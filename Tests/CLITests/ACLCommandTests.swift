@@ -30,6 +30,25 @@ struct ACLCommandTests {
         #expect(try JSONParser.parse(terse.stdout)["message"] == "Command plugin:frak-share|share_text not allowed by ACL")
     }
 
+    @Test("a plugin the bridge does not host, granted by a desktop-only capability, is refused on phones, fixture or not", arguments: [
+        ("ios", "main", false), ("android", "main", false), ("linux", "main", true), ("macos", "main", true), ("linux", "settings", false),
+    ])
+    func unhostedPlatforms(platform: String, window: String, answered: Bool) throws {
+        let caps = try folder([
+            "desktop.json": #"{"identifier": "desktop", "windows": ["main"], "platforms": ["linux", "macOS", "windows"], "permissions": ["updater:default", "cli:default"]}"#,
+            "mobile.json": #"{"identifier": "mobile", "windows": ["main"], "platforms": ["iOS", "android"], "permissions": ["core:default"]}"#,
+        ])
+        let fixtures = try folder(["fx.json": #"{"plugin:updater|check": {"result": null}}"#]) + "/fx.json"
+        let r = try runBridge(["invoke", "plugin:updater|check", "{}", "--capabilities", caps, "--fixtures", fixtures,
+                               "--platform", platform, "--window", window], executable: Products.bridge)
+        if answered {
+            #expect(r.status == 0 && r.stdout == "null\n", "\(platform) \(window): \(r.stdout)")
+        } else {
+            #expect(r.status == 1, "\(platform) \(window): \(r.stdout)")
+            #expect(try JSONParser.parse(r.stdout)["message"] == "updater.check not allowed. Plugin not found")
+        }
+    }
+
     @Test("a Tauri app's capabilities folder, selected by its tauri.conf.json, with scopes and denies")
     func appFolder() throws {
         let app = try folder([
