@@ -14,7 +14,7 @@ ROOT=$PWD
 OUT=$ROOT/.build/fuzz
 SECONDS_EACH=${FUZZ_SECONDS:-30}
 SHARED=${BRIDGE_CONFORMANCE:-$ROOT/../shared/conformance}
-ALL_TARGETS=(json framing toml schema acl matching predicate http url)
+ALL_TARGETS=(json framing toml schema acl matching predicate http arguments url)
 BUILD_ONLY=0
 TARGETS=()
 for arg in "$@"; do
@@ -29,14 +29,14 @@ done
 declare -A NEEDS=(
   [json]="BridgeJSON" [framing]="BridgeFraming" [toml]="BridgeTOML" [schema]="BridgeSchema"
   [acl]="BridgeACL BridgeCall BridgeDevice" [matching]="BridgeMatching" [predicate]="BridgePredicate"
-  [http]="BridgeHTTPServer" [url]="BridgeMatching"
+  [http]="BridgeHTTPServer" [arguments]="BridgeBinding BridgeDevice" [url]="BridgeMatching"
 )
 # Matching is value × pattern steps: past 4 KiB an input costs seconds under ASan without being
 # a finding, and the run would spend its budget on a few inputs.
 declare -A MAX_LEN=([matching]=4096)
 declare -A SOURCE=(
   [json]=JSONFuzz [framing]=FramingFuzz [toml]=TOMLFuzz [schema]=SchemaFuzz [acl]=ACLFuzz [matching]=MatchingFuzz
-  [predicate]=PredicateFuzz [http]=HTTPFuzz [url]=URLFuzz
+  [predicate]=PredicateFuzz [http]=HTTPFuzz [arguments]=ArgumentsFuzz [url]=URLFuzz
 )
 
 mkdir -p "$OUT/modules" "$OUT/bin" "$OUT/findings" "$OUT/corpus" "$OUT/seeds"

@@ -92,6 +92,15 @@ for url, location in [
 ]:
     seed("url", url.encode() + (b"\0" + location.encode() if location else b""))
 
+# arguments: the integers and paths of fs and http's attacks (issue #39): modes past u32, lengths
+# past i64::MAX, floats, and paths with `..`, `.`, drives, UNC and separators of both kinds.
+for number, path in [
+    ("-1", "a/../../etc/passwd"), ("4294967296", "C:\\x\\..\\..\\y"), ("9223372036854775808", "./a/./b/"),
+    ("18446744073709551616", "\\\\server\\share\\.."), ("1e3", "//a//b//"), ("-0", ".."), ("0.5", "a\\b/../c"),
+    ("493", "/"), ("-9223372036854775809", "..\\..\\x"), ("340282366920938463463374607431768211456", "C:foo/../bar"),
+]:
+    seed("arguments", number.encode() + b"\0" + path.encode())
+
 # predicate: the activation rules of the doctor fixtures' Info.plists, Apple's documented
 # forms, and nesting at and past the parser's bound.
 import re

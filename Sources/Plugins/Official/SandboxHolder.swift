@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeDevice
 import BridgeProtocol
 import BridgeSandbox
 import Foundation
@@ -50,15 +51,6 @@ public final class SandboxHolder: Sendable {
             throw SandboxError(.system(errno), path: NSTemporaryDirectory())
         }
         return String(cString: made)
-    }
-}
-
-extension PathSyntax {
-    /// Rust's `path.components().collect()`: `.` and repeated separators dropped, `..` kept —
-    /// the form the fs scope matches.
-    func collected(_ path: String) -> String {
-        let (root, parts) = components(path)
-        return root + parts.joined(separator: String(separator))
     }
 }
 
