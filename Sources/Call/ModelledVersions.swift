@@ -66,10 +66,15 @@ public struct UpstreamChange: Sendable, Hashable {
     public let test: String
     /// The commands it adds (`plugin:app|bundle_type`): refused before its version, saying so.
     public let commands: [String]
+    /// The arguments it adds, by command (`plugin:dialog|message` → `buttons`): ignored before
+    /// its version, with a warning that says so.
+    public let arguments: [String: [String]]
 
-    public init(_ component: String, since: String, _ summary: String, reference: String, test: String = "", commands: [String] = []) {
+    public init(_ component: String, since: String, _ summary: String, reference: String, test: String = "", commands: [String] = [],
+                arguments: [String: [String]] = [:]) {
         self.test = test
         self.commands = commands
+        self.arguments = arguments
         self.component = component
         // The table is written in code: a malformed version is a programming error caught by its test.
         self.since = ReleaseVersion(since) ?? ReleaseVersion(0, 0)

@@ -37,7 +37,8 @@ public enum UpstreamChanges {
     public static let dialogMessageButtons = UpstreamChange(
         "dialog", since: "2.4.0",
         "message takes buttons (Ok, OkCancel, YesNo, YesNoCancel, {OkCustom}, {OkCancelCustom}, {YesNoCancelCustom}) and answers the pressed button's MessageDialogResult: \"Ok\", \"Cancel\", \"Yes\", \"No\" or the custom label",
-        reference: "tauri-apps/plugins-workspace 509eba8d #2641 (plugins/dialog/src/models.rs, src/commands.rs)", test: "VersionedAnswersTests/dialogLabels")
+        reference: "tauri-apps/plugins-workspace 509eba8d #2641 (plugins/dialog/src/models.rs, src/commands.rs)", test: "VersionedAnswersTests/dialogLabels",
+        arguments: ["plugin:dialog|message": ["buttons"]])
     /// guest-js `ask()` and `confirm()` call `message` and compare its label.
     public static let dialogAskThroughMessage = UpstreamChange(
         "dialog", since: "2.7.0",
@@ -50,11 +51,17 @@ public enum UpstreamChanges {
     public static let httpStreamedBody = UpstreamChange(
         "http", since: "2.4.1",
         "fetch_read_body {rid, streamChannel} answers null and sends the body over the Channel as chunks whose last byte is 0, then [1] at the end",
-        reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody")
+        reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody",
+        arguments: ["plugin:http|fetch_read_body": ["streamChannel"]])
 
     /// The change that adds `command` (`plugin:app|bundle_type`), if the table has one.
     public static func adding(command: String) -> UpstreamChange? {
         (all + notModelled).first { $0.commands.contains(command) }
+    }
+
+    /// The change that adds the argument `key` to `command`, if the table has one.
+    public static func adding(argument key: String, of command: String) -> UpstreamChange? {
+        (all + notModelled).first { $0.arguments[command]?.contains(key) == true }
     }
 
     /// Every change the bridge models, for the docs and the session's summary.

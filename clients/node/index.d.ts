@@ -85,6 +85,8 @@ export class Bridge {
   handle(command: string, fn: (args: Record<string, unknown>, context: CallContext) => unknown): Promise<void>
   /** A link tapped while the app runs: `onOpenUrl` handlers receive it when `plugins.deep-link` routes it to the app. */
   openUrl(url: string): Promise<{ opened: boolean, url?: string, event?: string, reason?: string }>
+  /** Android's back button (Tauri ≥ 2.9): `onBackButtonPress` listeners receive `{canGoBack}`. */
+  backButton(): Promise<{ handled: boolean, listeners: number, default?: string }>
   /**
    * Installs the bridge as `target`'s `__TAURI_INTERNALS__` (and the event plugin's internals),
    * as `mockIPC` does, events included; returns `clearMocks`.

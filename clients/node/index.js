@@ -215,6 +215,15 @@ export class Bridge {
     return this.#request('bridge/openUrl', { url })
   }
 
+  /**
+   * Android's back button pressed (Tauri ≥ 2.9): `onBackButtonPress` listeners receive
+   * `{canGoBack}`; with none, resolves `{handled: false, default}` saying what Android does.
+   */
+  async backButton() {
+    await this.ready
+    return this.#request('bridge/backButton', {})
+  }
+
   /** Listens for `presentation`, `warning`, `event` or `unhandled` notifications; returns a function that stops. */
   on(name, callback) {
     if (!['presentation', 'warning', 'event', 'unhandled'].includes(name)) {

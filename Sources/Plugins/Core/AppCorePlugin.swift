@@ -18,6 +18,28 @@ struct AppCorePlugin: CorePlugin {
     let versions: ModelledVersions
     var name: String { "app" }
 
+    /// `bridge/backButton`: the person presses Android's back button (Tauri ≥ 2.9). With an
+    /// `onBackButtonPress` listener, each gets `{canGoBack}` (the bridge's webview has no history
+    /// to go back to: `false`) and the app decides; with none, Tauri's default runs: the webview
+    /// goes back, or the activity finishes — the answer says which. iOS has no back button.
+    var sessionMethods: [SessionMethod] {
+        guard versions.has(UpstreamChanges.appListeners) else { return [] }
+        let hub = self.hub
+        return [SessionMethod("bridge/backButton") { _, context in
+            guard context.platform == .android else {
+                return .failure(.invalidParams("bridge/backButton: \(context.platform.rawValue) has no back button; start the session with --platform android",
+                                               details: ["layer": "session"]))
+            }
+            let listeners = hub.listenerCount(plugin: "app", event: "back-button")
+            guard listeners > 0 else {
+                return .success(["handled": false, "listeners": 0,
+                                 "default": "no onBackButtonPress listener: the webview cannot go back, so the activity finishes (the app goes to the background)"])
+            }
+            hub.emit(PluginEvent(plugin: "app", event: "back-button", payload: ["canGoBack": false]))
+            return .success(["handled": true, "listeners": .number(JSONNumber(listeners))])
+        }]
+    }
+
     var coreCommands: [CoreCommand] {
         let app = self.app, hub = self.hub
         var later: [CoreCommand] = []

@@ -148,6 +148,17 @@ public struct CoreCommand: Sendable {
         return Command(unbound: declaration, scope: scope) { invocation in
             if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
             if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
+            // Nothing silently old: an argument only a later version reads is ignored here, as
+            // this version ignores it, and the warning names the version that reads it.
+            if !takesRequest {
+                for member in invocation.arguments where !arguments.contains(where: { $0.key == member.key }) {
+                    if let change = UpstreamChanges.adding(argument: member.key, of: "plugin:\(plugin)|\(name)") {
+                        try LiveWarnings.warn(CallWarning(code: "newer_version", message:
+                            "invalid args `\(member.key)` for command `\(name)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
+                            field: member.key), context: invocation.context, layer: "command")
+                    }
+                }
+            }
             return try start(invocation)
         }
     }
