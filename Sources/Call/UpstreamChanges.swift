@@ -16,6 +16,13 @@ public enum UpstreamChanges {
         "plugin:app|register_listener {event, handler} and remove_listener {event, channelId} (the Android back button), in core:app:default",
         reference: "tauri-apps/tauri #14133, #14132 (crates/tauri/src/app/plugin.rs; packages/api/src/app.ts onBackButtonPress)")
 
+    /// `emit_to` reaches `AnyLabel` listeners of its label (and `Window`/`Webview`/`WebviewWindow`
+    /// emits reach them); before, an `AnyLabel` listener heard only emits to everyone.
+    public static let eventAnyLabelListeners = UpstreamChange(
+        "tauri", since: "2.1.0",
+        "emit_to reaches listeners whose target is AnyLabel of its label, whatever the emit's kind (Window, Webview, WebviewWindow, AnyLabel)",
+        reference: "tauri-apps/tauri f8994b214 #11581 (crates/tauri/src/manager/mod.rs emit_to filter_target)")
+
     // MARK: fs
 
     /// `read_text_file` answers raw bytes, decoded by guest-js's `TextDecoder`.
@@ -46,7 +53,7 @@ public enum UpstreamChanges {
 
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
-        appBundleType, appListeners, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage, httpStreamedBody,
+        appBundleType, appListeners, eventAnyLabelListeners, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage, httpStreamedBody,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a

@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
+import BridgeEvents
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
@@ -26,5 +27,17 @@ struct WebviewCorePluginTests {
     func allWebviews() async throws {
         let answer = await call(try coreRouter(), "plugin:webview|get_all_webviews")
         #expect(answer == .success([["label": "main", "window_label": "main"]]))
+    }
+}
+
+@Suite("Tauri's core event plugin, per modelled version")
+struct EventCorePluginVersionTests {
+    @Test("emit_to's listener matching follows the app's Tauri: exact at 2.0.6, label-aware from 2.1.0 (#11581)")
+    func matching() {
+        let hub = EventHub()
+        _ = CorePlugins.plugins(AppInfo(), events: hub, surface: AppSurface(), versions: .baseline)
+        #expect(hub.targetMatching == .exact)
+        _ = CorePlugins.plugins(AppInfo(), events: hub, surface: AppSurface(), versions: ModelledVersions(tauri: ReleaseVersion(2, 1, 0)))
+        #expect(hub.targetMatching == .labelAware)
     }
 }
