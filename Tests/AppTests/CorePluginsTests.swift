@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
@@ -10,6 +11,14 @@ import Testing
 /// A router of Tauri's core plugins alone, without an ACL: what each command answers.
 private func coreRouter() throws -> Router {
     Router(registry: try CommandRegistry(plugins: CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface())))
+}
+
+/// The core plugins behind the ACL of one capability granting `permissions` to `main`.
+private func guardedRouter(_ permissions: String, messages: ACLMessages) throws -> Router {
+    let plugins = CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface())
+    let capabilities = try Capability.decodeFile(#"{"identifier": "main", "windows": ["main"], "permissions": \#(permissions)}"#, path: "caps.json")
+    let authority = try Authority(manifests: try ACLSetup.manifests(plugins), capabilities: capabilities, messages: messages)
+    return Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
 }
 
 /// `method` with `params` through `router`, on a Linux desktop from the `main` webview.
@@ -40,4 +49,32 @@ struct EventCorePluginVersionTests {
         _ = CorePlugins.plugins(AppInfo(), events: hub, surface: AppSurface(), versions: ModelledVersions(tauri: ReleaseVersion(2, 1, 0)))
         #expect(hub.targetMatching == .labelAware)
     }
+}
+
+@Suite("The ACL meets a plugin command before the registry does")
+struct ACLBeforeLookupTests {
+    /// Tauri 2.8.5's answers (the oracle, a release build) and 2.0.6's debug wording
+    /// (`ipc/authority.rs` `resolve_access_message`) for names no permission lists.
+    @Test("a name no permission lists is refused by the ACL, whatever its spelling", arguments: [
+        ("plugin:|x", "Command plugin:|x not allowed by ACL", ".x not allowed. Plugin not found"),
+        ("plugin:OS|hostname", "Command plugin:OS|hostname not allowed by ACL", "OS.hostname not allowed. Plugin not found"),
+        ("plugin:path|isAbsolute", "Command plugin:path|isAbsolute not allowed by ACL", "path.isAbsolute not allowed. Command not found"),
+        ("plugin:path|", "Command plugin:path| not allowed by ACL", "path. not allowed. Command not found"),
+    ])
+    func refused(method: String, terse: String, verbose: String) async throws {
+        let released = await call(try guardedRouter(#"["core:default"]"#, messages: .terse), method, ["path": "/a"])
+        #expect(failure(released)?.message == terse)
+        let debug = await call(try guardedRouter(#"["core:default"]"#, messages: .verbose), method, ["path": "/a"])
+        #expect(failure(debug)?.message == verbose)
+    }
+
+    @Test("without an ACL the registry answers: Tauri's not-found")
+    func unguarded() async throws {
+        #expect(failure(await call(try coreRouter(), "plugin:path|isAbsolute", ["path": "/a"]))?.message == "Command isAbsolute not found")
+    }
+}
+
+private func failure(_ result: Result<JSON, ResponseError>) -> ResponseError? {
+    if case .failure(let error) = result { return error }
+    return nil
 }
