@@ -78,3 +78,20 @@ private func failure(_ result: Result<JSON, ResponseError>) -> ResponseError? {
     if case .failure(let error) = result { return error }
     return nil
 }
+
+@Suite("Tauri's core path plugin: binding")
+struct PathCorePluginBindingTests {
+    @Test("basename takes &str: serde wants a borrowed string (tauri 2.0.6 path/plugin.rs)", arguments: [
+        (["path": 1] as JSON, "invalid args `path` for command `basename`: invalid type: integer `1`, expected a borrowed string"),
+        (["path": "/a/b.txt", "ext": 2] as JSON, "invalid args `ext` for command `basename`: invalid type: integer `2`, expected a borrowed string"),
+    ] as [(JSON, String)])
+    func basename(params: JSON, message: String) async throws {
+        #expect(failure(await call(try coreRouter(), "plugin:path|basename", params))?.message == message)
+    }
+
+    @Test("dirname takes String: serde wants a string")
+    func dirname() async throws {
+        let answer = await call(try coreRouter(), "plugin:path|dirname", ["path": 1])
+        #expect(failure(answer)?.message == "invalid args `path` for command `dirname`: invalid type: integer `1`, expected a string")
+    }
+}
