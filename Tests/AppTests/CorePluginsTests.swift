@@ -95,3 +95,40 @@ struct PathCorePluginBindingTests {
         #expect(failure(answer)?.message == "invalid args `path` for command `dirname`: invalid type: integer `1`, expected a string")
     }
 }
+
+@Suite("Tauri's core image plugin (tauri 2.0.6 image/plugin.rs)")
+struct ImageCorePluginTests {
+    @Test("new holds the image in the webview's table: size and rgba read it back, resources close ends it")
+    func lifecycle() async throws {
+        let r = try coreRouter()
+        let rgba: JSON = .array(Array(repeating: [255, 0, 0, 255] as [JSON], count: 4).flatMap { $0 })
+        let rid = try await call(r, "plugin:image|new", ["rgba": rgba, "width": 2, "height": 2]).get()
+        #expect(try await call(r, "plugin:image|size", ["rid": rid]).get() == ["width": 2, "height": 2])
+        #expect(try await call(r, "plugin:image|rgba", ["rid": rid]).get() == rgba)
+        #expect(try await call(r, "plugin:resources|close", ["rid": rid]).get() == .null)
+        let n = rid.numberValue?.text ?? "?"
+        #expect(failure(await call(r, "plugin:image|size", ["rid": rid]))?.message == "The resource id \(n) is invalid.")
+        #expect(failure(await call(r, "plugin:resources|close", ["rid": rid]))?.message == "The resource id \(n) is invalid.")
+    }
+
+    @Test("Tauri's answers: a short buffer is kept as given, arguments bound, unknown ids and formats refused", arguments: [
+        ("plugin:image|new", #"{"rgba": [1, 2, 3], "width": 2, "height": 2}"#, nil),
+        ("plugin:image|new", #"{"rgba": [1], "height": 2}"#, "invalid args `width` for command `new`: command new missing required key width"),
+        ("plugin:image|new", #"{"rgba": [256], "width": 1, "height": 1}"#, "invalid args `rgba` for command `new`: invalid value: integer `256`, expected u8"),
+        ("plugin:image|from_bytes", #"{"bytes": [1, 2, 3]}"#, "failed to process image: The image format could not be determined"),
+        ("plugin:image|from_path", #"{"path": "/nonexistent/oracle.png"}"#, "No such file or directory (os error 2)"),
+        ("plugin:image|size", #"{"rid": 4242}"#, "The resource id 4242 is invalid."),
+        ("plugin:image|rgba", #"{"rid": 4242}"#, "The resource id 4242 is invalid."),
+    ] as [(String, String, String?)])
+    func answers(method: String, params: String, refusal: String?) async throws {
+        let answer = await call(try coreRouter(), method, try JSONParser.parse(params))
+        #expect(failure(answer)?.message == refusal)
+    }
+
+    @Test("a PNG is a format the bridge does not decode: a fixture or handler answers it, and says so")
+    func png() async throws {
+        let png: JSON = .array([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0].map { .number(JSONNumber($0)) })
+        let message = failure(await call(try coreRouter(), "plugin:image|from_bytes", ["bytes": png]))?.message ?? ""
+        #expect(message.contains("plugin:image|from_bytes (core plugin image: decoding not simulated) has no answer"), "\(message)")
+    }
+}

@@ -26,7 +26,7 @@ public enum CorePlugins {
         hub.targetMatching = versions.has(UpstreamChanges.eventAnyLabelListeners) ? .labelAware : .exact
         return [AppCorePlugin(app: app, hub: hub, versions: versions), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
                 WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
-                UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
+                UnsimulatedCorePlugin(name: "tray", surface: surface), ImageCorePlugin(table: resources, surface: surface),
                 ResourcesCorePlugin(table: resources), EventCorePlugin(hub: hub)]
     }
 }
