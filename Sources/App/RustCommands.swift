@@ -43,7 +43,10 @@ public struct RustArgument: Sendable, Equatable {
 
 /// What an argument's Rust type accepts, as serde deserialises JSON into it.
 public indirect enum RustType: Sendable, Equatable {
+    /// `String`, `Cow<str>`: serde's `expected a string`.
     case string
+    /// `&str`: serde's `&'de str` visitor wants a borrowed string (`expected a borrowed string`).
+    case borrowedString
     case bool
     /// `u8` … `i128`, `usize`, `isize`: the name, for serde's wording (`expected u32`).
     case integer(String)

@@ -69,7 +69,8 @@ struct RustTypeReader {
         // Recursion only enters a `<…>`, so it goes at most `maxDepth` deep.
         func first() -> RustType { generics.first.map { type(in: $0) } ?? .any("serde_json::Value") }
         switch base {
-        case "String", "str", "Cow": return .string
+        case "String", "Cow": return .string
+        case "str": return .borrowedString
         case "bool": return .bool
         case "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize": return .integer(base)
         case "f32", "f64": return .float(base)

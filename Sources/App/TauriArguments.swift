@@ -55,6 +55,8 @@ public enum TauriArguments {
             return nil
         case .string:
             return value.stringValue == nil ? invalid("a string") : nil
+        case .borrowedString:
+            return value.stringValue == nil ? invalid("a borrowed string") : nil
         case .path:
             return value.stringValue == nil ? invalid("path string") : nil
         case .char:

@@ -34,6 +34,16 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         self.description = "plugin:\(plugin)|\(command)"
     }
 
+    /// A plugin command exactly as a call sent it, whatever its spelling (`plugin:|x`,
+    /// `plugin:OS|hostname`, `plugin:path|isAbsolute`): what Tauri's ACL is asked about before
+    /// any command is looked up (`resolve_access` on the name as sent), so that the ACL refuses
+    /// it as it refuses every name no permission lists. Never registered.
+    public init(unvalidatedPlugin plugin: String, command: String) {
+        self.plugin = plugin
+        self.command = command
+        self.description = "plugin:\(plugin)|\(command)"
+    }
+
     /// An app's own command (`greet`): no plugin, invoked by its bare name, as
     /// `tauri::generate_handler!` registers it. `nil` for a name that is not a Rust identifier.
     public init?(app command: String) {

@@ -24,6 +24,13 @@ public enum UpstreamChanges {
         "a Channel ends with {index, end: true} when the command drops it (after http's streamed body), so the page's Channel frees its callback",
         reference: "tauri-apps/tauri 66e6325f4 #13136 (crates/tauri/src/ipc/channel.rs, packages/api/src/core.ts)", test: "VersionedAnswersTests/channelEnd")
 
+    /// `emit_to` reaches `AnyLabel` listeners of its label (and `Window`/`Webview`/`WebviewWindow`
+    /// emits reach them); before, an `AnyLabel` listener heard only emits to everyone.
+    public static let eventAnyLabelListeners = UpstreamChange(
+        "tauri", since: "2.1.0",
+        "emit_to reaches listeners whose target is AnyLabel of its label, whatever the emit's kind (Window, Webview, WebviewWindow, AnyLabel)",
+        reference: "tauri-apps/tauri f8994b214 #11581 (crates/tauri/src/manager/mod.rs emit_to filter_target)", test: "EventHubTests/emitTo")
+
     // MARK: fs
 
     /// `read_text_file` answers raw bytes, decoded by guest-js's `TextDecoder`.
@@ -66,7 +73,8 @@ public enum UpstreamChanges {
 
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
-        appBundleType, appListeners, channelEnd, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage, httpStreamedBody,
+        appBundleType, appListeners, channelEnd, eventAnyLabelListeners, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage,
+        httpStreamedBody,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a

@@ -28,6 +28,7 @@ public final class EventHub: Sendable {
     private struct AppListener {
         let event: String
         let id: Int
+        let target: EventTarget
         let client: String?
         let handler: UInt32
     }
@@ -36,7 +37,9 @@ public final class EventHub: Sendable {
         var pluginListeners: [PluginListener] = []
         var nextIndex: [ChannelKey: Int] = [:]
         var appListeners: [AppListener] = []
-        var nextEventID = 1
+        // tauri `event/listener.rs` `next_event_id`: an `AtomicU32` from its default, 0 (2.0.6, 2.8.5).
+        var nextEventID = 0
+        var targetMatching = EventTargetMatching.labelAware
         var observers: [Int: @Sendable (EventDelivery) -> Void] = [:]
         var nextObserver = 0
     }
@@ -137,12 +140,19 @@ public final class EventHub: Sendable {
 
     // MARK: App events (listen / unlisten / emit)
 
-    /// Registers a `listen()` handler; returns the event id `unlisten` takes.
-    public func listen(event: String, client: String?, handler: UInt32) -> Int {
+    /// Which listeners `emit_to` reaches (the Tauri version modelled); `labelAware` unless set.
+    public var targetMatching: EventTargetMatching {
+        get { state.withLock { $0.targetMatching } }
+        set { state.withLock { $0.targetMatching = newValue } }
+    }
+
+    /// Registers a `listen()` handler listening as `target`; returns the event id `unlisten`
+    /// takes (the first is 0, as in Tauri).
+    public func listen(event: String, target: EventTarget = .any, client: String?, handler: UInt32) -> Int {
         state.withLock { s in
             let id = s.nextEventID
             s.nextEventID += 1
-            s.appListeners.append(AppListener(event: event, id: id, client: client, handler: handler))
+            s.appListeners.append(AppListener(event: event, id: id, target: target, client: client, handler: handler))
             return id
         }
     }
@@ -152,16 +162,17 @@ public final class EventHub: Sendable {
         state.withLock { s in s.appListeners.removeAll { $0.event == event && $0.id == id } }
     }
 
-    /// Emits an app event to every `listen()` handler of `name`.
-    public func emitAppEvent(_ name: String, payload: JSON) {
+    /// Emits an app event to every `listen()` handler of `name` (`emit`), or, given a `target`,
+    /// to the handlers whose target it reaches (`emit_to`, `EventTarget.reaches`).
+    public func emitAppEvent(_ name: String, payload: JSON, to target: EventTarget = .any) {
         let (deliveries, observers) = state.withLock { s in
-            (EventHub.appDeliveries(s, name: name, payload: payload), Array(s.observers.values))
+            (EventHub.appDeliveries(s, name: name, payload: payload, to: target), Array(s.observers.values))
         }
         deliver(deliveries, to: observers)
     }
 
-    private static func appDeliveries(_ s: State, name: String, payload: JSON) -> [EventDelivery] {
-        s.appListeners.filter { $0.event == name }.map { l in
+    private static func appDeliveries(_ s: State, name: String, payload: JSON, to target: EventTarget = .any) -> [EventDelivery] {
+        s.appListeners.filter { $0.event == name && target.reaches($0.target, matching: s.targetMatching) }.map { l in
             .callback(client: l.client, callback: l.handler,
                       payload: ["event": .string(name), "id": .number(JSONNumber(l.id)), "payload": payload])
         }

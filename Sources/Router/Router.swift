@@ -57,9 +57,12 @@ public struct Router: Sendable {
         switch registry.resolve(method: method) {
         case .success(let entry): return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
         case .failure(let error):
+            // tauri 2.0.6 `crates/tauri/src/webview/mod.rs` `on_message`: the ACL resolves the
+            // command as sent before any plugin or command is looked up, so a name no permission
+            // lists (`plugin:|x`, `plugin:OS|hostname`, `plugin:path|isAbsolute`) is the ACL's
+            // refusal (`Command plugin:OS|hostname not allowed by ACL` in a release build).
             if let authority, let (plugin, command) = CommandName.split(method: method),
-               let name = CommandName(plugin: plugin, command: command),
-               case .failure(let refusal) = authority.authorize(name, context: context) {
+               case .failure(let refusal) = authority.authorize(CommandName(unvalidatedPlugin: plugin, command: command), context: context) {
                 var details: JSONObject = ["command": .string(method)]
                 if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
                 missing = .notFound(refusal.message, details: details)

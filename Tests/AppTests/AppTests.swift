@@ -98,7 +98,7 @@ struct RustCommandTests {
         #expect(!commands.has("unregistered"), "defined but not in generate_handler!")
         #expect(!commands.has("ghost") && !commands.has("in_a_string"), "comments and strings are not code")
         let greet = try #require(commands.commands["greet"])
-        #expect(greet.arguments == [RustArgument(name: "name", key: "name", type: .string)])
+        #expect(greet.arguments == [RustArgument(name: "name", key: "name", type: .borrowedString)])
         #expect(greet.returnType == "String")
         let save = try #require(commands.commands["save_note"])
         #expect(save.snakeCaseKeys)
@@ -122,7 +122,7 @@ struct RustCommandTests {
         """, file: "x.rs")
         let found = source.commands().commands
         #expect(found.map(\.name) == ["load", "bare"])
-        #expect(found.first?.arguments.map(\.type) == [.map, .string, .float("f64")])
+        #expect(found.first?.arguments.map(\.type) == [.map, .borrowedString, .float("f64")])
         #expect(source.handlerNames() == ["load", "bare"])
     }
 }
@@ -140,6 +140,7 @@ struct TauriArgumentsTests {
 
     @Test("serde_json's type errors", arguments: [
         (JSON.integer(1), RustType.string, "invalid type: integer `1`, expected a string"),
+        (JSON.integer(1), RustType.borrowedString, "invalid type: integer `1`, expected a borrowed string"),
         (.null, .string, "invalid type: null, expected a string"),
         (.string("a"), .bool, "invalid type: string \"a\", expected a boolean"),
         (.number(JSONNumber(text: "1.5")!), .integer("u32"), "invalid type: floating point `1.5`, expected u32"),

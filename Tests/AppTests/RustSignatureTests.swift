@@ -30,11 +30,11 @@ struct RustSignatureTests {
         ("Vec<Option<u8>>", .sequence(.option(.integer("u8")))),
         ("Vec<Vec<Vec<i64>>>", .sequence(.sequence(.sequence(.integer("i64"))))),
         ("HashMap<String, Vec<Vec<u8>>>", .map),
-        ("&str", .string),
-        ("&'a str", .string),
+        ("&str", .borrowedString),
+        ("&'a str", .borrowedString),
         ("&'static mut String", .string),
-        ("& &str", .string),
-        ("Option<&'a str>", .option(.string)),
+        ("& &str", .borrowedString),
+        ("Option<&'a str>", .option(.borrowedString)),
         ("Cow<'a, str>", .string),
         ("std::collections::HashSet<std::path::PathBuf>", .sequence(.path)),
         ("tauri::ipc::Channel<Event>", .channel),
@@ -87,7 +87,7 @@ struct RustSignatureTests {
         #expect(elapsed < .seconds(10), "took \(elapsed)")
         #expect(commands.names == ["after", "deep", "greet"])
         #expect(commands.commands["deep"] == nil && commands.unread == ["deep"], "bound without argument checks")
-        #expect(commands.commands["greet"]?.arguments.map(\.type) == [.string], "the commands around it are read")
+        #expect(commands.commands["greet"]?.arguments.map(\.type) == [.borrowedString], "the commands around it are read")
         #expect(commands.commands["after"]?.arguments.map(\.type) == [.integer("u32")])
         #expect(commands.problems.map(\.description) == [
             "src/lib.rs:9: command `deep`, argument `items`: its type is nested more than 64 brackets deep, past what the bridge reads; the command is bound without argument checks",
@@ -113,7 +113,7 @@ struct RustSignatureTests {
         #expect(commands.commands.count == count && commands.unread.isEmpty && commands.problems.isEmpty)
         let last = try #require(commands.commands["command_\(count - 1)"])
         #expect(last.line == 2 * (count - 1) + 1, "two lines a command")
-        #expect(last.arguments.map(\.type) == [.option(.sequence(.map)), .string])
+        #expect(last.arguments.map(\.type) == [.option(.sequence(.map)), .borrowedString])
     }
 
     @Test("one argument 200 KB wide but flat, and unclosed return types, are read within 10 s")

@@ -288,17 +288,18 @@ def unanswered_calls_are_named_to_the_page_and_in_the_summary(ctx):
     page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
     got = page.evaluate(settle("window.__TAURI__.core.invoke('greet', {name: 'Ada'})"))
     check("err" in got and "greet (app command) has no answer" in got["err"] and "--fixtures" in got["err"], f"the rejection names it: {got}")
-    page.evaluate(settle("window.__TAURI__.core.invoke('plugin:image|from_path', {path: '/icon.png'})"))
+    # A PNG: the image plugin does not decode it, so nothing answers.
+    page.evaluate(settle("window.__TAURI__.core.invoke('plugin:image|from_bytes', {bytes: [137, 80, 78, 71, 13, 10, 26, 10]})"))
     # opener is simulated: answered (nothing opened), never unhandled.
     opened = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:opener|open_url', {url: 'https://tauri.app'})"))
     check("err" not in opened, f"opener answers: {opened}")
     page.wait_for("window.__BRIDGE__.unhandled.length === 2")
-    equal([u["command"] for u in page.evaluate("window.__BRIDGE__.unhandled")], ["greet", "plugin:image|from_path"], "bridge/unhandled on the page")
+    equal([u["command"] for u in page.evaluate("window.__BRIDGE__.unhandled")], ["greet", "plugin:image|from_bytes"], "bridge/unhandled on the page")
     check(any("had no answer" in line for line in page.console), f"named in the console: {page.console}")
     bridge.process.stdin.close()
     bridge.process.wait(timeout=20)
     err = bridge.process.stderr.read().decode()
-    check("2 calls of 2 commands had no answer" in err and '{"greet":{"result":null},"plugin:image|from_path":{"result":null}}' in err,
+    check("2 calls of 2 commands had no answer" in err and '{"greet":{"result":null},"plugin:image|from_bytes":{"result":null}}' in err,
           f"the session's summary: {err}")
 
 

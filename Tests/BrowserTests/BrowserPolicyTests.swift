@@ -117,8 +117,8 @@ struct BrowserPolicyTests {
     @Test("event names follow Tauri's rule")
     func eventNames() {
         let hub = BridgeEvents.EventHub()
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == true)
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == false)
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "target": ["kind": "Any"], "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == true)
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "target": ["kind": "Any"], "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == false)
         #expect(AppEvents.handle("plugin:frak-share|share_text", payload: [:], context: CallContext(), authority: nil, hub: hub) == nil)
         #expect(AppEvents.canonical("plugin:share-extension|registerListener") == "plugin:share-extension|register_listener")
         #expect(AppEvents.canonical("plugin:share-extension|remove_listener") == "plugin:share-extension|remove_listener")
@@ -128,7 +128,7 @@ struct BrowserPolicyTests {
     func eventCommandsPassTheACL() {
         let hub = BridgeEvents.EventHub()
         let refuseAll = RecordingAuthority(allow: [])
-        let refused = AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "handler": 1], context: CallContext(),
+        let refused = AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "target": ["kind": "Any"], "handler": 1], context: CallContext(),
                                        authority: refuseAll, hub: hub)
         guard case .failure(let refusal)? = refused else {
             Issue.record("listen went through an ACL that allows nothing: \(String(describing: refused))")
@@ -141,7 +141,7 @@ struct BrowserPolicyTests {
         _ = AppEvents.handle("plugin:event|listenAll", payload: [:], context: CallContext(), authority: refuseAll, hub: hub)
         #expect(refuseAll.asked == ["plugin:event|listen", "plugin:event|emit_to", "plugin:event|listenAll"])
         let listenOnly = RecordingAuthority(allow: ["plugin:event|listen"])
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "handler": 1], context: CallContext(),
+        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "target": ["kind": "Any"], "handler": 1], context: CallContext(),
                                  authority: listenOnly, hub: hub)?.isFailure == false)
         #expect(AppEvents.handle("plugin:event|emit", payload: ["event": "ping"], context: CallContext(),
                                  authority: listenOnly, hub: hub)?.isFailure == true)

@@ -357,3 +357,16 @@ struct FsPluginTests {
         #expect(result.failure?.message == "Command plugin:fs|watch not found")
     }
 }
+
+@Suite("fs stat's birthtime, per platform")
+struct FsBirthTimeTests {
+    @Test("std's created(): a number on Linux (statx) and Apple platforms, null on Android", arguments: [
+        (Platform.linux, true), (.macos, true), (.ios, true), (.android, false),
+    ])
+    func birthtime(platform: Platform, has: Bool) async throws {
+        let (r, _) = try fsRouter(FsPluginTests.readWrite)
+        _ = try await call("plugin:fs|mkdir", ["path": "d", "options": opts(["recursive": true])], on: platform, router: r).0.get()
+        let info = try await call("plugin:fs|stat", ["path": "d", "options": opts()], on: platform, router: r).0.get()
+        #expect((info["birthtime"]?.numberValue != nil) == has, "\(String(describing: info["birthtime"]))")
+    }
+}

@@ -17,14 +17,16 @@ public enum CorePlugins {
     ///   - events: where window events (`tauri://resize`, …) are emitted; `nil` where nobody listens.
     ///   - surface: what answers what the bridge does not simulate (menus and trays on desktop).
     ///   - resources: the session's resource table (fs's file handles), which `close` empties.
-    ///   - versions: which later core commands exist (`UpstreamChanges`).
+    ///   - versions: which later core commands exist (`UpstreamChanges`), and which listeners
+    ///     `emit_to` reaches: set on `events`, which browser mode's event commands share.
     public static func plugins(_ app: AppInfo, events: EventHub?, surface: AppSurface, resources: ResourceTable = ResourceTable(),
                                versions: ModelledVersions = .newest) -> [any Plugin] {
         let windows = WindowStates(app: app, events: events)
         let hub = events ?? EventHub()
+        hub.targetMatching = versions.has(UpstreamChanges.eventAnyLabelListeners) ? .labelAware : .exact
         return [AppCorePlugin(app: app, hub: hub, versions: versions), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
                 WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
-                UnsimulatedCorePlugin(name: "tray", surface: surface), UnsimulatedCorePlugin(name: "image", surface: surface),
+                UnsimulatedCorePlugin(name: "tray", surface: surface), ImageCorePlugin(table: resources, surface: surface),
                 ResourcesCorePlugin(table: resources), EventCorePlugin(hub: hub)]
     }
 }

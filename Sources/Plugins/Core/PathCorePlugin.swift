@@ -55,7 +55,8 @@ struct PathCorePlugin: CorePlugin {
                 }
                 return .string(ext)
             },
-            CoreCommand("basename", [("path", .string), ("ext", .option(.string))]) { payload, context throws(ResponseError) in
+            // tauri 2.0.6 `crates/tauri/src/path/plugin.rs`: `basename(path: &str, ext: Option<&str>)`.
+            CoreCommand("basename", [("path", .borrowedString), ("ext", .option(.borrowedString))]) { payload, context throws(ResponseError) in
                 guard var name = PathSyntax(context.platform).fileName(payload["path"]?.stringValue ?? "") else {
                     throw .rejected("path does not have a basename")
                 }

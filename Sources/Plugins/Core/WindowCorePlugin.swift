@@ -235,7 +235,9 @@ struct WebviewCorePlugin: CorePlugin {
         var list: [CoreCommand] = [
             CoreCommand("get_all_webviews") { _, context throws(ResponseError) in
                 try desktop(context)
-                return .array(w.labels.map { ["label": .string($0), "windowLabel": .string($0)] })
+                // tauri 2.0.6 `crates/tauri/src/webview/plugin.rs` `WebviewRef` derives Serialize
+                // without `rename_all`: its field is `window_label` on the wire.
+                return .array(w.labels.map { ["label": .string($0), "window_label": .string($0)] })
             },
             on("webview_position") { _, _, _ in ["x": 0, "y": 0] },
             on("webview_size") { s, _, p in

@@ -531,8 +531,8 @@ struct Files: Sendable {
         return .object([
             "isFile": .bool(info.kind == .file), "isDirectory": .bool(info.kind == .directory), "isSymlink": .bool(info.kind == .symlink),
             "size": n(info.size), "mtime": n(Int(info.modified)), "atime": n(Int(info.accessed)),
-            // Android's bionic has no birth time for std's `created()`; iOS and macOS do.
-            "birthtime": platform == .android || platform == .linux ? .null : n(Int(info.changed)),
+            // std's `created()`: Android's bionic has none; Linux reads statx's btime (Rust ≥ 1.40).
+            "birthtime": platform == .android ? .null : n(Int(info.changed)),
             "readonly": .bool(info.mode & 0o222 == 0), "fileAttribues": platform == .windows ? n(32) : .null,
             "dev": unix ? n(Int(info.dev)) : .null, "ino": unix ? n(Int(truncatingIfNeeded: info.ino)) : .null,
             "mode": unix ? n(Int(info.mode)) : .null, "nlink": unix ? n(info.nlink) : .null,
