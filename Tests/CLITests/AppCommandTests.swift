@@ -28,6 +28,24 @@ struct AppCommandTests {
         #expect(missing.stdout.contains("invalid args `name` for command `greet`: command greet missing required key name"))
     }
 
+    @Test("a name neither the app nor a plugin has: Tauri's `Command … not found`, exit 1, the did-you-mean kept")
+    func unknownAppCommand() throws {
+        let unknown = try runBridge(["invoke", "not_a_command", "--app", vanilla], executable: Products.bridge)
+        #expect(unknown.status == 1)
+        let error = try JSONParser.parse(unknown.stdout)
+        #expect(error["code"] == -32601)
+        #expect(error["message"] == "Command not_a_command not found")
+        #expect(error["data"]?["kind"] == "not_found")
+        #expect(unknown.stderr.contains("bridge: not_a_command failed: Command not_a_command not found (-32601 not_found)"))
+        let typo = try runBridge(["invoke", "gret", #"{"name":"Ada"}"#, "--app", vanilla], executable: Products.bridge)
+        #expect(typo.status == 1)
+        #expect(try JSONParser.parse(typo.stdout)["data"]?["suggestion"] == "greet")
+        #expect(typo.stderr.contains("(did you mean 'greet'?)"))
+        // Without --app a bare name is the CLI's shorthand for a plugin command: still a usage error.
+        let bare = try runBridge(["invoke", "not_a_command"], executable: Products.bridge)
+        #expect(bare.status == 2)
+    }
+
     @Test("the core plugins answer from the project's configuration, per platform")
     func corePlugins() throws {
         func run(_ command: String, _ args: String = "{}", _ platform: String) throws -> String {
