@@ -34,6 +34,8 @@ struct AppOptions {
 
     let config: AppConfig?
     let commands: AppCommands
+    /// The app's own ACL manifest (`build.rs`'s `AppManifest`, `src-tauri/permissions/`).
+    let manifest: AppManifest?
     let fixtures: Fixtures?
     let pluginFolders: [PluginFolder]
     /// `--record FILE`.
@@ -48,11 +50,13 @@ struct AppOptions {
                 let config = try AppConfig.load(dir, platform: platform)
                 self.config = config
                 commands = AppCommands.scan(root: config.root)
+                manifest = AppManifest.read(root: config.root)
                 // A signature the reader refused costs its command the argument checks, not the session.
                 for problem in commands.problems { Log.error("warning: --app \(config.root): \(problem)") }
             } else {
                 config = nil
                 commands = AppCommands(commands: [:])
+                manifest = nil
             }
             fixtures = try fixturesFile.map { (file) throws(AppSetupError) in try Fixtures.load(file) }
             var loaded: [PluginFolder] = []

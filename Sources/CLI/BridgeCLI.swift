@@ -80,6 +80,7 @@ public enum BridgeCLI {
         let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand, versions: versions)
         // Plugins the bridge does not host that the capabilities grant: answered, unchecked.
         surface.foreign = ACLSetup.unhostedPlugins(authority)
+        surface.checksAppCommands = authority.checksAppCommands
         let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface, resources: resources, versions: versions))
         return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
     }

@@ -59,14 +59,16 @@ struct CapabilitiesCommand {
         let versions = backend.modelledVersions(appRoot: app.config?.root)
         let hosted = backend.plugins(versions: versions) + extraPlugins
         let plugins = hosted + app.folderPlugins(besides: hosted, surface: AppSurface())
-        return check(path, plugins: plugins, versions: versions, streams: streams)
+        return check(path, plugins: plugins, versions: versions, app: app.manifest, streams: streams)
     }
 
     /// Checks the capabilities at `path` against `plugins`; returns the exit status.
-    private static func check(_ path: String, plugins: [any Plugin], versions: ModelledVersions, streams: StandardStreams) -> Int32 {
+    private static func check(_ path: String, plugins: [any Plugin], versions: ModelledVersions, app: AppManifest?,
+                              streams: StandardStreams) -> Int32 {
         var warnings: [String] = []
         do {
-            let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: path, messages: .verbose, versions: versions) { warnings.append($0) }
+            let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: path, messages: .verbose, versions: versions,
+                                                   app: app.map { ($0.commands, $0.permissionFiles) }) { warnings.append($0) }
             for warning in warnings { streams.error("bridge: \(warning)") }
             let ids = authority.capabilities.map(\.identifier).sorted()
             let listed = ids.isEmpty ? " (no .json or .toml capability file: the app would grant nothing)" : ": " + ids.joined(separator: ", ")
