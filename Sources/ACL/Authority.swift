@@ -95,7 +95,7 @@ public final class Authority: CallAuthority, Sendable {
     public func decide(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
         let acl = resolved(for: context.platform)
         let full = name.description
-        let pretty = "\(name.plugin).\(name.command)"
+        let pretty = name.isAppCommand ? name.command : "\(name.plugin).\(name.command)"
         let origin: CallOrigin
         do {
             origin = try CallOrigin(context.origin)
@@ -178,7 +178,7 @@ public final class Authority: CallAuthority, Sendable {
     /// them: `frak-share:allow-share-text`, `core:event:allow-listen`.
     public func permissionsAllowing(_ name: CommandName) -> [String] {
         guard let manifest = manifest(of: name) else { return [] }
-        return allowing(name, in: manifest).map { "\(manifest.plugin):\($0)" }
+        return allowing(name, in: manifest).map(manifest.qualified)
     }
 
     /// The identifiers (without prefix) of the manifest's permissions and sets that allow the
@@ -201,14 +201,19 @@ public final class Authority: CallAuthority, Sendable {
     /// The manifest of a command's plugin: `plugin:event|listen` is the core plugin `core:event`'s
     /// (Tauri looks the key up, then `core:<key>`).
     private func manifest(of name: CommandName) -> PluginManifest? {
-        manifests[name.plugin] ?? manifests["core:\(name.plugin)"]
+        if name.isAppCommand { return manifests[PluginManifest.appKey] }
+        return manifests[name.plugin] ?? manifests["core:\(name.plugin)"]
     }
+
+    /// Whether app commands pass the ACL: when the app has an ACL manifest, as in Tauri
+    /// (`RuntimeAuthority::has_app_manifest`); otherwise they are allowed everywhere.
+    public var checksAppCommands: Bool { manifests[PluginManifest.appKey] != nil }
 
     /// Tauri's detail of a refusal, which prefixes the permissions with the plugin as the command
     /// names it (`event:allow-listen` for `core:event`'s, in `resolve_access_message`).
     private func associatedPermissions(_ name: CommandName) -> String {
         guard let manifest = manifest(of: name) else { return "Plugin not found" }
-        let ids = allowing(name, in: manifest).map { "\(name.plugin):\($0)" }
+        let ids = allowing(name, in: manifest).map { name.isAppCommand ? $0 : "\(name.plugin):\($0)" }
         return ids.isEmpty ? "Command not found" : "Permissions associated with this command: \(ids.joined(separator: ", "))"
     }
 }

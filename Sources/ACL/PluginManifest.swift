@@ -50,6 +50,17 @@ public struct PluginManifest: Sendable, Equatable {
     public let sets: [PermissionSet]
     public let permissions: [Permission]
 
+    /// The key of the app's own manifest (tauri-utils `acl::APP_ACL_KEY`): its permissions are
+    /// granted without a prefix (`allow-greet`) and allow app commands (`greet`).
+    public static let appKey = "__app-acl__"
+
+    /// Whether this is the app's own manifest.
+    public var isApp: Bool { plugin == PluginManifest.appKey }
+
+    /// A permission or set of this manifest as a capability names it: `frak-share:default`, or
+    /// `allow-greet` for the app's.
+    public func qualified(_ id: String) -> String { isApp ? id : "\(plugin):\(id)" }
+
     public func set(_ id: String) -> PermissionSet? { sets.first { $0.identifier == id } }
     public func permission(_ id: String) -> Permission? { permissions.first { $0.identifier == id } }
 
@@ -197,7 +208,7 @@ public struct PluginManifest: Sendable, Equatable {
                     continue
                 }
                 guard member == "default" ? defaultSet != nil : (self.set(member) != nil || permission(member) != nil) else {
-                    throw ACLError("set '\(set.identifier)' includes '\(member)', which \(plugin) does not declare; expected one of \(identifiers.joined(separator: ", "))",
+                    throw ACLError("set '\(set.identifier)' includes '\(member)', which \(isApp ? "the app manifest" : plugin) does not declare; expected one of \(identifiers.joined(separator: ", "))",
                                    file: file).located(in: file.flatMap { texts[$0] }, at: member)
                 }
             }

@@ -57,7 +57,9 @@ public struct ResolvedACL: Sendable, Equatable {
         var globalOrder: [String] = []
         for capability in capabilities.sorted(by: { $0.identifier < $1.identifier }) where capability.isActive(on: target) {
             for entry in capability.permissions {
-                guard let plugin = entry.identifier.prefix, let manifest = manifests[plugin] else { continue }
+                // No prefix: the app's own manifest (tauri-utils `get_permissions`).
+                let plugin = entry.identifier.prefix ?? PluginManifest.appKey
+                guard let manifest = manifests[plugin] else { continue }
                 let expanded = try ResolvedACL.expand(entry.identifier, manifests: manifests, manifest: manifest,
                                                       file: capability.file)
                 // One entry resolves as one permission: inline scope first, then the scopes and
@@ -82,8 +84,9 @@ public struct ResolvedACL: Sendable, Equatable {
                 contexts += capability.remote.map { .remote($0) }
                 for (commands, isAllow) in [(commandsAllow, true), (commandsDeny, false)] {
                     for (owner, command, permission) in commands {
-                        // A core plugin's commands are sent without `core:` (`plugin:event|listen`).
-                        let name = "plugin:\(CorePermissions.folderName(owner))|\(command)"
+                        // A core plugin's commands are sent without `core:` (`plugin:event|listen`);
+                        // the app's by their bare name (`greet`).
+                        let name = owner == PluginManifest.appKey ? command : "plugin:\(CorePermissions.folderName(owner))|\(command)"
                         for context in contexts {
                             let grant = Grant(context: context, windows: capability.windows, webviews: capability.webviews,
                                               scope: scope, capability: capability.identifier, permission: permission,
@@ -114,7 +117,7 @@ public struct ResolvedACL: Sendable, Equatable {
         }
         if let set = manifest.set(base) { return try expand(set, manifests: manifests, manifest: manifest, file: file) }
         if let permission = manifest.permission(base) { return [(manifest.plugin, permission)] }
-        throw ACLError("Permission \(identifier) not found, expected one of \(manifest.identifiers.map { "\(manifest.plugin):\($0)" }.joined(separator: ", "))",
+        throw ACLError("Permission \(identifier) not found, expected one of \(manifest.identifiers.map(manifest.qualified).joined(separator: ", "))",
                        file: file).placing(identifier.text)
     }
 

@@ -19,6 +19,13 @@ public final class AppSurface: CommandFallback {
     public let commands: AppCommands
     public let fixtures: Fixtures?
     private let granted: Mutex<ForeignPolicy>
+    private let appACL = Mutex(false)
+    /// Whether the app's own commands pass the ACL: set when the app has an ACL manifest
+    /// (`CallAuthority.checksAppCommands`), as Tauri checks them then; else they run anywhere.
+    public var checksAppCommands: Bool {
+        get { appACL.withLock { $0 } }
+        set { appACL.withLock { $0 = newValue } }
+    }
     /// The plugins the capabilities grant that the bridge has no permission files for.
     public var foreign: ForeignPolicy {
         get { granted.withLock { $0 } }
@@ -58,9 +65,9 @@ public final class AppSurface: CommandFallback {
         }
         guard commands.has(method) || fixtures?.has(method) == true || clients.handler(for: method) != nil,
               let name = CommandName(app: method) else { return nil }
-        // App commands pass the ACL only when the app manifest lists them (build.rs's
-        // `AppManifest::commands`); by default Tauri allows them in every window.
-        return FallbackEntry(entry: entry(name, kind: "app command"), skipsACL: true)
+        // App commands pass the ACL once the app has an ACL manifest (build.rs's
+        // `AppManifest::commands`, src-tauri/permissions/); by default Tauri allows them everywhere.
+        return FallbackEntry(entry: entry(name, kind: "app command"), skipsACL: !checksAppCommands)
     }
 
     /// Kept for the summary; announced (`bridge/unhandled`) when it names a plugin the bridge

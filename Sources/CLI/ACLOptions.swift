@@ -1,4 +1,5 @@
 import BridgeACL
+import BridgeApp
 import BridgeCall
 import BridgeStreams
 
@@ -19,18 +20,22 @@ struct ACLOptions {
     let messages: ACLMessages
     /// The windows of the built-in capability: an `--app` project's, else `main`.
     let windows: [String]
+    /// The `--app` project's ACL manifest, checked with its capabilities.
+    let app: AppManifest?
 
     /// - Parameter app: the `--app` project, whose `capabilities` folder is the default.
     init(_ args: ArgumentList, app: AppOptions? = nil) throws(UsageError) {
         capabilities = try args.nonEmpty("capabilities") ?? app?.config?.capabilities
         windows = app?.config?.startupWindows.map(\.label) ?? ["main"]
+        self.app = app?.manifest
         messages = try args.choice("acl-messages", ACLMessages.self) ?? .verbose
     }
 
     /// The authority for `plugins`; a problem in any file is a start-up error naming it.
     func authority(plugins: [any Plugin], subcommand: String, versions: ModelledVersions = .newest) throws(UsageError) -> Authority {
         do {
-            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages, windows: windows, versions: versions) { warning in
+            return try ACLSetup.authority(plugins: plugins, capabilitiesPath: capabilities, messages: messages, windows: windows, versions: versions,
+                                          app: app.map { ($0.commands, $0.permissionFiles) }) { warning in
                 Log.error(warning)
             }
         } catch {

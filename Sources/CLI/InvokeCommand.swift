@@ -1,6 +1,7 @@
 import BridgeCall
 import BridgeDevice
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import BridgeRouter
 import BridgeStreams
@@ -56,6 +57,9 @@ struct InvokeCommand {
     let preview: String?
     /// The options as given, for the warnings about those the command's plugin does not read.
     private let options: ArgumentList
+    /// The `--app` project's own commands, when one is given: a bare name is then a command
+    /// `invoke()` may send, so one nothing has is Tauri's not-found answer, not a usage error.
+    private let appCommands: [String]?
 
     /// Reads and checks the command line.
     init(_ args: ArgumentList, app: AppOptions) throws(UsageError) {
@@ -80,6 +84,7 @@ struct InvokeCommand {
         // Refused before the call runs, so a call is never reported done while its preview is lost.
         if let preview { try RenderCommand.checkWritable(preview, option: "--preview", subcommand: "invoke") }
         options = args
+        appCommands = app.config == nil ? nil : app.commands.commands.keys.sorted()
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames)
@@ -103,6 +108,9 @@ struct InvokeCommand {
                 // A plugin command spelled as Tauri spells it is a call: the answer is Tauri's
                 // (the ACL's `… not allowed. Command not found`), exit 1; the usage hint on stderr.
                 return unknownPluginCommand(router: router, streams: streams, usage: error)
+            } else if let appCommands, case .failure(.unknownCommand) = router.registry.resolve(cliName: command) {
+                // With --app a bare name is what `invoke('not_a_command')` sends: Tauri's answer.
+                return unknownAppCommand(router: router, appCommands: appCommands, streams: streams, usage: error)
             } else {
                 throw error
             }
@@ -181,6 +189,27 @@ struct InvokeCommand {
         }
         streams.write(error.json.serialized() + "\n")
         streams.error("bridge: \(method) failed: \(error.message) (\(error.code.rawValue) \(error.code.kind)); \(usage.message)")
+        return 1
+    }
+
+    /// The answer to a bare name that neither the app nor a plugin has, with `--app`: Tauri's
+    /// `Command <name> not found` (`webview/mod.rs`, when no invoke handler takes it) on stdout,
+    /// with the did-you-mean in `data` (an app command first) and on stderr; exit 1.
+    private func unknownAppCommand(router: Router, appCommands: [String], streams: StandardStreams, usage: UsageError) -> Int32 {
+        _ = try? readParams()
+        var error: ResponseError
+        if case .failure(let refusal) = router.prepare(method: command, params: nil, context: context) {
+            error = refusal
+        } else {
+            error = .notFound("Command \(command) not found", details: ["command": .string(command)])
+        }
+        if let meant = DidYouMean.suggest(for: command, among: appCommands) {
+            error = error.adding(["suggestion": .string(meant), "hint": .string("did you mean \(meant)?")])
+        }
+        let hint = error.data["suggestion"]?.stringValue.map { " (did you mean '\($0)'?)" } ?? ""
+        streams.write(error.json.serialized() + "\n")
+        streams.error("bridge: \(command) failed: \(error.message) (\(error.code.rawValue) \(error.code.kind))\(hint); "
+                      + "app commands: \(appCommands.isEmpty ? "(none)" : appCommands.joined(separator: ", "))")
         return 1
     }
 

@@ -66,4 +66,12 @@ public final class CompiledScopes: Sendable {
 public protocol CallAuthority: Sendable {
     /// The grant for an allowed call, or the `-32001` refusal.
     func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError>
+    /// Whether app commands (`greet`) are checked too: in Tauri, once the app has an ACL
+    /// manifest (`build.rs`'s `AppManifest`, or `src-tauri/permissions/`).
+    var checksAppCommands: Bool { get }
+}
+
+extension CallAuthority {
+    /// App commands pass unchecked unless an authority says otherwise.
+    public var checksAppCommands: Bool { false }
 }

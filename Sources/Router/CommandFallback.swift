@@ -19,7 +19,7 @@ public protocol CommandFallback: Sendable {
 /// A fallback's command for one method, and how the ACL treats it.
 public struct FallbackEntry: Sendable {
     public let entry: CommandRegistry.Entry
-    /// Whether the ACL is skipped: an app command when no app manifest lists commands (Tauri
+    /// Whether the ACL is skipped: an app command when the app has no ACL manifest (Tauri
     /// allows those everywhere), or a plugin whose permission files the bridge does not have.
     public let skipsACL: Bool
     /// Said beside the answer (a warning; `--strict` refuses) when the ACL could not check the call.

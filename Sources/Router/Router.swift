@@ -34,7 +34,8 @@ public struct Router: Sendable {
 
     /// Resolves `method` and checks `params`.
     ///
-    /// An unknown plugin command meets the ACL first, as in Tauri: no capability allows it, so
+    /// An unknown plugin command (or, when the app has an ACL manifest, an unknown app command)
+    /// meets the ACL first, as in Tauri: no capability allows it, so
     /// the answer is the ACL's refusal (`frak-share.share_txt not allowed. Command not found`,
     /// `… Plugin not found`), as `-32601` with a `data.suggestion` when a name is close.
     public func prepare(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
@@ -63,6 +64,13 @@ public struct Router: Sendable {
             // refusal (`Command plugin:OS|hostname not allowed by ACL` in a release build).
             if let authority, let (plugin, command) = CommandName.split(method: method),
                case .failure(let refusal) = authority.authorize(CommandName(unvalidatedPlugin: plugin, command: command), context: context) {
+                var details: JSONObject = ["command": .string(method)]
+                if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
+                missing = .notFound(refusal.message, details: details)
+            } else if let authority, authority.checksAppCommands, !method.contains("|"), let name = CommandName(app: method),
+                      case .failure(let refusal) = authority.authorize(name, context: context) {
+                // An app with an ACL manifest checks every app command first, as Tauri does: an
+                // unknown one is refused as `not_a_command not allowed. Command not found`.
                 var details: JSONObject = ["command": .string(method)]
                 if let suggestion = registry.suggestion(for: method) { details["suggestion"] = .string(suggestion.description) }
                 missing = .notFound(refusal.message, details: details)

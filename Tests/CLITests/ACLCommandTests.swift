@@ -163,6 +163,31 @@ struct ACLCommandTests {
         #expect(r.stderr.hasPrefix("\(bad)/main.json:4:19: Permission frak-share:nope not found"))
     }
 
+    @Test("bridge capabilities check --app --plugin-dir: the app's capabilities, a folder plugin's ids checked, not skipped")
+    func checkApp() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
+        let passkey = fixtures + "/plugins/tauri-plugin-passkey"
+        let app = try folder([
+            "src-tauri/tauri.conf.json": #"{"identifier": "id.example.wallet"}"#,
+            "src-tauri/capabilities/default.json": "{\n  \"identifier\": \"default\",\n  \"windows\": [\"main\"],\n  \"permissions\": [\"core:default\", \"passkey:default\"]\n}",
+        ])
+        let ok = try runBridge(["capabilities", "check", "--app", app, "--plugin-dir", passkey], executable: Products.bridge)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "ok: 1 capability in \(app)/src-tauri/capabilities: default\n")
+        #expect(!ok.stderr.contains("skipping permissions"), "passkey is checked from its folder: \(ok.stderr)")
+        try "{\"identifier\": \"default\", \"windows\": [\"main\"], \"permissions\": [\"passkey:allow-nope\"]}"
+            .write(toFile: app + "/src-tauri/capabilities/default.json", atomically: true, encoding: .utf8)
+        let bad = try runBridge(["capabilities", "check", "--app", app, "--plugin-dir", passkey], executable: Products.bridge)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("default.json:1:64: Permission passkey:allow-nope not found, expected one of passkey:allow-authenticate"))
+        // Without the folder the plugin is one the bridge does not host: reported and skipped.
+        let skipped = try runBridge(["capabilities", "check", "--app", app], executable: Products.bridge)
+        #expect(skipped.status == 0)
+        #expect(skipped.stderr.contains("skipping permissions of plugins the bridge does not host: passkey"))
+        let neither = try runBridge(["capabilities", "check"], executable: Products.bridge)
+        #expect(neither.status == 2)
+    }
+
     @Test("a .json5 capability file is not read, as Tauri's build skips it, and the check says so")
     func json5() throws {
         let dir = try folder(["default.json5": "{\n  // JSON5\n  \"identifier\": \"main\", \"windows\": [\"main\"], \"permissions\": [\"frak-share:default\"],\n}"])

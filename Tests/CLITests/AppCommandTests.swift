@@ -6,6 +6,7 @@ import Testing
 private let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures").path
 private let vanilla = fixtureRoot + "/apps/vanilla"
+private let wallet = fixtureRoot + "/apps/wallet"
 private let passkey = fixtureRoot + "/plugins/tauri-plugin-passkey"
 private let passkeyCapabilities = fixtureRoot + "/plugins/passkey-app/capabilities"
 
@@ -26,6 +27,60 @@ struct AppCommandTests {
         let missing = try runBridge(["invoke", "greet", "{}", "--app", vanilla, "--fixtures", fixtures], executable: Products.bridge)
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("invalid args `name` for command `greet`: command greet missing required key name"))
+    }
+
+    @Test("a name neither the app nor a plugin has: Tauri's `Command … not found`, exit 1, the did-you-mean kept")
+    func unknownAppCommand() throws {
+        let unknown = try runBridge(["invoke", "not_a_command", "--app", vanilla], executable: Products.bridge)
+        #expect(unknown.status == 1)
+        let error = try JSONParser.parse(unknown.stdout)
+        #expect(error["code"] == -32601)
+        #expect(error["message"] == "Command not_a_command not found")
+        #expect(error["data"]?["kind"] == "not_found")
+        #expect(unknown.stderr.contains("bridge: not_a_command failed: Command not_a_command not found (-32601 not_found)"))
+        let typo = try runBridge(["invoke", "gret", #"{"name":"Ada"}"#, "--app", vanilla], executable: Products.bridge)
+        #expect(typo.status == 1)
+        #expect(try JSONParser.parse(typo.stdout)["data"]?["suggestion"] == "greet")
+        #expect(typo.stderr.contains("(did you mean 'greet'?)"))
+        // Without --app a bare name is the CLI's shorthand for a plugin command: still a usage error.
+        let bare = try runBridge(["invoke", "not_a_command"], executable: Products.bridge)
+        #expect(bare.status == 2)
+    }
+
+    @Test("an app manifest in build.rs: every app command passes the ACL, granted by bare ids, refused in Tauri's words")
+    func appManifest() throws {
+        let fixtures = fixtureRoot + "/apps/wallet-fixtures.json"
+        func call(_ command: String, _ args: String, _ extra: [String] = []) throws -> RunResult {
+            try runBridge(["invoke", command, args, "--app", wallet, "--fixtures", fixtures] + extra, executable: Products.bridge)
+        }
+        // `greet` through the app's default set, in window main.
+        let greet = try call("greet", #"{"name":"Ada"}"#)
+        #expect(greet.status == 0)
+        #expect(greet.stdout == "\"Hello, Ada!\"\n")
+        // `sign` through the `signing` set, granted to the signer window only.
+        let sign = try call("sign", #"{"message":"m"}"#)
+        #expect(sign.status == 1)
+        let refusal = try JSONParser.parse(sign.stdout)
+        #expect(refusal["code"] == -32001)
+        #expect(refusal["message"]?.stringValue?.hasPrefix("sign not allowed on window \"main\", webview \"main\", URL: local") == true)
+        #expect(refusal["data"]?["permissions"] == ["allow-sign", "signing"])
+        #expect(try call("sign", #"{"message":"m"}"#, ["--window", "signer"]).stdout == "\"signed\"\n")
+        #expect(try JSONParser.parse(try call("sign", "{}", ["--acl-messages", "terse"]).stdout)["message"] == "Command sign not allowed by ACL")
+        // Registered but not listed: Tauri checks it too once the app has a manifest.
+        let version = try call("version", "{}")
+        #expect(try JSONParser.parse(version.stdout)["message"] == "version not allowed. Command not found")
+        let unknown = try call("not_a_command", "{}")
+        #expect(try JSONParser.parse(unknown.stdout)["message"] == "not_a_command not allowed. Command not found")
+        // Without a manifest, a bare id in a capability is Tauri's build error.
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-app-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: app + "/src-tauri/capabilities", withIntermediateDirectories: true)
+        try #"{"identifier": "id.example.app"}"#.write(toFile: app + "/src-tauri/tauri.conf.json", atomically: true, encoding: .utf8)
+        try #"{"identifier": "default", "windows": ["main"], "permissions": ["allow-greet"]}"#
+            .write(toFile: app + "/src-tauri/capabilities/default.json", atomically: true, encoding: .utf8)
+        let bare = try runBridge(["capabilities", "check", "--app", app], executable: Products.bridge)
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains("default.json:1:64: Permission allow-greet not found: the app has no ACL manifest"))
+        #expect(!bare.stderr.contains("(app commands)"))
     }
 
     @Test("the core plugins answer from the project's configuration, per platform")

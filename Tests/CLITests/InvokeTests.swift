@@ -150,7 +150,7 @@ struct HelpTests {
           bridge serve [options]                                 JSON-RPC 2.0 on stdin/stdout
           bridge dev [options] -- <command>                      run a dev server, serve its pages with the script
           bridge permissions [explain <command>] [options]       the ACL: reference, or why a call is refused
-          bridge capabilities check PATH                         validate capability files
+          bridge capabilities check [PATH] [--app DIR]           validate capability files
           bridge extension receive --app-group DIR [share]       what a share extension stores
           bridge extension receive --platform android …          what an Android share activity stores
           bridge doctor PATH                                     check a Tauri mobile project's share setup
