@@ -55,8 +55,9 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
         description = command
     }
 
-    /// Whether this is an app's own command (no plugin).
-    public var isAppCommand: Bool { plugin.isEmpty }
+    /// Whether this is an app's own command (no plugin): invoked by its bare name, not as
+    /// `plugin:|x` (a plugin call with an empty plugin name, which Tauri refuses as `.x`).
+    public var isAppCommand: Bool { plugin.isEmpty && !description.hasPrefix("plugin:") }
 
     /// Parses `plugin:<plugin>|<command>` without validating the parts (routing reports unknown
     /// names with Tauri's messages, whatever their spelling).
