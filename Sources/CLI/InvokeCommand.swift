@@ -87,7 +87,7 @@ struct InvokeCommand {
         appCommands = app.config == nil ? nil : app.commands.commands.keys.sorted()
     }
 
-    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames)
+    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames).union(ACLOptions.flagNames)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
         .union(MessageLimitOption.names).union(["preview"])

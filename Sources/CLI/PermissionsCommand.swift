@@ -25,7 +25,7 @@ struct PermissionsCommand {
     """
 
     static let optionNames = ContextOptions.placeNames.union(ACLOptions.names).union(AppOptions.names).union(["plugin"])
-    static let flagNames: Set<String> = []
+    static let flagNames: Set<String> = ACLOptions.flagNames
 
     static func run(_ args: ArgumentList, plugins: [any Plugin], streams: StandardStreams) throws(UsageError) -> Int32 {
         switch args.positionals.first {

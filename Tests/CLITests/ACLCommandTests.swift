@@ -28,6 +28,11 @@ struct ACLCommandTests {
         #expect(refused.stderr.split(separator: "\n").count == 1)
         let terse = try runBridge(["invoke", "share_text", share, "--window", "settings", "--acl-messages", "terse"], executable: Products.bridge)
         #expect(try JSONParser.parse(terse.stdout)["message"] == "Command plugin:frak-share|share_text not allowed by ACL")
+        // The release build's wording, named as such: what `tauri build` apps say.
+        let release = try runBridge(["invoke", "share_text", share, "--window", "settings", "--release-build"], executable: Products.bridge)
+        #expect(release.stdout == terse.stdout)
+        let both = try runBridge(["invoke", "share_text", share, "--release-build", "--acl-messages", "verbose"], executable: Products.bridge)
+        #expect(both.status == 2 && both.stderr.contains("--release-build"))
     }
 
     @Test("a plugin the bridge does not host, granted by a desktop-only capability, is refused on phones, fixture or not", arguments: [

@@ -193,7 +193,7 @@ class BridgeSession:
 
     def __init__(self, bridge: Path, world: dict):
         cmd = [str(bridge), "serve", "--app", str(world["app"]), "--platform", "linux",
-               "--sandbox", str(world["sandbox"]), "--acl-messages", "terse", "--http-passthrough"]
+               "--sandbox", str(world["sandbox"]), "--release-build", "--http-passthrough"]
         self.proc = subprocess.Popen(cmd, env=world["env"], cwd="/", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue = queue.Queue()
