@@ -69,8 +69,8 @@ public struct AppManifest: Sendable, Equatable {
         return literals(in: code[equals..<end])
     }
 
-    /// The string literals of a list, in order.
-    private static func literals(in list: Substring) -> [String] {
+    /// The string literals of a list, in order (`["a", "b"]` of a build.rs).
+    static func literals(in list: Substring) -> [String] {
         var names: [String] = []
         var rest = list
         while let q = rest.firstIndex(of: "\"") {

@@ -106,16 +106,7 @@ public struct PluginFolder: Sendable {
         guard let start = source.range(of: "COMMANDS"), let equals = source[start.upperBound...].firstIndex(of: "="),
               let open = source[equals...].range(of: "["),
               let close = source[open.upperBound...].firstIndex(of: "]") else { return nil }
-        let list = source[open.upperBound..<close]
-        var names: [String] = []
-        var rest = list[...]
-        while let q = rest.firstIndex(of: "\"") {
-            let after = rest.index(after: q)
-            guard let e = rest[after...].firstIndex(of: "\"") else { break }
-            names.append(String(rest[after..<e]))
-            rest = rest[rest.index(after: e)...]
-        }
-        return names
+        return AppManifest.literals(in: source[open.upperBound..<close])
     }
 }
 
