@@ -5,6 +5,7 @@ import BridgeDevice
 import BridgeEvents
 import BridgeInbox
 import BridgeJSON
+import BridgeOfficialPlugins
 import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
@@ -72,7 +73,9 @@ struct ServeCommand {
         // the mask), so the signal sources, not a thread that ignores them, receive the signals.
         Server.blockSessionSignals()
         ignoredOptions.forEach(streams.warn)
-        let configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
+        var configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
+        let hostsOS = router.registry.hasPlugin("os")
+        configuration.pageGlobals = { platform in hostsOS ? ["__TAURI_OS_PLUGIN_INTERNALS__": OSPlugin.values(for: platform)] : JSONObject() }
         var browserServer: BrowserServer? = nil
         if var browser {
             if let dev {

@@ -998,6 +998,10 @@ enum EmbeddedSchemas {
       "description": "Every command served, as plugin:<plugin>|<command>.",
       "type": "array",
       "items": { "type": "string", "pattern": "^plugin:[a-z0-9-]+\\|[a-z0-9_]+$" }
+    },
+    "globals": {
+      "description": "What a webview has before its page runs, by global name, for the session's platform: plugin-os's __TAURI_OS_PLUGIN_INTERNALS__ when os is hosted. The Node client's installMocks defines them.",
+      "type": "object"
     }
   }
 }

@@ -364,6 +364,7 @@ public final class SessionEngine: Sendable {
             "outcome": .string(current.simulation.outcome.rawValue),
             "user": .string((current.screen?.user ?? .scripted).rawValue),
             "commands": .array(router.registry.all.map { .string($0.name.description) }),
+            "globals": .object(configuration.pageGlobals(current.platform)),
         ]
         return .success(result)
     }

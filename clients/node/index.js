@@ -75,6 +75,7 @@ export class Bridge {
   #exit
   #closed = false
   #stderr = ''
+  #globals = {}
   #handlers = new Map()
 
   constructor(options = {}) {
@@ -110,6 +111,7 @@ export class Bridge {
     // Always a round trip: `ready` means the session answers (and what it started before reading,
     // such as the share inbox's watcher, is running), not merely that the process was spawned.
     const initialized = this.#request('initialize', options.inspect ? { inspect: true } : {})
+      .then((result) => { this.#globals = (result && result.globals) || {} })
     /** Resolves once the bridge answers `initialize` (and after `bridge/listening` when started with `http`). */
     this.ready = Promise.all([wantsHTTP ? listened : Promise.resolve(), initialized]).then(() => {
       if (this.#closed && wantsHTTP && !this.#http) throw new Error(`the bridge did not start: ${this.#stderr.trim()}`)
@@ -337,12 +339,24 @@ export class Bridge {
       unregisterListener: (event, id) => listeners.set(event, (listeners.get(event) || []).filter((l) => l.id !== id))
     }
     Object.defineProperty(target, '__TAURI_INTERNALS__', { value: internals, configurable: true, writable: true })
+    // What a webview has before the page runs: plugin-os's __TAURI_OS_PLUGIN_INTERNALS__ (os 2.x
+    // reads platform(), arch(), … from it synchronously), from the bridge's `initialize`.
+    const globals = Object.keys(this.#globals || {})
+    for (const name of globals) Object.defineProperty(target, name, { value: Object.freeze(this.#globals[name]), configurable: true, writable: true })
+    // A webview's Notification: plugin-notification 2.x reads its permission first and asks the
+    // plugin while it is 'default', as a page that never asked does.
+    const shimsNotification = !('Notification' in target)
+    if (shimsNotification) {
+      Object.defineProperty(target, 'Notification', { value: class Notification { static get permission () { return 'default' } }, configurable: true, writable: true })
+    }
     Object.defineProperty(target, '__TAURI_EVENT_PLUGIN_INTERNALS__', { value: eventInternals, configurable: true, writable: true })
     return function clearMocks() {
       offEvents()
       bridge.#events.off('callback', onCallback)
       delete target.__TAURI_INTERNALS__
       delete target.__TAURI_EVENT_PLUGIN_INTERNALS__
+      for (const name of globals) delete target[name]
+      if (shimsNotification) delete target.Notification
     }
   }
 
