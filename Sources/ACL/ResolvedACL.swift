@@ -112,7 +112,12 @@ public struct ResolvedACL: Sendable, Equatable {
                        file: String) throws(ACLError) -> [(String, Permission)] {
         let base = identifier.base
         if base == "default" {
-            guard let set = manifest.defaultSet else { return [] }
+            // tauri-build's validate_capabilities (crates/tauri-build/src/acl.rs) refuses `x:default`
+            // when x has no default set: the app does not build (haptics before its default.toml).
+            guard let set = manifest.defaultSet else {
+                throw ACLError("Permission \(identifier) not found, expected one of \(manifest.identifiers.map { "\(manifest.plugin):\($0)" }.joined(separator: ", ")): plugin \(manifest.plugin) has no default permission set at the version modelled",
+                               file: file).placing(identifier.text)
+            }
             return try expand(set, manifests: manifests, manifest: manifest, file: file)
         }
         if let set = manifest.set(base) { return try expand(set, manifests: manifests, manifest: manifest, file: file) }
