@@ -158,6 +158,7 @@ struct HelpTests {
           bridge schema <command> | --list                       the contract's schemas
           bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
           bridge replay FILE [options]                           send a --record FILE's calls again, print what differs
+          bridge types --app DIR [-o FILE]                       TypeScript for the app's own commands
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.
