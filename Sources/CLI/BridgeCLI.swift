@@ -51,7 +51,7 @@ public enum BridgeCLI {
     /// `args`' ACL options choose.
     private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
         let backend = try BackendOptions(args)
-        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures)
+        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, autoAnswers: app.autoAnswers)
         let deepLink: DeepLinkConfig
         do {
             deepLink = try DeepLinkConfig(app.config?.json["plugins"]?["deep-link"])

@@ -82,7 +82,7 @@ struct InvokeCommand {
         options = args
     }
 
-    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames)
+    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames).union(AppOptions.answerFlags)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
         .union(MessageLimitOption.names).union(["preview"])
