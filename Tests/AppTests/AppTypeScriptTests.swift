@@ -47,7 +47,6 @@ struct AppTypeScriptTests {
           attachments: Record<string, Attachment>
           scores: Record<string, number>
           position: [number, number]
-          createdAt: unknown /* chrono::DateTime<chrono::Utc>: not declared in the app's sources */
         }
         """)
         #expect(declaration("Attachment").hasSuffix("} & Meta"), "flatten: the field's own keys in place of it")
@@ -102,7 +101,7 @@ struct AppTypeScriptTests {
         #expect(text.contains("export async function listNotes(args?: { pageSize?: number | null; filter?: string | null }): Promise<NotePage>"))
         #expect(text.contains("export async function saveShape(args: { shape_id: number; shape: Shape }): Promise<null>"),
                 "rename_all = \"snake_case\" keeps the Rust names")
-        #expect(text.contains("export async function watch(args: { onEvent: Channel<Event> }): Promise<Event>"))
+        #expect(text.contains("export async function watchEvents(args: { onEvent: Channel<Event> }): Promise<Event>"))
         #expect(text.contains("import { invoke, Channel } from '@tauri-apps/api/core'"))
         #expect(text.contains("export async function ping(): Promise<null> {\n  return invoke<null>(\"ping\")\n}"))
         #expect(text.contains("export async function tupleStats(): Promise<[number, number, string]>"))
@@ -118,8 +117,9 @@ struct AppTypeScriptTests {
 
     @Test("a type of another crate is unknown, named where it is used")
     func unresolved() {
+        #expect(declaration("Reminder").contains("  at: unknown /* chrono::DateTime<chrono::Utc>: not declared in the app's sources */"))
         #expect(module.unresolved.map(\.description) == [
-            "chrono::DateTime<chrono::Utc> (used by command deadline (src/lib.rs:77), struct Note (src/models.rs:6))",
+            "chrono::DateTime<chrono::Utc> (used by command deadline (src/lib.rs:82), struct Reminder (src/models.rs:127))",
         ])
     }
 }

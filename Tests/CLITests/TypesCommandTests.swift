@@ -56,7 +56,7 @@ struct TypesCommandTests {
         let r = try runBridge(["types", "--app", typed, "-o", folder + "/app.ts"], executable: Products.bridge)
         #expect(r.status == 0)
         #expect(r.stdout == "")
-        #expect(r.stderr == "bridge: warning: chrono::DateTime<chrono::Utc> (used by command deadline (src/lib.rs:77), struct Note (src/models.rs:6)) is not declared in the app's sources; typed unknown\n")
+        #expect(r.stderr == "bridge: warning: chrono::DateTime<chrono::Utc> (used by command deadline (src/lib.rs:82), struct Reminder (src/models.rs:127)) is not declared in the app's sources; typed unknown\n")
         let text = try String(contentsOfFile: folder + "/app.ts", encoding: .utf8)
         #expect(text.contains("export async function greet(args: { name: string }): Promise<string>"))
     }
@@ -91,5 +91,31 @@ struct TypesCommandTests {
         // A wrong call is refused: the types say something.
         try "import { greet } from './app'\ngreet({ name: 1 })\n".write(toFile: folder + "/wrong.ts", atomically: true, encoding: .utf8)
         #expect(try typeCheck(["app.ts", "wrong.ts"], in: folder).status != 0)
+    }
+}
+
+@Suite("--auto-answer's values type-check against bridge types' module")
+struct AutoAnswerTypeScriptTests {
+    @Test("each auto answer, as a constant of the command's TypeScript result type, compiles under tsc --strict", needsTSC)
+    func autoAnswersCompile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-tsc-auto-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try runBridge(["types", "--app", typed, "-o", folder + "/app.ts"], executable: Products.bridge).status == 0)
+        let commands = ["greet": "greet", "get_note": "getNote", "list_notes": "listNotes", "last_shape": "lastShape",
+                        "pick_color": "pickColor", "watch_events": "watchEvents", "payloads": "payloads", "tuple_stats": "tupleStats",
+                        "scores": "scores", "tree": "tree", "nothing": "nothing", "ping": "ping"]
+        let args = #"{"name":"Ada","noteId":1,"onEvent":"__CHANNEL__:1","count":2}"#
+        var lines = ["import * as app from './app'", "type Result<F extends (...a: any) => Promise<unknown>> = Awaited<ReturnType<F>>"]
+        for (command, function) in commands.sorted(by: { $0.key < $1.key }) {
+            for seed in 1...5 {
+                let r = try runBridge(["invoke", command, args, "--app", typed, "--auto-answer-seed", String(seed)], executable: Products.bridge)
+                #expect(r.status == 0, "\(command): \(r.stdout) \(r.stderr)")
+                lines.append("export const \(function)\(seed): Result<typeof app.\(function)> = \(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/answers.ts", atomically: true, encoding: .utf8)
+        let checked = try typeCheck(["app.ts", "answers.ts"], in: folder)
+        #expect(checked.status == 0, "tsc --strict: \(checked.output)")
     }
 }

@@ -30,12 +30,17 @@ fn save_shape(shape_id: u32, shape: Shape) -> Result<(), String> {
 }
 
 #[tauri::command]
+fn last_shape() -> Shape {
+    Shape::Empty
+}
+
+#[tauri::command]
 fn pick_color() -> Color {
     Color::Red
 }
 
 #[tauri::command]
-fn watch(on_event: Channel<Event>) -> Event {
+fn watch_events(on_event: Channel<Event>) -> Event {
     let _ = on_event;
     Event::Started
 }
@@ -79,6 +84,12 @@ fn deadline() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now()
 }
 
+#[tauri::command]
+fn remind(note_id: u64) -> Option<Reminder> {
+    let _ = note_id;
+    None
+}
+
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     tauri::Builder::default()
@@ -88,8 +99,9 @@ pub fn run() {
             get_note,
             list_notes,
             save_shape,
+            last_shape,
             pick_color,
-            watch,
+            watch_events,
             payloads,
             tuple_stats,
             scores,
@@ -97,7 +109,8 @@ pub fn run() {
             raw_settings,
             ping,
             nothing,
-            deadline
+            deadline,
+            remind
         ])
         .run(tauri::generate_context!())
         .expect("error while running tauri application");

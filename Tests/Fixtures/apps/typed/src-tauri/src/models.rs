@@ -21,7 +21,6 @@ pub struct Note {
     pub attachments: HashMap<String, Attachment>,
     pub scores: BTreeMap<String, f64>,
     pub position: (i32, i32),
-    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// A nested struct with no serde attributes: fields as written.
@@ -123,3 +122,10 @@ pub enum AppError {
 }
 
 pub type NotePage = Page<Note>;
+
+/// A type of another crate: typed unknown, never auto-answered.
+#[derive(Debug, Serialize)]
+pub struct Reminder {
+    pub note_id: u64,
+    pub at: chrono::DateTime<chrono::Utc>,
+}
