@@ -33,6 +33,8 @@ public final class AppSurface: CommandFallback {
     }
     public let clients: ClientHandlers
     public let ledger: Unanswered
+    /// `--auto-answer`: a value of its declared type for an app command nothing else answers.
+    public let autoAnswers: AutoAnswers?
     private let applies = Mutex<(@Sendable (String, CallContext) -> Bool)?>(nil)
     /// Whether a capability in force for a call's context names an unhosted plugin (its platforms,
     /// windows and origin): a call no such capability reaches is refused as Tauri refuses it;
@@ -43,8 +45,9 @@ public final class AppSurface: CommandFallback {
     }
 
     public init(commands: AppCommands = AppCommands(commands: [:]), fixtures: Fixtures? = nil, foreign: ForeignPolicy = [],
-                clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered()) {
+                clients: ClientHandlers = ClientHandlers(), ledger: Unanswered = Unanswered(), autoAnswers: AutoAnswers? = nil) {
         self.commands = commands
+        self.autoAnswers = autoAnswers
         self.fixtures = fixtures
         self.granted = Mutex(foreign)
         self.clients = clients
@@ -113,7 +116,18 @@ public final class AppSurface: CommandFallback {
             case .failure(let error): throw AppSurface.rejection(error.value, command: method, source: "fixture")
             }
         }
-        let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures)
+        var unresolved: [String] = []
+        switch autoAnswers?.answer(method) {
+        case .value(let value)?:
+            let warning = AutoAnswers.warning(method, seed: autoAnswers?.seed ?? 1)
+            // Asked for on the command line, so reported, never refused under --strict.
+            CallObserver.current?.warned([warning])
+            ledger.recordAuto(method, params: payload, kind: kind, result: value, message: warning.message, client: context.client)
+            return value
+        case .unresolved(let types)?: unresolved = types
+        case nil: break
+        }
+        let error = AppSurface.unanswered(method, kind: kind, fixtures: fixtures, unresolved: unresolved)
         ledger.record(method, params: payload, kind: kind, error: error, client: context.client)
         throw error
     }
@@ -134,12 +148,18 @@ public final class AppSurface: CommandFallback {
     }
 
     /// The answer to a call nothing answers: the command, and how to answer it.
-    static func unanswered(_ method: String, kind: String, fixtures: Fixtures?) -> ResponseError {
+    /// - Parameter unresolved: the types of its result `--auto-answer` could not resolve.
+    static func unanswered(_ method: String, kind: String, fixtures: Fixtures?, unresolved: [String] = []) -> ResponseError {
         let fixture = Unanswered.fixture(method).serialized()
         let file = fixtures.map { "add \(fixture) to \($0.file)" } ?? "start the bridge with --fixtures FILE holding \(fixture)"
-        let matched = fixtures?.has(method) == true ? " (the fixtures name it, but none of its answers matches these arguments)" : ""
+        var matched = fixtures?.has(method) == true ? " (the fixtures name it, but none of its answers matches these arguments)" : ""
+        if !unresolved.isEmpty {
+            matched += " (--auto-answer does not guess it: its result names \(unresolved.joined(separator: ", ")), not declared in the app's sources)"
+        }
+        var details: JSONObject = ["command": .string(method), "unhandled": true, "fixture": Unanswered.fixture(method)]
+        if !unresolved.isEmpty { details["unresolved"] = .array(unresolved.map(JSON.string)) }
         return .notFound("\(method) (\(kind)) has no answer\(matched): \(file), or answer it from Node with bridge.handle('\(method)', args => …)",
-                         details: ["command": .string(method), "unhandled": true, "fixture": Unanswered.fixture(method)])
+                         details: details)
     }
 }
 

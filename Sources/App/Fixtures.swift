@@ -20,7 +20,8 @@ import Foundation
 /// of `result` (the value `invoke()` resolves with) or `error` (the value it rejects with, as a
 /// command's `Err` serialises). In strings of either, `{{key}}` is the call's argument `key`
 /// (a string as it is, any other value as JSON). Keys starting with `$` (`$schema`) are ignored.
-/// The schema is `Schemas/fixtures.schema.json`.
+/// The schema is `Schemas/fixtures.schema.json`. A `--record` file is read as fixtures too: each
+/// recorded call answers its own arguments again (`recording(_:)`).
 public struct Fixtures: Sendable {
     public struct Answer: Sendable, Equatable {
         public let args: JSONObject?
@@ -51,9 +52,42 @@ public struct Fixtures: Sendable {
         do {
             json = try JSONParser.parse([UInt8](data), duplicateKeys: .refuse)
         } catch {
+            // A `--record` file: one call a line.
+            if let firstLine = data.split(separator: 0x0A).first,
+               let first = try? JSONParser.parse([UInt8](firstLine), duplicateKeys: .keepLast), first["command"]?.stringValue != nil {
+                return try recording(path)
+            }
             throw AppSetupError("--fixtures \(path): not valid JSON: \(error)")
         }
+        if json["command"]?.stringValue != nil { return try recording(path) }
         return try parse(json, file: path)
+    }
+
+    /// The answers of a `--record` file: each call's result (or the value a rejection carried)
+    /// for its exact arguments, in the order recorded; refusals of the bridge itself (the ACL, a
+    /// bad argument) are no answers and are left out.
+    static func recording(_ path: String) throws(AppSetupError) -> Fixtures {
+        let calls: [RecordedCall]
+        do {
+            calls = try RecordedCall.read(path)
+        } catch {
+            throw AppSetupError("--fixtures \(path): \(error.message)")
+        }
+        var answers: [String: [Answer]] = [:]
+        for call in calls {
+            let outcome: Result<JSON, JSONError>
+            if let result = call.answer["result"] {
+                outcome = .success(result)
+            } else if let rejection = call.answer["error"]?["data"]?["rejection"] {
+                outcome = .failure(JSONError(value: rejection))
+            } else {
+                continue
+            }
+            let args = call.args.objectValue ?? JSONObject()
+            if answers[call.command]?.contains(where: { $0.args == args }) == true { continue }
+            answers[call.command, default: []].append(Answer(args: args, outcome: outcome))
+        }
+        return Fixtures(file: path, answers: answers)
     }
 
     public static func parse(_ json: JSON, file: String) throws(AppSetupError) -> Fixtures {

@@ -33,12 +33,19 @@ public struct RustArgument: Sendable, Equatable {
     /// The key it is read under (`imageUrl`, or `image_url` with `rename_all = "snake_case"`).
     public let key: String
     public let type: RustType
+    /// The type as written, taken apart (`bridge types`); `nil` for arguments not read from Rust.
+    public let written: RustTypeExpression?
 
-    public init(name: String, key: String, type: RustType) {
+    public init(name: String, key: String, type: RustType, written: RustTypeExpression? = nil) {
         self.name = name
         self.key = key
         self.type = type
+        self.written = written
     }
+
+    /// Two arguments are bound alike when their names, keys and types are: how the type was
+    /// spelt does not count.
+    public static func == (a: RustArgument, b: RustArgument) -> Bool { a.name == b.name && a.key == b.key && a.type == b.type }
 }
 
 /// What an argument's Rust type accepts, as serde deserialises JSON into it.
@@ -104,14 +111,21 @@ public struct AppCommands: Sendable {
     /// The commands kept whose signature was not read (bound without argument checks, in
     /// `unread` for an app), each naming its file and line.
     public let problems: [RustSourceProblem]
+    /// Every `struct`, `enum` and `type` of the files read, in file order: the types the
+    /// commands' arguments and results name (`types`).
+    public let declarations: [RustDeclaration]
 
     public init(commands: [String: RustCommand], unread: [String] = [], files: [String] = [],
-                problems: [RustSourceProblem] = []) {
+                problems: [RustSourceProblem] = [], declarations: [RustDeclaration] = []) {
         self.commands = commands
         self.unread = unread
         self.files = files
         self.problems = problems
+        self.declarations = declarations
     }
+
+    /// The declarations as serde writes them.
+    public var types: SerdeTypes { SerdeTypes(declarations) }
 
     /// Reads every `.rs` file under `root/src` (at most `maxFiles`, each at most 4 MiB), in time
     /// linear in their size; a signature past `RustTypeReader.maxDepth` nested brackets is a
@@ -135,6 +149,7 @@ public struct AppCommands: Sendable {
         var found: [String: RustCommand] = [:]
         var unreadable: [String: RustSourceProblem] = [:]
         var registered: [String] = []
+        var declarations: [RustDeclaration] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path), data.count <= 4 * 1024 * 1024 else { continue }
             let source = RustSource(String(decoding: data, as: UTF8.self), file: file.path, shown: file.shown)
@@ -142,11 +157,12 @@ public struct AppCommands: Sendable {
             for command in read.commands where found[command.name] == nil { found[command.name] = command }
             for problem in read.problems where unreadable[problem.command] == nil { unreadable[problem.command] = problem }
             registered += source.handlerNames()
+            declarations += source.declarations()
         }
         let paths = files.map(\.path)
         if !keepRegistered {
             let problems = unreadable.values.filter { found[$0.command] == nil }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
-            return AppCommands(commands: found, files: paths, problems: problems)
+            return AppCommands(commands: found, files: paths, problems: problems, declarations: declarations)
         }
         var commands: [String: RustCommand] = [:]
         var unread: [String] = []
@@ -158,7 +174,7 @@ public struct AppCommands: Sendable {
                 if let problem = unreadable[name] { problems.append(problem) }
             }
         }
-        return AppCommands(commands: commands, unread: unread, files: paths, problems: problems)
+        return AppCommands(commands: commands, unread: unread, files: paths, problems: problems, declarations: declarations)
     }
 
     /// Whether `name` is a command the app registers.
@@ -240,9 +256,9 @@ struct RustSource {
         return out
     }
 
-    private func skipSpace(_ i: inout Int) { while i < text.count && text[i].isWhitespace { i += 1 } }
+    func skipSpace(_ i: inout Int) { while i < text.count && text[i].isWhitespace { i += 1 } }
 
-    private func matches(_ word: String, at i: Int) -> Bool {
+    func matches(_ word: String, at i: Int) -> Bool {
         var k = i
         for c in word {
             guard k < text.count, text[k] == c else { return false }
@@ -252,7 +268,7 @@ struct RustSource {
     }
 
     /// The index just past the bracket closing the one at `open`.
-    private func closing(_ open: Int) -> Int {
+    func closing(_ open: Int) -> Int {
         let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
         guard let close = pairs[text[open]] else { return open + 1 }
         var depth = 0
@@ -349,7 +365,7 @@ struct RustSource {
                     let reader = try RustTypeReader(typeText)
                     if RustSource.injected.contains(reader.baseName()) { continue }
                     let key = snake ? argName : CaseConversion.lowerCamelCase(argName)
-                    arguments.append(RustArgument(name: argName, key: key, type: reader.type()))
+                    arguments.append(RustArgument(name: argName, key: key, type: reader.type(), written: reader.expression()))
                 } catch {
                     problem = RustSourceProblem(
                         file: shown, line: lines.line(at: range.lowerBound), command: name,
@@ -369,7 +385,7 @@ struct RustSource {
     }
 
     /// The parts of `range` between `separator`s outside brackets, trimmed, empty ones dropped.
-    private func topLevel(_ range: Range<Int>, separatedBy separator: Character) -> [Range<Int>] {
+    func topLevel(_ range: Range<Int>, separatedBy separator: Character) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var depth = 0
         var start = range.lowerBound
@@ -437,7 +453,7 @@ struct RustSource {
 
 /// The line of an index of a text, found by binary search over its newlines: one pass over the
 /// text, however many lines are asked for.
-private struct LineIndex {
+struct LineIndex {
     private let newlines: [Int]
 
     init(_ text: [Character]) { newlines = text.indices.filter { text[$0] == "\n" } }

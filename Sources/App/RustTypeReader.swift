@@ -56,6 +56,36 @@ struct RustTypeReader {
     /// The whole text's type.
     func type() -> RustType { type(in: bytes.startIndex..<bytes.endIndex) }
 
+    /// The whole text, taken apart (`RustTypeExpression`).
+    func expression() -> RustTypeExpression { expression(in: bytes.startIndex..<bytes.endIndex) }
+
+    private func expression(in range: Range<Int>) -> RustTypeExpression {
+        let t = dereferenced(trimmed(range))
+        guard let first = t.first else { return .tuple([]) }
+        // Recursion only enters a bracket, so it goes at most `maxDepth` deep.
+        if bytes[first] == UInt8(ascii: "("), partner[first] == t.upperBound - 1 {
+            return .tuple(topLevel((first + 1)..<(t.upperBound - 1), separatedBy: UInt8(ascii: ",")).map { expression(in: $0) })
+        }
+        if bytes[first] == UInt8(ascii: "["), partner[first] == t.upperBound - 1 {
+            let inner = topLevel((first + 1)..<(t.upperBound - 1), separatedBy: UInt8(ascii: ";"))
+            return .array(inner.first.map { expression(in: $0) } ?? .tuple([]))
+        }
+        let text = String(decoding: bytes[t], as: UTF8.self)
+        let isPath = bytes[t].allSatisfy { b in
+            b == UInt8(ascii: ":") || b == UInt8(ascii: "_") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: ",")
+                || b == UInt8(ascii: "'") || b == UInt8(ascii: "&") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+                || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: ";")
+                || RustTypeReader.isSpace(b) || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+        }
+        guard isPath, !text.hasPrefix("dyn "), !text.hasPrefix("impl "), !text.hasPrefix("fn") else { return .opaque(text) }
+        var open = t.lowerBound
+        while open < t.upperBound && bytes[open] != UInt8(ascii: "<") { open += 1 }
+        let pathEnd = open < t.upperBound && bytes[t.upperBound - 1] == UInt8(ascii: ">") ? open : t.upperBound
+        let path = String(decoding: bytes[trimmed(t.lowerBound..<pathEnd)], as: UTF8.self).filter { !$0.isWhitespace }
+        let (_, generics) = split(t)
+        return .path(path, generics.map { expression(in: $0) })
+    }
+
     /// The last path segment of the type, references and lifetime left out:
     /// `&'a tauri::State<'_, Db>` → `State`.
     func baseName() -> String { split(dereferenced(trimmed(bytes.startIndex..<bytes.endIndex))).base }

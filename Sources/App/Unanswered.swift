@@ -20,6 +20,8 @@ public final class Unanswered: Sendable {
         /// Whether it was refused before any handler could answer (the ACL, an unknown name),
         /// rather than found with nothing to answer it.
         public let refused: Bool
+        /// The value `--auto-answer` gave it (from its declared type), when it did.
+        public var auto: JSON? = nil
     }
 
     private struct State {
@@ -57,6 +59,25 @@ public final class Unanswered: Sendable {
         for observer in observers { observer(notice, client) }
     }
 
+    /// Records one call `--auto-answer` answered with `result` (nothing else answered it), and
+    /// announces it: `bridge/unhandled` with `"auto": true`, the result, and a fixture holding it.
+    public func recordAuto(_ command: String, params: JSON?, kind: String, result: JSON, message: String, client: String? = nil) {
+        let observers = state.withLock { s -> [@Sendable (JSON, String?) -> Void] in
+            if s.commands[command] != nil {
+                s.commands[command]?.calls += 1
+            } else if s.commands.count < maxCommands {
+                s.commands[command] = Command(command: command, kind: kind, calls: 1, firstArgs: params ?? .object(JSONObject()),
+                                              reason: message, refused: false, auto: result)
+                s.order.append(command)
+            }
+            return s.observers
+        }
+        let notice: JSON = ["command": .string(command), "kind": .string(kind), "args": params ?? .object(JSONObject()),
+                            "message": .string(message), "auto": true, "result": result,
+                            "fixture": .object(JSONObject([JSONObject.Member(key: command, value: ["result": result])]))]
+        for observer in observers { observer(notice, client) }
+    }
+
     /// The commands nothing answered, in the order first called.
     public var commands: [Command] { state.withLock { s in s.order.compactMap { s.commands[$0] } } }
 
@@ -67,16 +88,20 @@ public final class Unanswered: Sendable {
 
     /// The end-of-session summary, or `nil` when every call was answered.
     public var summary: String? {
-        let list = commands
-        guard !list.isEmpty else { return nil }
-        let calls = list.reduce(0) { $0 + $1.calls }
-        var lines = ["bridge: \(calls) call\(calls == 1 ? "" : "s") of \(list.count) command\(list.count == 1 ? "" : "s") had no answer:"]
-        for c in list {
-            let reason = c.refused ? "refused: \(c.reason)" : "nothing answers it"
-            lines.append("  \(c.command) (\(c.kind), \(c.calls) call\(c.calls == 1 ? "" : "s")): \(reason)")
+        let all = commands
+        guard !all.isEmpty else { return nil }
+        var lines: [String] = []
+        for (list, what) in [(all.filter { $0.auto == nil }, "had no answer"), (all.filter { $0.auto != nil }, "were answered by --auto-answer")]
+            where !list.isEmpty {
+            let calls = list.reduce(0) { $0 + $1.calls }
+            lines.append("bridge: \(calls) call\(calls == 1 ? "" : "s") of \(list.count) command\(list.count == 1 ? "" : "s") \(what):")
+            for c in list {
+                let reason = c.auto != nil ? "auto: a made-up value of its declared type" : c.refused ? "refused: \(c.reason)" : "nothing answers it"
+                lines.append("  \(c.command) (\(c.kind), \(c.calls) call\(c.calls == 1 ? "" : "s")): \(reason)")
+            }
         }
         var skeleton = JSONObject()
-        for c in list where c.kind != "unknown command" { skeleton[c.command] = ["result": .null] }
+        for c in all where c.kind != "unknown command" { skeleton[c.command] = ["result": c.auto ?? .null] }
         if !skeleton.isEmpty {
             lines.append("bridge: a --fixtures FILE that answers them (fill in each result): \(JSON.object(skeleton).serialized())")
         }

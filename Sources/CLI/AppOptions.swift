@@ -8,8 +8,10 @@ import BridgeStreams
 /// configuration, capabilities, windows and own commands) and the answers for what the bridge
 /// does not simulate.
 struct AppOptions {
-    static let names: Set<String> = ["app", "fixtures", "plugin-dir", "record"]
+    static let names: Set<String> = ["app", "fixtures", "plugin-dir", "record", "auto-answer-seed"]
     static let flagNames: Set<String> = ["global-tauri"]
+    /// `--auto-answer`, for every subcommand that answers calls (`invoke`, `serve`, `replay`).
+    static let answerFlags: Set<String> = ["auto-answer"]
 
     static let help = """
       --app DIR               a Tauri project (or its src-tauri): tauri.conf.json with
@@ -23,7 +25,11 @@ struct AppOptions {
                               ACL under its own ids, then a handler or fixture answers them;
                               repeatable
       --record FILE           write every call and its answer to FILE, one JSON object per
-                              line, for 'bridge replay FILE'
+                              line, for 'bridge replay FILE' (or --fixtures FILE)
+      --auto-answer           answer an app command nothing else answers with a value of
+                              its declared return type, read from --app's Rust sources
+                              (deterministic; an auto_answer warning says so)
+      --auto-answer-seed N    --auto-answer, with seed N instead of 1
     """
 
     /// `--global-tauri`'s help, for `serve`.
@@ -40,11 +46,23 @@ struct AppOptions {
     let pluginFolders: [PluginFolder]
     /// `--record FILE`.
     let recorder: CallRecorder?
+    /// `--auto-answer`, `--auto-answer-seed N`.
+    let autoAnswers: AutoAnswers?
 
     init(_ args: ArgumentList) throws(UsageError) {
         let platform = (try args.choice("platform", Platform.self) ?? .ios).rawValue
         let app = try args.nonEmpty("app"), fixturesFile = try args.nonEmpty("fixtures"), folders = args.values("plugin-dir")
         let record = args.subcommand == "replay" ? nil : try args.nonEmpty("record")
+        var seed: UInt64? = nil
+        if let text = args.value("auto-answer-seed") {
+            guard let n = UInt64(text) else {
+                throw UsageError("option '--auto-answer-seed' takes a whole number from 0, got '\(text)'", subcommand: args.subcommand)
+            }
+            seed = n
+        }
+        if seed != nil || args.flag("auto-answer"), app == nil {
+            throw UsageError("--auto-answer needs --app DIR: it answers the app's commands from their Rust return types", subcommand: args.subcommand)
+        }
         do throws(AppSetupError) {
             if let dir = app {
                 let config = try AppConfig.load(dir, platform: platform)
@@ -58,6 +76,7 @@ struct AppOptions {
                 commands = AppCommands(commands: [:])
                 manifest = nil
             }
+            autoAnswers = seed != nil || args.flag("auto-answer") ? AutoAnswers(commands, seed: seed ?? 1) : nil
             fixtures = try fixturesFile.map { (file) throws(AppSetupError) in try Fixtures.load(file) }
             var loaded: [PluginFolder] = []
             for folder in folders { loaded.append(try PluginFolder.load(folder)) }

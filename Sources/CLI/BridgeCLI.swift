@@ -28,6 +28,7 @@ public enum BridgeCLI {
       bridge schema <command> | --list                       the contract's schemas
       bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
       bridge replay FILE [options]                           send a --record FILE's calls again, print what differs
+      bridge types --app DIR [-o FILE]                       TypeScript for the app's own commands
       bridge --help | --version
 
     Run 'bridge <subcommand> --help' for the options of each.
@@ -50,7 +51,7 @@ public enum BridgeCLI {
     /// `args`' ACL options choose.
     private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
         let backend = try BackendOptions(args)
-        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures)
+        let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, autoAnswers: app.autoAnswers)
         let deepLink: DeepLinkConfig
         do {
             deepLink = try DeepLinkConfig(app.config?.json["plugins"]?["deep-link"])
@@ -167,6 +168,10 @@ public enum BridgeCLI {
             let app = try AppOptions(args)
             let command = try ReplayCommand(args, app: app)
             return command.run(router: try router(args, app: app, extraPlugins: extra), streams: streams)
+        },
+        "types": Subcommand(options: TypesCommand.optionNames, flags: [], aliases: TypesCommand.aliases, help: TypesCommand.help) {
+            (args, _, streams) throws(UsageError) in
+            try TypesCommand.run(args, streams: streams)
         },
         "render": Subcommand(options: RenderCommand.optionNames, flags: [], aliases: RenderCommand.aliases, help: RenderCommand.help) {
             (args, _, streams) throws(UsageError) in

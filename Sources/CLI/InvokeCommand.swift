@@ -88,6 +88,7 @@ struct InvokeCommand {
     }
 
     static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames).union(ACLOptions.flagNames)
+        .union(AppOptions.answerFlags)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)
         .union(MessageLimitOption.names).union(["preview"])

@@ -41,7 +41,7 @@ struct ServeCommand {
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(MessageLimitOption.names)
         .union(BrowserOptions.names).union(AppOptions.names)
     static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(OfficialOptions.flagNames)
-        .union(ACLOptions.flagNames)
+        .union(ACLOptions.flagNames).union(AppOptions.answerFlags)
 
     let context: CallContext
     let maxMessageBytes: Int

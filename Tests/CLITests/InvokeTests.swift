@@ -78,7 +78,7 @@ struct InvokeTests {
         (["invoke", "bridge-test|echo", "--frobnicate"], "bridge: unknown option '--frobnicate' for 'bridge invoke'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--platform", "symbian"], "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'symbian'\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "bridge-test|echo", "--window"], "bridge: option '--window' needs a value\nRun 'bridge invoke --help' for usage.\n"),
-        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+        (["frobnicate"], "bridge: unknown subcommand 'frobnicate'; expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve, types or validate\nRun 'bridge --help' for usage.\n"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try runBridge(arguments)
@@ -158,6 +158,7 @@ struct HelpTests {
           bridge schema <command> | --list                       the contract's schemas
           bridge render <record.json | -> [-o FILE.html]         draw a presentation record as the sheet
           bridge replay FILE [options]                           send a --record FILE's calls again, print what differs
+          bridge types --app DIR [-o FILE]                       TypeScript for the app's own commands
           bridge --help | --version
 
         Run 'bridge <subcommand> --help' for the options of each.

@@ -13,11 +13,11 @@ private let plugins = (ProductPlugins.entries.map(\.name) + OfficialPlugins.name
 struct NewcomerTests {
     @Test("typos get a did-you-mean: subcommands, options, short options, commands, sub-subcommands", arguments: [
         (["invok", "share_text"],
-         "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+         "bridge: unknown subcommand 'invok' (did you mean 'invoke'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve, types or validate\nRun 'bridge --help' for usage.\n"),
         (["sever"],
-         "bridge: unknown subcommand 'sever' (did you mean 'serve'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+         "bridge: unknown subcommand 'sever' (did you mean 'serve'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve, types or validate\nRun 'bridge --help' for usage.\n"),
         (["valdiate", "share_text", "-"],
-         "bridge: unknown subcommand 'valdiate' (did you mean 'validate'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve or validate\nRun 'bridge --help' for usage.\n"),
+         "bridge: unknown subcommand 'valdiate' (did you mean 'validate'?); expected capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve, types or validate\nRun 'bridge --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "--platfrom", "android"],
          "bridge: unknown option '--platfrom' for 'bridge invoke' (did you mean '--platform'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["invoke", "share_text", #"{"text":"hi"}"#, "-p", "android"],
@@ -37,7 +37,7 @@ struct NewcomerTests {
         (["extension", "activity", "restor", "--files-dir", "/tmp"],
          "bridge: unknown activity event 'restor' (did you mean 'restore'?); expected recreate|kill|restore|launch|finish\nRun 'bridge extension --help' for usage.\n"),
         (["--verison"],
-         "bridge: unknown option '--verison' (did you mean '--version'?); the options come after a subcommand (capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve or validate)\nRun 'bridge --help' for usage.\n"),
+         "bridge: unknown option '--verison' (did you mean '--version'?); the options come after a subcommand (capabilities, dev, doctor, extension, invoke, permissions, render, replay, schema, serve, types or validate)\nRun 'bridge --help' for usage.\n"),
         (["invoke", "share_text", "--platform", "andriod"],
          "bridge: option '--platform' must be one of ios|android|linux|macos|windows, got 'andriod' (did you mean 'android'?)\nRun 'bridge invoke --help' for usage.\n"),
         (["serve", "--inspect"],
