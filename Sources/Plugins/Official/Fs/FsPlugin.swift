@@ -427,7 +427,9 @@ struct Files: Sendable {
         }
     }
 
-    static func bytes(_ b: [UInt8]) -> JSON { .array(b.map { .number(JSONNumber(Int($0))) }) }
+    /// A byte answer (`tauri::ipc::Response`): held as bytes, written as an array of numbers,
+    /// raw where the transport carries raw bodies (browser mode).
+    static func bytes(_ b: [UInt8]) -> JSON { .bytes(JSONBytes(b)) }
 
     /// `read(rid, len)`: `len` bytes (zeros past what was read) and the count read as 8 big-endian bytes.
     /// On a FIFO it waits for something to read (or its writer's end), cancellable.
