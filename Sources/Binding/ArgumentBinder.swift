@@ -108,7 +108,7 @@ public enum ArgumentBinder {
             }
             return "floating point `\(n.text)`"
         case .string(let s): return "string \(JSON.string(s).serialized())"
-        case .array: return "sequence"
+        case .array, .bytes: return "sequence"
         case .object: return "map"
         }
     }

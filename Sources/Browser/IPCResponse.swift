@@ -4,6 +4,7 @@ import BridgeProtocol
 
 /// The answer to an IPC request, as Tauri's `protocol.rs` writes it: `Tauri-Response: ok|error`,
 /// `Content-Type: application/json`, and the body the result, or the value `invoke()` rejects with
+/// (a byte result: `application/octet-stream` and the bytes themselves)
 /// (the error's message string). The bridge's whole error object `{code, message, data}` travels
 /// in `Bridge-Error` (JSON, non-ASCII escaped) for tools.
 enum IPCResponse {
@@ -12,6 +13,12 @@ enum IPCResponse {
         h["Content-Type"] = "application/json"
         h["Cache-Control"] = "no-store"
         switch result {
+        case .success(.bytes(let raw)):
+            // A byte answer (`tauri::ipc::Response`) travels raw, as `protocol.rs` sends
+            // `InvokeResponseBody::Raw`: the page's invoke() gets an ArrayBuffer.
+            h["Content-Type"] = "application/octet-stream"
+            h["Tauri-Response"] = "ok"
+            return HTTPResponse(status: .ok, headers: h, body: raw.bytes)
         case .success(let value):
             h["Tauri-Response"] = "ok"
             return HTTPResponse(status: .ok, headers: h, body: value.serializedBytes())

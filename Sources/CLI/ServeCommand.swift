@@ -33,13 +33,14 @@ struct ServeCommand {
     \(ACLOptions.help)
     \(AppOptions.help)
     \(MessageLimitOption.help("the largest message accepted; larger ones are answered\nwith -32600 and skipped"))
+    \(SessionBytesOption.help)
     \(BrowserOptions.help)
     \(AppOptions.globalHelp)
       -h, --help              show this help
     """
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(MessageLimitOption.names)
-        .union(BrowserOptions.names).union(AppOptions.names)
+        .union(SessionBytesOption.names).union(BrowserOptions.names).union(AppOptions.names)
     static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(OfficialOptions.flagNames)
         .union(ACLOptions.flagNames).union(AppOptions.answerFlags)
 
@@ -60,6 +61,7 @@ struct ServeCommand {
         }
         var context = try ContextOptions.context(from: args, defaultWindow: app.defaultWindow)
         context.screen = Screen(user: try BrowserOptions.user(args))
+        context.byteBudget = try SessionBytesOption.value(args)
         self.context = context
         maxMessageBytes = try MessageLimitOption.value(args)
         ignoredOptions = ContextOptions.ignored(args, platform: context.platform)

@@ -24,7 +24,13 @@ public struct CallContext: Sendable, Equatable {
     /// The one reference a copy shares; never mutated once made.
     private final class Storage: Sendable {
         let settings: Settings
-        init(_ settings: Settings) { self.settings = settings }
+        /// The session's, shared by every copy: not a setting (contexts with equal settings
+        /// are equal whatever their budgets).
+        let byteBudget: ByteBudget
+        init(_ settings: Settings, byteBudget: ByteBudget) {
+            self.settings = settings
+            self.byteBudget = byteBudget
+        }
     }
 
     private var storage: Storage
@@ -33,7 +39,14 @@ public struct CallContext: Sendable, Equatable {
     private mutating func update(_ change: (inout Settings) -> Void) {
         var settings = storage.settings
         change(&settings)
-        storage = Storage(settings)
+        storage = Storage(settings, byteBudget: storage.byteBudget)
+    }
+
+    /// What the session's byte answers may hold at once (`--max-session-bytes`), shared by every
+    /// call of the session; a context made anew has a budget of its own.
+    public var byteBudget: ByteBudget {
+        get { storage.byteBudget }
+        set { storage = Storage(storage.settings, byteBudget: newValue) }
     }
 
     /// The window label the calls come from.
@@ -87,7 +100,8 @@ public struct CallContext: Sendable, Equatable {
                 platform: Platform = .ios, device: DeviceClass = .iphone, simulation: Simulation = Simulation(),
                 strict: Bool = false) {
         storage = Storage(Settings(window: window, webview: webview ?? window, origin: origin, platform: platform, device: device,
-                                   simulation: simulation, client: nil, strict: strict, screen: nil))
+                                   simulation: simulation, client: nil, strict: strict, screen: nil),
+                          byteBudget: ByteBudget())
     }
 
     public static func == (lhs: CallContext, rhs: CallContext) -> Bool {

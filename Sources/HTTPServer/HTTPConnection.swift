@@ -8,6 +8,9 @@ import Foundation
 /// One accepted connection: reads requests, hands them to the handler in order, writes each
 /// answer, and enforces the idle and request timeouts. Runs on its own thread.
 struct HTTPConnection {
+    /// The body size above which a response's head and body are written apart.
+    static let separateBody = 64 << 10
+
     let fd: Int32
     let limits: HTTPLimits
     let keepAliveInterval: Double
@@ -81,6 +84,12 @@ struct HTTPConnection {
         case .response(let response):
             let keepAlive = request.keepAlive && !response.headers.contains("Connection", token: "close")
             let headOnly = request.method == "HEAD"
+            if response.body.count > HTTPConnection.separateBody && !headOnly {
+                // A large body is written after its head, not copied into one buffer with it.
+                guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: true)),
+                      writer.write(response.body) else { return false }
+                return keepAlive
+            }
             guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: headOnly)) else { return false }
             if let file = response.file, !headOnly {
                 // A file that cannot be read to its announced length ends the connection: the

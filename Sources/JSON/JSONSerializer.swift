@@ -14,13 +14,54 @@ public struct JSONFormat: Sendable {
     public static let compact = JSONFormat()
 }
 
+/// A writer's outlet for long serialisations: inside a byte string, whenever the buffer holds
+/// `threshold` bytes or more, `body` takes them (writes them out) and empties the buffer, so a
+/// large byte result never lies in memory as text whole (up to 4 bytes of text per byte).
+public struct JSONDrain {
+    /// The buffer size at which `body` is called.
+    public let threshold: Int
+    /// Takes what the buffer holds; it must leave the buffer empty.
+    public let body: (inout [UInt8]) -> Void
+
+    public init(threshold: Int = 1 << 20, body: @escaping (inout [UInt8]) -> Void) {
+        self.threshold = threshold
+        self.body = body
+    }
+}
+
 extension JSON {
+    /// Appends the serialization of this value to `out`, handing it to `drain` in parts when
+    /// bytes make it long (see `JSONDrain`).
+    public func write(to out: inout [UInt8], format: JSONFormat = .compact, drain: JSONDrain?) {
+        write(to: &out, format: format, indent: 0, drain: drain)
+    }
+
+    /// The length of the compact serialisation (`serializedBytes()`), counting byte strings
+    /// without writing them: what a length-prefixed frame announces before its body is written.
+    public var compactSerializedCount: Int {
+        switch self {
+        case .bytes(let b): return b.serializedCount
+        case .array(let elements):
+            return elements.reduce(2 + max(elements.count - 1, 0)) { $0 + $1.compactSerializedCount }
+        case .object(let object):
+            var count = 2 + max(object.members.count - 1, 0)
+            var key: [UInt8] = []
+            for member in object.members {
+                key.removeAll(keepingCapacity: true)
+                JSON.writeString(member.key, to: &key)
+                count += key.count + 1 + member.value.compactSerializedCount
+            }
+            return count
+        case .null, .bool, .number, .string: return serializedBytes().count
+        }
+    }
+
     /// Appends the serialization of this value to `out`.
     ///
     /// Numbers are written with their original text; strings escape `"`, `\` and every control
     /// character, so the compact form never contains a raw newline and is safe as one NDJSON line.
     public func write(to out: inout [UInt8], format: JSONFormat = .compact) {
-        write(to: &out, format: format, indent: 0)
+        write(to: &out, format: format, indent: 0, drain: nil)
     }
 
     /// The serialization as bytes.
@@ -36,7 +77,7 @@ extension JSON {
         String(decoding: serializedBytes(format), as: UTF8.self)
     }
 
-    private func write(to out: inout [UInt8], format: JSONFormat, indent: Int) {
+    private func write(to out: inout [UInt8], format: JSONFormat, indent: Int, drain: JSONDrain?) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
@@ -47,7 +88,7 @@ extension JSON {
             for (k, element) in elements.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 if format.pretty { JSON.newline(&out, indent + 1) }
-                element.write(to: &out, format: format, indent: indent + 1)
+                element.write(to: &out, format: format, indent: indent + 1, drain: drain)
             }
             if format.pretty && !elements.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
@@ -62,11 +103,33 @@ extension JSON {
                 JSON.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if format.pretty { out.append(UInt8(ascii: " ")) }
-                member.value.write(to: &out, format: format, indent: indent + 1)
+                member.value.write(to: &out, format: format, indent: indent + 1, drain: drain)
             }
             if format.pretty && !members.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
+        case .bytes(let b):
+            JSON.write(b, to: &out, format: format, indent: indent, drain: drain)
         }
+    }
+
+    /// Writes bytes as the array of their numbers, laid out as `.array` lays out numbers.
+    private static func write(_ b: JSONBytes, to out: inout [UInt8], format: JSONFormat, indent: Int, drain: JSONDrain?) {
+        let bytes = b.bytes
+        if !format.pretty {
+            // Room once: for the whole text, or for one of the drain's parts.
+            out.reserveCapacity(out.count + min(b.serializedCount, drain.map { $0.threshold + 4 } ?? Int.max))
+        }
+        out.append(UInt8(ascii: "["))
+        for (k, byte) in bytes.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            if format.pretty { newline(&out, indent + 1) }
+            if byte >= 100 { out.append(0x30 + byte / 100) }
+            if byte >= 10 { out.append(0x30 + byte / 10 % 10) }
+            out.append(0x30 + byte % 10)
+            if let drain, out.count >= drain.threshold { drain.body(&out) }
+        }
+        if format.pretty && !bytes.isEmpty { newline(&out, indent) }
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func newline(_ out: inout [UInt8], _ indent: Int) {

@@ -10,19 +10,30 @@ public enum OutgoingMessage {
         return out
     }
 
-    /// Appends the response to `out` (a writer's buffer: no array of its own).
-    public static func response(id: RequestID, _ outcome: Result<JSON, ResponseError>, into out: inout [UInt8]) {
+    /// Appends the response to `out` (a writer's buffer: no array of its own); a large byte
+    /// result goes to `drain` in parts as it is written (see `JSONDrain`).
+    public static func response(id: RequestID, _ outcome: Result<JSON, ResponseError>, into out: inout [UInt8],
+                                drain: JSONDrain? = nil) {
         out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
         id.json.write(to: &out)
         switch outcome {
         case .success(let result):
             out.append(contentsOf: #","result":"#.utf8)
-            result.write(to: &out)
+            result.write(to: &out, drain: drain)
         case .failure(let error):
             out.append(contentsOf: #","error":"#.utf8)
             error.json.write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The length of `response(id:_:)`, counted without writing a byte result's text.
+    public static func responseCount(id: RequestID, _ outcome: Result<JSON, ResponseError>) -> Int {
+        let head = #"{"jsonrpc":"2.0","id":"#.utf8.count + id.json.compactSerializedCount + 1
+        switch outcome {
+        case .success(let result): return head + #","result":"#.utf8.count + result.compactSerializedCount
+        case .failure(let error): return head + #","error":"#.utf8.count + error.json.compactSerializedCount
+        }
     }
 
     /// `{"jsonrpc":"2.0","method":…,"params":…}`.

@@ -408,6 +408,12 @@ public final class Sandbox: Sendable {
         /// Everything from the current position to the end.
         public func readToEnd() throws(SandboxError) -> [UInt8] {
             var out: [UInt8] = []
+            // The size a regular file has left, reserved once: growing by doubling would hold the
+            // old and the new buffer at once, up to 3 times the file while it copies.
+            let position = lseek(fd, 0, SEEK_CUR)
+            if position >= 0, let left = try? info().size - Int(position), left > 0 {
+                out.reserveCapacity(min(left, Sandbox.maxReadBytes + 1))
+            }
             while true {
                 let chunk = try read(upTo: 64 << 10)
                 if chunk.isEmpty { return out }

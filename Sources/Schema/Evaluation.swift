@@ -65,7 +65,7 @@ final class Evaluation {
             guard case .string(let string) = instance else { return true }
             return checkString(keyword, string)
         case .items, .tupleItems, .additionalItems, .maxItems, .minItems, .uniqueItems, .contains:
-            guard case .array(let elements) = instance else { return true }
+            guard let elements = instance.arrayValue else { return true }
             return checkArray(keyword, elements)
         case .maxProperties, .minProperties, .required, .properties, .patternProperties, .additionalProperties,
              .dependencies, .propertyNames:

@@ -30,7 +30,7 @@ extension Evaluation {
         case .null: satisfied = types.contains(.null)
         case .bool: satisfied = types.contains(.boolean)
         case .string: satisfied = types.contains(.string)
-        case .array: satisfied = types.contains(.array)
+        case .array, .bytes: satisfied = types.contains(.array)
         case .object: satisfied = types.contains(.object)
         case .number(let n): satisfied = types.contains(.number) || (types.contains(.integer) && DecimalArithmetic.isInteger(n))
         }

@@ -55,14 +55,20 @@ public enum OutboundMessage: Sendable, Equatable {
         }
     }
 
-    /// Appends the message, framed for `mode`, to `out`: a response in line framing is
-    /// serialised in place, everything else through `bytes`.
-    public func write(framed mode: FramingMode, into out: inout [UInt8]) {
-        if case .response(let r) = self, mode != .contentLength {
-            OutgoingMessage.response(id: r.id, r.outcome, into: &out)
-            out.append(0x0A)
-        } else {
+    /// Appends the message, framed for `mode`, to `out`: a response is serialised in place (in
+    /// header framing after its length, counted first), everything else through `bytes`. A large
+    /// byte result goes to `drain` in parts as it is written, so its text is never whole in memory.
+    public func write(framed mode: FramingMode, into out: inout [UInt8], drain: JSONDrain? = nil) {
+        guard case .response(let r) = self else {
             mode.frame(bytes, into: &out)
+            return
+        }
+        if mode == .contentLength {
+            out.append(contentsOf: "Content-Length: \(OutgoingMessage.responseCount(id: r.id, r.outcome))\r\n\r\n".utf8)
+            OutgoingMessage.response(id: r.id, r.outcome, into: &out, drain: drain)
+        } else {
+            OutgoingMessage.response(id: r.id, r.outcome, into: &out, drain: drain)
+            out.append(0x0A)
         }
     }
 

@@ -1,4 +1,5 @@
 import BridgeFraming
+import BridgeJSON
 import BridgeProtocol
 import BridgeStreams
 import Foundation
@@ -95,6 +96,9 @@ final class OutputChannel: @unchecked Sendable {
         let written: @Sendable ([(id: RequestID, succeeded: Bool)]) -> Void
     }
 
+    /// The text a writer holds before it writes it out, inside a byte result.
+    static let drainThreshold = 1 << 20
+
     private func writerLoop(onClosed: @Sendable () -> Void, written: WrittenAnswers?) {
         var batch: [OutboundMessage] = []
         var bytes: [UInt8] = []
@@ -108,10 +112,17 @@ final class OutputChannel: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
 
-            for message in batch { message.write(framed: framing, into: &bytes) }
+            // A large byte result is written out in parts as it is serialised (its text can be
+            // 4 bytes a byte); after a failed part the rest is only dropped.
+            var ok = true
+            let drain = JSONDrain(threshold: OutputChannel.drainThreshold) { [fd] part in
+                ok = ok && FileDescriptorIO.writeAll(fd, part)
+                part.removeAll(keepingCapacity: true)
+            }
+            for message in batch { message.write(framed: framing, into: &bytes, drain: drain) }
             let answers = written.map { $0.wanted() } == true ? batch.flatMap(\.answers) : []
             batch.removeAll(keepingCapacity: true)
-            let ok = FileDescriptorIO.writeAll(fd, bytes)
+            ok = ok && FileDescriptorIO.writeAll(fd, bytes)
             bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20)
             // Still `writing`: a `flush` (the session ending) waits for what heard of them.
             if ok && !answers.isEmpty { written?.written(answers) }

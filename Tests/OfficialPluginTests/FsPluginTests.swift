@@ -350,6 +350,34 @@ struct FsPluginTests {
         #expect(try await on("main", "plugin:resources|close", ["rid": rid]).get() == .null)
     }
 
+    @Test("byte answers are held as bytes; what one session's answers hold at once is bounded, freed as each is")
+    func sessionByteBound() async throws {
+        let (r, _) = try fsRouter(Self.readWrite)
+        var context = CallContext()
+        context.byteBudget = ByteBudget(limit: 1000)
+        func on(_ method: String, _ params: JSON) async -> Result<JSON, ResponseError> {
+            switch r.prepare(method: method, params: params, context: context) {
+            case .failure(let error): return .failure(error)
+            case .success(let prepared): return await r.run(prepared).map(\.result)
+            }
+        }
+        _ = await on("plugin:fs|mkdir", ["path": "", "options": opts(["recursive": true])])
+        #expect(try await on("plugin:fs|write_text_file", writeText("six.txt", String(repeating: "6", count: 600))).get() == .null)
+        var first: JSON? = try await on("plugin:fs|read_file", ["path": "six.txt", "options": opts()]).get()
+        #expect(first?.bytesValue == Array(repeating: UInt8(ascii: "6"), count: 600))
+        #expect(context.byteBudget.heldBytes == 600)
+        let refused = await on("plugin:fs|read_file", ["path": "six.txt", "options": opts()])
+        #expect(refused.failure?.code == .rejected)
+        let appData = PlatformPaths(platform: .ios, app: AppInfo()).resolve(.appData)!
+        #expect(refused.failure?.message == "read_file of \(appData)/six.txt would hold 600 bytes beside the 600 bytes this session's earlier calls hold until their answers are written, past the bridge's limit of 1000 bytes a session: wait for the earlier calls' answers, read in smaller parts (open, then read) or raise --max-session-bytes", "\(refused)")
+        #expect(refused.failure?.data["limit"] == 1000 && refused.failure?.data["held"] == 600)
+        #expect(first?.arrayValue?.count == 600, "the first answer is still held here")
+        first = nil
+        #expect(context.byteBudget.heldBytes == 0)
+        let again = try await on("plugin:fs|read_file", ["path": "six.txt", "options": opts()]).get()
+        #expect(again.arrayValue?.count == 600)
+    }
+
     @Test("watch is not registered without the plugin's cargo feature: Tauri's not-found, with why")
     func watch() async throws {
         let (r, _) = try fsRouter(#"["fs:allow-watch"]"#)

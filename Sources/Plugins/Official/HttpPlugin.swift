@@ -161,13 +161,15 @@ public enum HttpPlugin {
                 // http ≥ 2.4.1: the body goes over the Channel, each chunk with a last byte 0,
                 // then [1]; the command answers `()` (plugins/http/src/commands.rs, #2522).
                 let id = ridValue(payload["rid"]) ?? 0
+                let lease = try reserve(id, apps.webview(context.webview), context)
                 guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }
                 guard let channel = TauriArguments.channelID(payload["streamChannel"]), let send else {
                     throw .native("the bridge has no channel to stream this body on: use bridge serve or the browser mode, where Channels are delivered",
                                   layer: "http", reason: "http ≥ 2.4.1 sends the body over streamChannel; a one-shot invoke has no listener")
                 }
+                // Every chunk holds the lease: the reservation ends with the last chunk written.
                 for chunk in stride(from: 0, to: body.bytes.count, by: streamChunk) {
-                    send(channel, context.client, Files.bytes(Array(body.bytes[chunk..<min(chunk + streamChunk, body.bytes.count)]) + [0]))
+                    send(channel, context.client, Files.bytes(Array(body.bytes[chunk..<min(chunk + streamChunk, body.bytes.count)]) + [0], owner: lease))
                 }
                 send(channel, context.client, Files.bytes([1]))
                 // The command returns and its Channel is dropped: Tauri ≥ 2.5 says so.
@@ -175,10 +177,18 @@ public enum HttpPlugin {
                 return .null
             } : CoreCommand("fetch_read_body", [rid]) { (payload, context) throws(ResponseError) -> JSON in
                 let id = ridValue(payload["rid"]) ?? 0
+                let lease = try reserve(id, apps.webview(context.webview), context)
                 guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }
-                return Files.bytes(body.bytes)
+                return Files.bytes(body.bytes, owner: lease)
             },
         ], raw: [fetchSend])
+    }
+
+    /// The session's reservation for the body `id` is about to hand out, made before it leaves
+    /// the resource table: a refused read leaves the body there, to read when memory allows.
+    static func reserve(_ id: UInt32, _ resources: ResourceTable, _ context: CallContext) throws(ResponseError) -> ByteBudget.Lease? {
+        guard let body = try? resources.get(id, as: Body.self) else { return nil }
+        return try context.byteBudget.reserve(body.bytes.count, for: "fetch_read_body of \(body.bytes.count) bytes")
     }
 
     /// The size of a streamed body's chunks (reqwest's `bytes_stream` hands what the socket

@@ -381,7 +381,9 @@ struct Files: Sendable {
         let what = "failed to read file as text at path: \(r.display)"
         let platform = i.context.platform.rawValue
         let textAsBytes = self.textAsBytes
-        @Sendable func answer(_ bytes: [UInt8]) throws(ResponseError) -> CommandOutput {
+        let budget = i.context.byteBudget
+        let reading = "\(i.name.command) of \(r.display)"
+        @Sendable func answer(_ bytes: [UInt8], _ lease: ByteBudget.Lease) throws(ResponseError) -> CommandOutput {
             // fs ≥ 2.1 reads text as read_file does (`read_text_file` calls `read_file`); guest-js
             // decodes it with a TextDecoder, which replaces what is not UTF-8.
             if text, !textAsBytes {
@@ -390,16 +392,18 @@ struct Files: Sendable {
                 }
                 return CommandOutput(result: .string(s))
             }
-            return CommandOutput(result: Files.bytes(bytes))
+            return CommandOutput(result: Files.bytes(bytes, owner: lease))
         }
         guard file.waits else {
+            // Reserved before it is read: a read past the session's bound costs nothing.
+            let lease = try budget.reserve((try? file.info().size) ?? 0, for: reading)
             let bytes = try attempt(what, i) { (_) throws(SandboxError) in try file.readToEnd() }
-            return .done(try answer(bytes))
+            return .done(try answer(bytes, lease))
         }
         return .waiting {
             let bytes = try await Files.waiting { (cancelled) throws(SandboxError) in try file.readToEndWaiting(cancelled: cancelled) }
             switch bytes {
-            case .success(let b): return try answer(b)
+            case .success(let b): return try answer(b, try budget.reserve(b.count, for: reading))
             case .failure(let e): throw ResponseError.native("\(what) with error: \(e.display(platform: platform))", layer: "fs")
             }
         }
@@ -427,7 +431,10 @@ struct Files: Sendable {
         }
     }
 
-    static func bytes(_ b: [UInt8]) -> JSON { .array(b.map { .number(JSONNumber(Int($0))) }) }
+    /// A byte answer (`tauri::ipc::Response`): held as bytes, written as an array of numbers,
+    /// raw where the transport carries raw bodies (browser mode).
+    /// `owner` (a `ByteBudget.Lease`) is released with the bytes.
+    static func bytes(_ b: [UInt8], owner: ByteBudget.Lease? = nil) -> JSON { .bytes(JSONBytes(b, owner: owner)) }
 
     /// `read(rid, len)`: `len` bytes (zeros past what was read) and the count read as 8 big-endian bytes.
     /// On a FIFO it waits for something to read (or its writer's end), cancellable.
@@ -440,6 +447,7 @@ struct Files: Sendable {
         let len = Int(asked)
         let handle = try resources.webview(i.context.webview).get(try rid(i), as: FileResource.self)
         let files = self
+        let lease = try i.context.byteBudget.reserve(len + 8, for: "read of \(len) bytes")
         @Sendable func answer() throws(ResponseError) -> CommandOutput {
             var data = try files.onHandle("faied to read bytes from file", i) { (file) throws(SandboxError) in
                 file.waits ? try file.readAvailable(upTo: len) : try file.read(upTo: len)
@@ -447,7 +455,7 @@ struct Files: Sendable {
             let n = UInt64(data.count)
             data += [UInt8](repeating: 0, count: len - data.count)
             for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: n >> UInt64(shift))) }
-            return CommandOutput(result: Files.bytes(data))
+            return CommandOutput(result: Files.bytes(data, owner: lease))
         }
         guard handle.file.waits else { return .done(try answer()) }
         return .waiting {

@@ -1,0 +1,159 @@
+import BridgeJSON
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// A spawned `bridge serve --platform linux` with fs granted on its app data folder, in a fresh
+/// sandbox, and a sparse file of `size` bytes there: `P`, `K`, zeros, 255 in the middle, 7 last.
+private struct ByteSession {
+    let process: BridgeProcess
+    let size: Int
+    static let appData = "linux/home/user/.local/share/com.example.app"
+
+    init(size: Int, options: [String] = []) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID().uuidString)").path
+        let caps = root + "/caps"
+        try FileManager.default.createDirectory(atPath: caps + "/", withIntermediateDirectories: true)
+        try #"{"identifier":"main","windows":["main"],"permissions":["fs:allow-appdata-read-recursive","fs:allow-appdata-write-recursive"]}"#
+            .write(toFile: caps + "/main.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/sandbox/" + Self.appData, withIntermediateDirectories: true)
+        let path = root + "/sandbox/" + Self.appData + "/big.bin"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.truncate(atOffset: UInt64(size))
+        for (offset, bytes) in [(0, [80, 75]), (size / 2, [255]), (size - 1, [7])] as [(Int, [UInt8])] {
+            try file.seek(toOffset: UInt64(offset))
+            try file.write(contentsOf: Data(bytes))
+        }
+        try file.close()
+        process = try BridgeProcess(["serve", "--platform", "linux", "--capabilities", caps, "--sandbox", root + "/sandbox"] + options,
+                                    executable: Products.bridge)
+        self.size = size
+    }
+
+    /// The largest resident set the process has had so far (`VmHWM`), in bytes.
+    var peakResident: Int {
+        get throws {
+            let status = try String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+            return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
+        }
+    }
+
+    /// The text of `read_file`'s answer to request `id`: the file's numbers, zeros as `0`.
+    func expectedAnswer(id: Int) -> (length: Int, prefix: String, middle: (offset: Int, text: String), suffix: String) {
+        let prefix = #"{"jsonrpc":"2.0","id":\#(id),"result":[80,75,0,"#
+        let head = prefix.utf8.count - "80,75,0,".utf8.count
+        // `80,75,` then a `0,` per zero before the middle byte.
+        let middle = head + 6 + (size / 2 - 2) * 2
+        let length = head + (size - 4) * 2 + "80,75,255,7".utf8.count + "]}\n".utf8.count
+        return (length, prefix, (middle, "255,0,0,"), ",0,0,7]}\n")
+    }
+}
+
+/// Growth of a peak resident set allowed for a call holding `bytes`: 3 times them, and 24 MB of slack.
+private func allowed(_ bytes: Int) -> Int { 3 * bytes + 24 << 20 }
+
+@Suite("Byte answers in a spawned session: memory within 3 times their size, and a bound per session")
+struct ByteAnswerProcessTests {
+    @Test("read_file of a 32 MB file over stdio: the answer is the number array, and the peak grew by at most 3 times the file")
+    func readFileOverStdio() throws {
+        let session = try ByteSession(size: 32 << 20)
+        let p = session.process
+        p.sendLine(request("1", "plugin:fs|exists", #"{"path":"big.bin","options":{"baseDir":14}}"#))
+        #expect(try p.nextJSON()["result"] == true)
+        let before = try session.peakResident
+        p.sendLine(request("2", "plugin:fs|read_file", #"{"path":"big.bin","options":{"baseDir":14}}"#))
+        let expected = session.expectedAnswer(id: 2)
+        let answer = try #require(p.nextBytes(expected.length, timeout: 300), "no answer of \(expected.length) bytes; stderr: \(p.stderr)")
+        let after = try session.peakResident
+        #expect(answer.starts(with: Array(expected.prefix.utf8)))
+        #expect(Array(answer[expected.middle.offset..<expected.middle.offset + expected.middle.text.utf8.count]) == Array(expected.middle.text.utf8))
+        #expect(answer.suffix(expected.suffix.utf8.count).elementsEqual(expected.suffix.utf8))
+        #expect(after - before <= allowed(session.size), "peak grew by \((after - before) >> 20) MB for a \(session.size >> 20) MB file")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
+    @Test("read_file of a 32 MB file in browser mode: the raw bytes as application/octet-stream, the peak grew by at most 3 times the file")
+    func readFileOverHTTP() throws {
+        let session = try ByteSession(size: 32 << 20, options: ["--http", "0"])
+        let p = session.process
+        let listening = try JSONParser.parse(try #require(p.nextLine(), "bridge/listening; stderr: \(p.stderr)"))
+        let url = try #require(listening["params"]?["url"]?.stringValue)
+        let key = try #require(listening["params"]?["key"]?.stringValue)
+        let port = try #require(UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+        let call = { (body: String) throws -> (head: String, body: [UInt8]) in
+            try post(port: port, path: "/plugin%3Afs%7Cread_file", headers: ["Tauri-Invoke-Key": key, "Content-Type": "application/json"], body: body)
+        }
+        let small = try post(port: port, path: "/plugin%3Afs%7Cexists", headers: ["Tauri-Invoke-Key": key, "Content-Type": "application/json"],
+                             body: #"{"path":"big.bin","options":{"baseDir":14}}"#)
+        #expect(small.body == Array("true".utf8), "\(small.head)")
+        let before = try session.peakResident
+        let (head, body) = try call(#"{"path":"big.bin","options":{"baseDir":14}}"#)
+        let after = try session.peakResident
+        #expect(head.lowercased().contains("content-type: application/octet-stream"), "\(head)")
+        #expect(head.contains("Tauri-Response: ok"), "\(head)")
+        #expect(body.count == session.size)
+        #expect(body.prefix(3) == [80, 75, 0] && body[session.size / 2] == 255 && body.last == 7)
+        #expect(after - before <= allowed(session.size), "peak grew by \((after - before) >> 20) MB for a \(session.size >> 20) MB file")
+        p.closeInput()
+        _ = p.waitForExit()
+    }
+
+    @Test("past --max-session-bytes a read is refused with what to do; answers written free their share")
+    func sessionBound() throws {
+        let session = try ByteSession(size: 2 << 20, options: ["--max-session-bytes", "1048576"])
+        let p = session.process
+        p.sendLine(request("1", "plugin:fs|read_file", #"{"path":"big.bin","options":{"baseDir":14}}"#))
+        let refused = try p.nextJSON()
+        #expect(refused["error"]?["code"] == -32003)
+        #expect(refused["error"]?["message"] == "read_file of /home/user/.local/share/com.example.app/big.bin would hold 2 MiB, past the bridge's limit of 1 MiB a session: read in smaller parts (open, then read) or raise --max-session-bytes",
+                "\(refused)")
+        #expect(refused["error"]?["data"]?["limit"] == 1048576)
+        // Read in parts, each asked once the one before is answered: every part fits. (Two
+        // do at once: the last answer's share is given back just after it is written.)
+        p.sendLine(request("2", "plugin:fs|open", #"{"path":"big.bin","options":{"baseDir":14,"read":true}}"#))
+        let rid = try #require(try p.nextJSON()["result"]?.numberValue?.intValue)
+        for id in 3..<9 {
+            p.sendLine(request("\(id)", "plugin:fs|read", #"{"rid":\#(rid),"len":400000}"#))
+            var part = try p.nextJSON(timeout: 60)
+            // fs's read reads no scope: the capability's scope is a warning first.
+            while part["method"] == "bridge/warning" { part = try p.nextJSON(timeout: 60) }
+            #expect(part["result"]?.arrayValue?.count == 400000 + 8, "part \(id - 2): \(part["error"] ?? .null)")
+        }
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+}
+
+/// One HTTP/1.1 POST to 127.0.0.1:`port`, `Connection: close`: the response's head and body.
+private func post(port: UInt16, path: String, headers: [String: String], body: String) throws -> (head: String, body: [UInt8]) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    try #require(connected == 0, "connect: errno \(errno)")
+    var request = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
+    for (name, value) in headers { request += "\(name): \(value)\r\n" }
+    let bytes = Array((request + "\r\n" + body).utf8)
+    try #require(bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count)
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        received += chunk[..<n]
+    }
+    let separator: [UInt8] = [13, 10, 13, 10]
+    let end = try #require(received.indices.first { received[$0...].starts(with: separator) }, "no response head")
+    return (String(decoding: received[..<end], as: UTF8.self), Array(received[(end + 4)...]))
+}
