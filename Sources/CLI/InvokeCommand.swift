@@ -158,7 +158,7 @@ struct InvokeCommand {
                 if !warnings.isEmpty { object["warnings"] = .array(warnings.map(\.json)) }
                 document = .object(object)
             }
-            if streams.write(document.serialized() + "\n") {
+            if streams.write(json: document) {
                 receipts?.answerWritten()
             }
             if !inspect {

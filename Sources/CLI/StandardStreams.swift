@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import BridgeStreams
 import Foundation
@@ -24,6 +25,21 @@ struct StandardStreams: Sendable {
     @discardableResult
     func write(_ text: String) -> Bool {
         FileDescriptorIO.writeAll(output, Array(text.utf8))
+    }
+
+    /// Writes `json` and a newline to stdout, handing long byte results to the pipe in parts as
+    /// they are serialised (a 64 MB `read_file` never exists as one 250 MB text); whether all of
+    /// it was written.
+    func write(json: JSON) -> Bool {
+        var ok = true
+        let fd = output
+        var buffer: [UInt8] = []
+        json.write(to: &buffer, drain: JSONDrain { part in
+            ok = ok && FileDescriptorIO.writeAll(fd, part)
+            part.removeAll(keepingCapacity: true)
+        })
+        buffer.append(0x0A)
+        return FileDescriptorIO.writeAll(fd, buffer) && ok
     }
 
     /// Writes one line to stderr.

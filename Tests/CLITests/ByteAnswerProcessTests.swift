@@ -103,6 +103,38 @@ struct ByteAnswerProcessTests {
         _ = p.waitForExit()
     }
 
+    @Test("read_file of a 32 MB file through bridge invoke: the whole number array on stdout, the peak at most 3 times the file")
+    func readFileThroughInvoke() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/caps", withIntermediateDirectories: true)
+        try #"{"identifier":"main","windows":["main"],"permissions":["fs:allow-appdata-read-recursive"]}"#
+            .write(toFile: root + "/caps/main.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/sandbox/" + ByteSession.appData, withIntermediateDirectories: true)
+        let size = 32 << 20
+        let path = root + "/sandbox/" + ByteSession.appData + "/big.bin"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.truncate(atOffset: UInt64(size))
+        try file.seek(toOffset: UInt64(size - 1))
+        try file.write(contentsOf: Data([7]))
+        try file.close()
+        // The bridge run alone under a Python parent, whose only child it is: its peak is that
+        // parent's RUSAGE_CHILDREN maximum (kilobytes on Linux).
+        let out = root + "/answer.json"
+        let script = "import resource, subprocess, sys; r = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], 'wb')); "
+            + "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        let r = try runBridge(["-c", script, out, Products.bridge, "invoke", "plugin:fs|read_file", #"{"path":"big.bin","options":{"baseDir":14}}"#,
+                               "--platform", "linux", "--capabilities", root + "/caps", "--sandbox", root + "/sandbox"],
+                              executable: "/usr/bin/python3", timeout: 120)
+        let fields = r.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(fields.count == 2, "python: \(r.stdout) \(r.stderr)")
+        #expect(fields[0] == 0)
+        let answer = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(answer.count == 2 * size + 2, "N digits, N - 1 commas, the brackets and a newline")
+        #expect(answer.prefix(7) == Data("[0,0,0,".utf8) && answer.suffix(6) == Data(",0,7]\n".utf8))
+        #expect(fields[1] * 1024 <= allowed(size), "the invoke peaked at \(fields[1] >> 10) MB for a \(size >> 20) MB file")
+    }
+
     @Test("past --max-session-bytes a read is refused with what to do; answers written free their share")
     func sessionBound() throws {
         let session = try ByteSession(size: 2 << 20, options: ["--max-session-bytes", "1048576"])
