@@ -4,7 +4,8 @@
 The real Tauri is pytauri-wheel 0.8.0 (a release build of Tauri 2.8.5 with its plugins) running
 the app folder of Tests/Oracle/app under Xvfb; the page runs the calls through
 `__TAURI_INTERNALS__.invoke` and reports the outcomes. The bridge answers the same calls over
-`bridge serve` (JSON-RPC on stdio), one at a time, with the same app folder and the same HOME.
+`bridge serve` (JSON-RPC on stdio), one at a time, with the same app folder and the same HOME;
+the raw IPC requests (area ipc-protocol) go to its `--http` endpoint instead.
 Each pair of answers is normalised (what must differ: the device home, file times) and compared;
 a disagreement not listed in known.json fails the run.
 
