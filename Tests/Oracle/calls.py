@@ -414,10 +414,45 @@ def _http(port: int) -> list[dict]:
     ]
 
 
+def _ipc(a: str, id: str, cmd: str, method: str = "POST", body: str | None = "{}", drop: tuple = (),
+         key: str = "$key", content_type: str = "application/json") -> dict:
+    """A raw request to the IPC custom protocol, sent by the page's own `fetch` (Tauri: to
+    `ipc://localhost/<cmd>`) and by http.client (the bridge: `POST /<cmd>`). `key` `$key` is each
+    side's invoke key; `drop` names headers left out. The outcome is the HTTP status, the
+    `Tauri-Response` and `Content-Type` headers and the body text, or a timeout."""
+    headers = {"Content-Type": content_type, "Tauri-Callback": "4242", "Tauri-Error": "4343", "Tauri-Invoke-Key": key}
+    headers = {k: v for k, v in headers.items() if k not in drop}
+    if method != "POST":
+        headers = {}
+    return {"id": id, "area": a, "cmd": cmd, "args": {}, "ipc": {"method": method, "headers": headers, "body": body}}
+
+
+def _ipc_protocol() -> list[dict]:
+    """The IPC custom protocol itself, below `invoke`: what a request gets, good and bad."""
+    a = "ipc-protocol"
+    app = {"baseDir": 14}
+    read = '{"path": "ipc.txt", "options": {"baseDir": 14}}'
+    return [
+        _call(a, "ipc.setup.write", "plugin:fs|write_text_file", raw="raw ipc", headers=_fs_headers("ipc.txt", app)),
+        _ipc(a, "ipc.ok.json", "plugin:path|resolve_directory", body='{"directory": 14}'),
+        _ipc(a, "ipc.ok.hostname", "plugin:os|hostname"),
+        _ipc(a, "ipc.error.unknown_command", "plugin:os|no_such_command"),
+        _ipc(a, "ipc.error.not_granted", "plugin:clipboard-manager|read_image"),
+        _ipc(a, "ipc.raw.read_file", "plugin:fs|read_file", body=read),
+        _ipc(a, "ipc.missing_key", "plugin:os|hostname", drop=("Tauri-Invoke-Key",)),
+        _ipc(a, "ipc.wrong_key", "plugin:os|hostname", key="0123456789abcdef"),
+        _ipc(a, "ipc.missing_callback", "plugin:os|hostname", drop=("Tauri-Callback",)),
+        _ipc(a, "ipc.missing_error", "plugin:os|hostname", drop=("Tauri-Error",)),
+        _ipc(a, "ipc.bad_json", "plugin:os|hostname", body="{not json"),
+        _ipc(a, "ipc.options", "plugin:os|hostname", method="OPTIONS", body=None),
+        _ipc(a, "ipc.get", "plugin:os|hostname", method="GET", body=None),
+    ]
+
+
 def calls(port: int) -> list[dict]:
     """Every call, in the order both sides run them."""
     table = (_app() + _path() + _event() + _window() + _image_resources() + _acl() + _binding()
-             + _fs() + _os() + _clipboard() + _misc_plugins() + _http(port))
+             + _fs() + _os() + _clipboard() + _misc_plugins() + _http(port) + _ipc_protocol())
     ids = [c["id"] for c in table]
     assert len(ids) == len(set(ids)), "call ids must be unique"
     return table

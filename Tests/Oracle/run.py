@@ -4,7 +4,8 @@
 The real Tauri is pytauri-wheel 0.8.0 (a release build of Tauri 2.8.5 with its plugins) running
 the app folder of Tests/Oracle/app under Xvfb; the page runs the calls through
 `__TAURI_INTERNALS__.invoke` and reports the outcomes. The bridge answers the same calls over
-`bridge serve` (JSON-RPC on stdio), one at a time, with the same app folder and the same HOME.
+`bridge serve` (JSON-RPC on stdio), one at a time, with the same app folder and the same HOME;
+the raw IPC requests (area ipc-protocol) go to its `--http` endpoint instead.
 Each pair of answers is normalised (what must differ: the device home, file times) and compared;
 a disagreement not listed in known.json fails the run.
 
@@ -15,6 +16,7 @@ CI setup failure, 2 a harness error. See Tests/Oracle/README.md.
 
 import argparse
 import base64
+import http.client
 import http.server
 import json
 import os
@@ -27,6 +29,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -38,6 +41,8 @@ PIP_PACKAGES = ["pytauri-wheel==0.8.0", "pytauri==0.8.*", "typing-extensions"]
 REASONS = {"mobile-only", "tauri-defect-reproduced", "version-not-modelled", "headless-quirk", "bridge-defect"}
 ORACLE_TIMEOUT_S = 120
 BRIDGE_CALL_TIMEOUT_S = 30
+# A raw IPC request (area ipc-protocol) unanswered this long is recorded as such on both sides.
+IPC_TIMEOUT_S = 3
 # The bridge's desktop device keeps its user's files at this home (inside --sandbox) and has
 # this runtime folder; the real Tauri uses $HOME and $XDG_RUNTIME_DIR. Both are written as `~`
 # and `<runtime>` before comparing.
@@ -193,7 +198,8 @@ class BridgeSession:
 
     def __init__(self, bridge: Path, world: dict):
         cmd = [str(bridge), "serve", "--app", str(world["app"]), "--platform", "linux",
-               "--sandbox", str(world["sandbox"]), "--release-build", "--http-passthrough"]
+               "--sandbox", str(world["sandbox"]), "--release-build", "--http-passthrough",
+               "--http", "127.0.0.1:0"]
         self.proc = subprocess.Popen(cmd, env=world["env"], cwd="/", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue = queue.Queue()
@@ -202,6 +208,7 @@ class BridgeSession:
         self.next_id = 0
         self.stderr: list[str] = []
         self.callbacks: dict[int, list] = {}  # callback id -> the payloads it was called with
+        self.listening: dict | None = None  # bridge/listening: {url, script, key}
 
     def _read(self):
         for line in self.proc.stdout:
@@ -234,9 +241,35 @@ class BridgeSession:
             return {"ok": message.get("result")}
 
     def _notice(self, message: dict):
+        if message.get("method") == "bridge/listening":
+            self.listening = message.get("params")
         if message.get("method") == "bridge/callback":
             params = message.get("params", {})
             self.callbacks.setdefault(params.get("callback"), []).append(params.get("payload"))
+
+    def raw_ipc(self, call: dict) -> dict:
+        """The page's raw request of the IPC custom protocol, sent to the bridge's `POST /<cmd>`
+        with the bridge's key where the page sends Tauri's; answered like runner.js's rawIpc."""
+        deadline = time.monotonic() + BRIDGE_CALL_TIMEOUT_S
+        while self.listening is None and time.monotonic() < deadline:
+            self.settle(0.1)
+        if self.listening is None:
+            return {"err": "bridge: no bridge/listening message"}
+        url, key, spec = urlsplit(self.listening["url"]), self.listening["key"], call["ipc"]
+        headers = {k: key if v == "$key" else v for k, v in spec["headers"].items()}
+        headers["Origin"] = f"{url.scheme}://{url.netloc}"  # the page's own origin, as fetch sends it
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=IPC_TIMEOUT_S)
+        try:
+            body = spec["body"].encode() if spec["body"] is not None else None
+            conn.request(spec["method"], "/" + quote(call["cmd"], safe=""), body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode(errors="replace")
+        except TimeoutError:
+            return {"timeout": f"no answer within {IPC_TIMEOUT_S} s"}
+        finally:
+            conn.close()
+        return {"ok": {"status": response.status, "tauri-response": response.getheader("Tauri-Response"),
+                       "content-type": response.getheader("Content-Type"), "body": text.replace(key, "<key>")}}
 
     def settle(self, seconds: float = 0.3):
         """Reads the notifications that came after the last answer (events still on their way)."""
@@ -299,7 +332,10 @@ def run_bridge(bridge: Path, world: dict, calls: list[dict]) -> dict:
     started = time.monotonic()
     try:
         for call in calls:
-            results[call["id"]] = session.request(call["cmd"], bridge_params(call, results, counters, owners))
+            if "ipc" in call:
+                results[call["id"]] = session.raw_ipc(call)
+            else:
+                results[call["id"]] = session.request(call["cmd"], bridge_params(call, results, counters, owners))
         session.settle()
     finally:
         session.close()
