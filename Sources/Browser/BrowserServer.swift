@@ -242,7 +242,8 @@ public final class BrowserServer: Sendable {
         if request.headers["Access-Control-Request-Private-Network"]?.lowercased() == "true" {
             headers["Access-Control-Allow-Private-Network"] = "true"
         }
-        return HTTPResponse(status: .noContent, headers: headers)
+        // Tauri's ipc protocol answers a preflight 200 with an empty body (the oracle's ipc.options).
+        return HTTPResponse(status: .ok, headers: headers)
     }
 
     // MARK: Scripts
