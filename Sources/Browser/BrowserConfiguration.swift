@@ -1,3 +1,5 @@
+import BridgeSandbox
+
 /// The browser-mode options of `bridge serve` (BROWSER.md): `--http`, `--static`, `--dev-url`,
 /// `--allow-origin`.
 public struct BrowserConfiguration: Sendable {
@@ -18,6 +20,9 @@ public struct BrowserConfiguration: Sendable {
     public var globalTauri = false
     /// `bridge dev`: the dev server whose pages the bridge serves, the script injected.
     public var proxy: DevProxy?
+    /// The files `convertFileSrc` URLs name (`app.security.assetProtocol` of `--app`), served at
+    /// `/__bridge/asset/<path>` and at `http://asset.localhost:PORT/<path>`; `nil`: no asset protocol.
+    public var assets: (any AssetFiles)?
 
     public init(address: ListenAddress, staticDirectory: String? = nil, devURL: String? = nil, allowOrigins: [String] = [],
                 maxBodyBytes: Int = 16 * 1024 * 1024, webShare: WebShareRules? = nil) {

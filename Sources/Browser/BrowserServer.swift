@@ -109,6 +109,11 @@ public final class BrowserServer: Sendable {
             exchange.respond(.text(.forbidden, refusal))
             return
         }
+        let assetHost = request.headers["Host"]?.lowercased().hasPrefix("asset.localhost:") == true
+        if assetHost || request.path.hasPrefix("/__bridge/asset/"), request.method == "GET" || request.method == "HEAD" {
+            exchange.respond(asset(request, path: assetHost ? request.path : String(request.path.dropFirst("/__bridge/asset".count))))
+            return
+        }
         switch (request.method, request.path) {
         case ("OPTIONS", _):
             exchange.respond(preflight(request))
@@ -252,10 +257,23 @@ public final class BrowserServer: Sendable {
     /// is one of the bridge's own names.
     private func baseURL(for request: HTTPRequest) -> String {
         if let host = request.headers["Host"]?.lowercased(), host.hasSuffix(":\(port)"),
-           host.hasPrefix("127.") || host.hasPrefix("localhost:") || host.hasPrefix("[::1]:") {
+           host.hasPrefix("127.") || host.hasPrefix("localhost:") || host.hasPrefix("[::1]:") || host.hasPrefix("tauri.localhost:") {
             return "http://\(host)/"
         }
         return url
+    }
+
+    /// A `convertFileSrc` URL: Tauri's asset protocol over the sandbox (`AssetProtocol`). Like
+    /// Tauri's, it needs no invoke key; another site's page is refused, as for the script.
+    private func asset(_ request: HTTPRequest, path: String) -> HTTPResponse {
+        if let refusal = origins.foreignPage(site: request.headers["Sec-Fetch-Site"], origin: request.headers["Origin"],
+                                             referer: request.headers["Referer"], what: "the asset protocol") {
+            return .text(.forbidden, refusal)
+        }
+        let origin = origins.allowedOriginHeader(request.headers["Origin"]) ?? String(baseURL(for: request).dropLast())
+        let off = "no asset protocol: convertFileSrc URLs are served when the --app project's tauri.conf.json sets app.security.assetProtocol.enable (and its scope), as Tauri registers the asset: protocol only then"
+        return AssetProtocol(files: configuration.assets, off: off)
+            .response(rawPath: path, method: request.method, range: request.headers["Range"], origin: origin)
     }
 
     private func script(_ request: HTTPRequest, full: Bool) -> HTTPResponse {

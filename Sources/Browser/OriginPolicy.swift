@@ -19,12 +19,14 @@ public struct OriginPolicy: Sendable {
     private let exactLocalOrigins: Set<String>
 
     /// - Parameters:
-    ///   - port: the listening port; `http://127.0.0.1:PORT`, `http://localhost:PORT` and
-    ///     `http://[::1]:PORT` are the bridge's own origin.
+    ///   - port: the listening port; `http://127.0.0.1:PORT`, `http://localhost:PORT`,
+    ///     `http://[::1]:PORT` and `http://tauri.localhost:PORT` (Android's and Windows' page
+    ///     origin, which Chromium resolves to loopback) are the bridge's own origin.
     ///   - devURL: `--dev-url`, whose origin is local content too.
     ///   - allowOrigins: `--allow-origin` URLs, remote content.
     public init(port: UInt16, host: String = "127.0.0.1", devURL: String?, allowOrigins: [String]) throws(BrowserSetupError) {
-        var local: Set<String> = ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"]
+        var local: Set<String> = ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)",
+                                  "http://tauri.localhost:\(port)"]
         local.insert(host.contains(":") ? "http://[\(host.lowercased())]:\(port)" : "http://\(host.lowercased()):\(port)")
         if let devURL {
             guard let o = OriginPolicy.origin(of: devURL) else {

@@ -82,7 +82,13 @@ enum TauriScript {
     value: function (filePath, protocol) {
       protocol = protocol || 'asset'
       var path = encodeURIComponent(filePath)
-      return protocol === 'ipc' ? config.url + path : config.url + '__bridge/' + protocol + '/' + path
+      if (protocol === 'ipc') return config.url + path
+      // Android and Windows name a file http://<protocol>.localhost/<path>: a page served at
+      // tauri.localhost (whose subdomains the browser resolves to loopback) gets that form.
+      if ((config.platform === 'android' || config.platform === 'windows') && location.hostname === 'tauri.localhost') {
+        return 'http://' + protocol + '.localhost:' + location.port + '/' + path
+      }
+      return config.url + '__bridge/' + protocol + '/' + path
     }
   })
 

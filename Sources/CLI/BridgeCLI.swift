@@ -8,6 +8,7 @@ import BridgeEvents
 import BridgeOfficialPlugins
 import BridgePlugins
 import BridgeRouter
+import BridgeSandbox
 import BridgeStreams
 
 /// The `bridge` command line: parses the arguments, runs a subcommand, returns the exit status.
@@ -49,7 +50,10 @@ public enum BridgeCLI {
 
     /// The router for the plugins that `args`' backend options configure, under the ACL that
     /// `args`' ACL options choose.
-    private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil) throws(UsageError) -> Router {
+    /// - Parameter files: told where the device's files are (the fs sandbox) and the app's
+    ///   identity, for what serves them besides the plugins (the asset protocol).
+    private static func router(_ args: ArgumentList, app: AppOptions, extraPlugins: [any Plugin], events: EventHub? = nil,
+                               files: (SandboxHolder, AppInfo) -> Void = { _, _ in }) throws(UsageError) -> Router {
         let backend = try BackendOptions(args)
         let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, autoAnswers: app.autoAnswers)
         let deepLink: DeepLinkConfig
@@ -73,6 +77,7 @@ public enum BridgeCLI {
         // getTauriVersion() answers the Tauri modelled: the lockfile's, the flag's, else the newest.
         info.tauriVersion = versions.tauri.description
         if app.config != nil { VersionReport.announce(versions) }
+        files(backend.official.sandbox, info)
         let resources = ResourceTable()
         let hosted = backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,
                                      appRoot: app.config?.root, versions: versions) + extraPlugins
@@ -129,7 +134,11 @@ public enum BridgeCLI {
             let app = try AppOptions(args)
             let command = try ServeCommand(args, app: app)
             let hub = EventHub()
-            return try command.run(router: try router(args, app: app, extraPlugins: extra, events: hub), hub: hub, streams: streams)
+            var assets: (any AssetFiles)? = nil
+            let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
+                assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
+            }
+            return try command.run(router: router, hub: hub, streams: streams, assets: assets)
         },
         "dev": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: DevCommand.help) {
             (args, extra, streams) throws(UsageError) in
@@ -137,7 +146,11 @@ public enum BridgeCLI {
             var command = try ServeCommand(args, app: app)
             command.dev = try DevCommand(command: args.devCommand, args: args, app: app, platform: command.context.platform)
             let hub = EventHub()
-            return try command.run(router: try router(args, app: app, extraPlugins: extra, events: hub), hub: hub, streams: streams)
+            var assets: (any AssetFiles)? = nil
+            let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
+                assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
+            }
+            return try command.run(router: router, hub: hub, streams: streams, assets: assets)
         },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in

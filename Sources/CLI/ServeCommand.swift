@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeBrowser
 import BridgeCall
+import BridgeCorePlugins
 import BridgeDevice
 import BridgeEvents
 import BridgeInbox
@@ -9,6 +10,7 @@ import BridgeOfficialPlugins
 import BridgePlugins
 import BridgeProtocol
 import BridgeRouter
+import BridgeSandbox
 import BridgeServer
 import BridgeShareExtension
 import BridgeShareNatives
@@ -70,7 +72,16 @@ struct ServeCommand {
         inbox = try BackendOptions(args).inbox
     }
 
-    func run(router: Router, hub: EventHub, streams: StandardStreams) throws(UsageError) -> Int32 {
+    /// The asset protocol's files: the sandbox within the `--app` config's
+    /// `app.security.assetProtocol.scope`, when it enables the protocol.
+    static func assets(app: AppOptions, platform: Platform, sandbox: SandboxHolder, info: AppInfo) -> (any AssetFiles)? {
+        guard let config = app.config, config.assetProtocolEnabled else { return nil }
+        let scope = config.assetScope
+        return FsAssetFiles(allow: scope.allow, deny: scope.deny, requireLiteralLeadingDot: scope.requireLiteralLeadingDot,
+                            paths: PlatformPaths(platform: platform, app: info), sandbox: sandbox)
+    }
+
+    func run(router: Router, hub: EventHub, streams: StandardStreams, assets: (any AssetFiles)? = nil) throws(UsageError) -> Int32 {
         // Before the browser server, the watcher or the session make their threads (they inherit
         // the mask), so the signal sources, not a thread that ignores them, receive the signals.
         Server.blockSessionSignals()
@@ -80,6 +91,7 @@ struct ServeCommand {
         configuration.pageGlobals = { platform in hostsOS ? ["__TAURI_OS_PLUGIN_INTERNALS__": OSPlugin.values(for: platform)] : JSONObject() }
         var browserServer: BrowserServer? = nil
         if var browser {
+            browser.assets = assets
             if let dev {
                 browser.staticDirectory = nil
                 browser.proxy = dev.proxy

@@ -240,6 +240,45 @@ def fs_write_file_sends_raw_bytes_and_headers_that_land_in_the_sandbox(ctx):
     equal(forbidden, {"err": "forbidden path: /etc/hostname"}, "outside the scope")
 
 
+# A 1×1 PNG, as a front end would save a picture it made.
+ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+
+@test
+def convert_file_src_shows_an_image_written_with_fs(ctx):
+    """A picture saved with plugin-fs shows in the page through convertFileSrc, from the sandbox
+    within app.security.assetProtocol.scope: on android the page at its platform origin
+    (http://tauri.localhost:PORT) and the picture at http://asset.localhost:PORT/…, as Tauri names
+    them; on ios (asset://localhost/, which a browser cannot load) at /__bridge/asset/…. Outside the
+    scope it is Tauri's 403."""
+    sandbox = tempfile.mkdtemp(prefix="bridge-sandbox-")
+    ctx.cleanups.append(lambda: shutil.rmtree(sandbox, ignore_errors=True))
+    caps = os.path.join(ROOT, "Tests", "Fixtures", "capabilities", "official")
+    for platform in ("android", "ios"):
+        bridge = ctx.bridge("--app", VANILLA, "--capabilities", caps, "--sandbox", sandbox, "--platform", platform, static=False)
+        page = ctx.page()
+        origin = f"http://tauri.localhost:{bridge.port}" if platform == "android" else bridge.url.rstrip("/")
+        page.goto(origin + "/")
+        page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+        equal(page.evaluate("location.origin"), origin, f"the page's origin on {platform}")
+        made = page.evaluate(settle("window.__TAURI__.core.invoke('plugin:fs|mkdir', {path: '', options: {baseDir: 14, recursive: true}})"))
+        check("err" not in made, f"mkdir on {platform}: {made}")
+        wrote = page.evaluate(settle(f"window.__TAURI__.core.invoke('plugin:fs|write_file', Uint8Array.from(atob('{ONE_PIXEL_PNG}'), c => c.charCodeAt(0)), "
+                                     "{headers: {path: encodeURIComponent('pic.png'), options: JSON.stringify({baseDir: 14})}})"))
+        check("err" not in wrote, f"write_file on {platform}: {wrote}")
+        # The official capabilities grant no path commands: the app's own answer the directory.
+        kind, app_data = bridge_invoke("plugin:path|resolve_directory", {"directory": 14}, "--app", VANILLA, "--platform", platform)
+        equal(kind, "ok", f"appDataDir on {platform}")
+        src = page.evaluate(f"window.__TAURI__.core.convertFileSrc({json.dumps(app_data + '/pic.png')})")
+        expected = f"http://asset.localhost:{bridge.port}/" if platform == "android" else bridge.url + "__bridge/asset/"
+        check(src.startswith(expected), f"convertFileSrc on {platform}: {src}")
+        shown = page.evaluate(settle("new Promise((ok, no) => { const i = new Image(); i.onload = () => ok([i.naturalWidth, i.naturalHeight]);"
+                                     f" i.onerror = () => no('the picture did not load'); i.src = {json.dumps(src)}; document.body.appendChild(i) }})"))
+        equal(shown, {"ok": [1, 1]}, f"the picture shows on {platform}")
+        status = page.evaluate(settle("fetch(window.__TAURI__.core.convertFileSrc('/etc/hostname')).then(r => r.status)"))
+        equal(status, {"ok": 403}, f"outside the asset scope on {platform}")
+
+
 def free_port():
     with socketserver.TCPServer(("127.0.0.1", 0), None) as probe:
         return probe.server_address[1]

@@ -43,7 +43,8 @@ struct BrowserPolicyTests {
     @Test("Host must name the bridge or ipc.localhost", arguments: [
         ("127.0.0.1:4000", true), ("localhost:4000", true), ("[::1]:4000", true), ("ipc.localhost", true),
         ("IPC.localhost:4000", true), ("127.0.0.1:4001", false), ("evil.example:4000", false), ("localhost", false),
-        ("attacker.localhost:4000", false),
+        ("attacker.localhost:4000", false), ("tauri.localhost:4000", true), ("asset.localhost:4000", true),
+        ("tauri.localhost:4001", false), ("asset.localhost", false), ("tauri.localhost", false),
     ])
     func host(_ host: String, _ ok: Bool) {
         #expect((HostCheck(port: 4000).refusal(host) == nil) == ok)

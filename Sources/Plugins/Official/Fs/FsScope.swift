@@ -17,10 +17,16 @@ struct FsScope: Sendable {
 
     /// The scope of `grant` on `platform`; `invalid glob pattern: …` when an entry is no glob.
     init(_ grant: CallGrant, paths: PlatformPaths, requireLiteralLeadingDot: Bool?) throws(ResponseError) {
+        try self.init(allow: grant.allAllow, deny: grant.allDeny, paths: paths, requireLiteralLeadingDot: requireLiteralLeadingDot)
+    }
+
+    /// The scope of `allow` and `deny` entries (`"…"` or `{"path": "…"}`): a grant's, or the asset
+    /// protocol's from the config.
+    init(allow: [JSON], deny: [JSON], paths: PlatformPaths, requireLiteralLeadingDot: Bool?) throws(ResponseError) {
         // tauri: an explicit setting, else true on unix (iOS and Android included), false on Windows.
         self.requireLiteralLeadingDot = requireLiteralLeadingDot ?? (paths.platform != .windows)
-        for entry in grant.allAllow { if let p = FsScope.entryPath(entry, paths) { allow.append(try FsScope.compile(p)) } }
-        for entry in grant.allDeny { if let p = FsScope.entryPath(entry, paths) { deny.append(try FsScope.compile(p)) } }
+        for entry in allow { if let p = FsScope.entryPath(entry, paths) { self.allow.append(try FsScope.compile(p)) } }
+        for entry in deny { if let p = FsScope.entryPath(entry, paths) { self.deny.append(try FsScope.compile(p)) } }
     }
 
     /// Deny first, then allow.
