@@ -95,6 +95,11 @@ public final class BrowserServer: Sendable {
         streams.send(name, data, page: String(client.dropFirst("page:".count)))
     }
 
+    /// Sends `name` with `data` to every page's event streams (the app ended: `bridge/exit`).
+    public func broadcast(_ name: String, _ data: JSON) {
+        streams.send(name, data, page: nil)
+    }
+
     /// Stops accepting and closes the event streams.
     public func stop() {
         server.stop()

@@ -217,6 +217,28 @@ enum NativeIPCScript {
     keep('sheet', 'sheets', 'onSheet')
     keep('event', 'events', 'onEvent')
     keep('unhandled', 'unhandled', 'onUnhandled')
+    // plugin-process ended the app. `exit`: the page is told (`bridge.exited`, `bridge:exit`),
+    // as the app's webview would be gone. `restart`: once the old bridge has closed the stream,
+    // the page reloads as soon as the new one answers, as the app's webview starts again.
+    source.addEventListener('bridge/exit', function (e) {
+      bridge.exited = JSON.parse(e.data)
+      source.close()
+      dispatch('bridge:exit', bridge.exited)
+    })
+    source.addEventListener('bridge/restart', function (e) {
+      bridge.restarting = true
+      dispatch('bridge:restart', JSON.parse(e.data))
+      source.addEventListener('error', function () {
+        source.close()
+        var tries = 0
+        function again() {
+          fetch(config.url + '__bridge/ipc.js', { cache: 'no-store' })
+            .then(function (r) { if (r.ok) location.reload(); else retry() }, retry)
+        }
+        function retry() { if (++tries < 300) setTimeout(again, 100) }
+        again()
+      })
+    })
     source.addEventListener('ready', function () {
       bridge.ready = true
       dispatch('bridge:ready', { page: page })

@@ -135,10 +135,12 @@ public enum BridgeCLI {
             let command = try ServeCommand(args, app: app)
             let hub = EventHub()
             var assets: (any AssetFiles)? = nil
+            var files: SandboxHolder? = nil
             let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
                 assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
+                files = sandbox
             }
-            return try command.run(router: router, hub: hub, streams: streams, assets: assets)
+            return try command.run(router: router, hub: hub, streams: streams, assets: assets, sandbox: files)
         },
         "dev": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: DevCommand.help) {
             (args, extra, streams) throws(UsageError) in
@@ -147,10 +149,12 @@ public enum BridgeCLI {
             command.dev = try DevCommand(command: args.devCommand, args: args, app: app, platform: command.context.platform)
             let hub = EventHub()
             var assets: (any AssetFiles)? = nil
+            var files: SandboxHolder? = nil
             let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
                 assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
+                files = sandbox
             }
-            return try command.run(router: router, hub: hub, streams: streams, assets: assets)
+            return try command.run(router: router, hub: hub, streams: streams, assets: assets, sandbox: files)
         },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in

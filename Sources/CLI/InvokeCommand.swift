@@ -6,6 +6,7 @@ import BridgeProtocol
 import BridgeRouter
 import BridgeStreams
 import Dispatch
+import Foundation
 import Synchronization
 
 /// `bridge invoke <command> [<args-json> | -] [options]`: one call, from a shell.
@@ -118,6 +119,19 @@ struct InvokeCommand {
         }
         let params = try readParams()
         ContextOptions.ignored(options, platform: context.platform, plugin: entry.name.plugin).forEach(streams.warn)
+        // plugin-process ends the app: a one-shot call reports it and exits with the app's code
+        // (a restart has nothing to start again: 0). The call itself never answers, as in Tauri.
+        let name = entry.name.description
+        AppLifecycle.process.onEnd { ending, _ in
+            switch ending {
+            case .exit(let code):
+                streams.error("bridge: \(name): the app exited with code \(code)")
+                Foundation.exit(code)
+            case .restart:
+                streams.error("bridge: \(name): the app restarted (a one-shot invoke has no app to start again; bridge serve starts itself again)")
+                Foundation.exit(0)
+            }
+        }
         let outcome: Result<CommandOutput, ResponseError>
         var warnings: [CallWarning] = []
         // Hears what waits for the result to reach stdout whole (a share inbox's leases).

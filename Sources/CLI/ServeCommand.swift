@@ -14,6 +14,7 @@ import BridgeSandbox
 import BridgeServer
 import BridgeShareExtension
 import BridgeShareNatives
+import BridgeStreams
 import Foundation
 import Synchronization
 
@@ -81,7 +82,22 @@ struct ServeCommand {
                             paths: PlatformPaths(platform: platform, app: info), sandbox: sandbox)
     }
 
-    func run(router: Router, hub: EventHub, streams: StandardStreams, assets: (any AssetFiles)? = nil) throws(UsageError) -> Int32 {
+    /// Serves until the session ends; after plugin-process's `restart()` the bridge starts itself
+    /// again (`Relaunch`), on the same address and sandbox, with a fresh app state.
+    func run(router: Router, hub: EventHub, streams: StandardStreams, assets: (any AssetFiles)? = nil,
+             sandbox: SandboxHolder? = nil) throws(UsageError) -> Int32 {
+        let relay = AppEndRelay()
+        AppLifecycle.process.onEnd { ending, _ in relay.end(ending) }
+        let status = try serve(router: router, hub: hub, streams: streams, assets: assets, relay: relay)
+        if case .restart? = AppLifecycle.process.ending {
+            Relaunch.exec(port: relay.port, sandbox: sandbox?.root, streams: streams)
+        }
+        return status
+    }
+
+    private func serve(router: Router, hub: EventHub, streams: StandardStreams, assets: (any AssetFiles)?,
+                       relay: AppEndRelay) throws(UsageError) -> Int32 {
+        let restarted = Relaunch.isRestart()
         // Before the browser server, the watcher or the session make their threads (they inherit
         // the mask), so the signal sources, not a thread that ignores them, receive the signals.
         Server.blockSessionSignals()
@@ -110,6 +126,7 @@ struct ServeCommand {
         }
         defer { browserServer?.stop() }
         browserServer?.start()
+        relay.browser = browserServer
         // Nothing a front end calls is silently missing: each call nothing answered is announced
         // (stdio and the pages), and the session ends with a summary of them.
         let ledger = (router.fallback as? AppSurface)?.ledger
@@ -126,6 +143,7 @@ struct ServeCommand {
         if let dev, let b = browserServer {
             // Signals are caught from before the command starts: a Ctrl-C while it starts stops both.
             let signals = SignalWatch()
+            relay.watch = signals
             let child = try dev.start()
             if !dev.waitForServer(child, streams: streams, signals: signals) {
                 if signals.status != 0 { return signals.finish(child) }
@@ -136,14 +154,20 @@ struct ServeCommand {
             streams.error("bridge: dev: open \(b.url) — \(dev.target)'s pages with the script, \(dev.environment["TAURI_ENV_PLATFORM"] ?? "")'s TAURI_ENV_* given to: \(dev.command)")
             return signals.finish(child)
         }
-        guard stdio else { return SignalWatch().finish(nil) }
+        guard stdio else {
+            let signals = SignalWatch()
+            relay.watch = signals
+            return signals.finish(nil)
+        }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
+        relay.server = server
         ledger?.observe { notice, _ in server.notify(method: "bridge/unhandled", params: notice) }
         if let b = browserServer {
             server.notify(method: "bridge/listening",
                           params: ["url": .string(b.url), "script": .string(b.scriptURL), "key": .string(b.key)])
         }
+        if restarted { server.notify(method: "bridge/restarted", params: [:]) }
         let token = hub.observe { delivery in
             switch delivery {
             case .event(let event):
@@ -167,6 +191,7 @@ final class SignalWatch: @unchecked Sendable {
     // Sendable proof: `sources` is written in `init` only; the status is atomic.
     private let caught = DispatchSemaphore(value: 0)
     private let code = Atomic<Int32>(0)
+    private let appStatus = Mutex<Int32?>(nil)
     private var sources: [DispatchSourceSignal] = []
 
     init() {
@@ -185,6 +210,12 @@ final class SignalWatch: @unchecked Sendable {
     /// 128 + the first signal caught, or 0.
     var status: Int32 { code.load(ordering: .relaxed) }
 
+    /// The app ended with `status` (plugin-process): `finish` returns it, a child stopped first.
+    func end(_ status: Int32) {
+        appStatus.withLock { if $0 == nil { $0 = status } }
+        caught.signal()
+    }
+
     /// Waits for a signal or, with `child`, for it to end: the status is the signal's (the
     /// child then stopped: SIGTERM, SIGKILL after 5 s) or the child's.
     func finish(_ child: DevChild?) -> Int32 {
@@ -198,7 +229,8 @@ final class SignalWatch: @unchecked Sendable {
             }
         }
         caught.wait()
-        guard let child else { return status }
+        let ended_ = appStatus.withLock { $0 }
+        guard let child else { return ended_ ?? status }
         if ended.wait(timeout: .now()) == .timedOut {
             child.stop()
             if ended.wait(timeout: .now() + 5) == .timedOut {
@@ -206,6 +238,35 @@ final class SignalWatch: @unchecked Sendable {
                 ended.wait()
             }
         }
+        if let ended_ { return ended_ }
         return status != 0 ? status : childStatus.load(ordering: .relaxed)
+    }
+}
+
+/// Where plugin-process's end of the app goes in `bridge serve`: the pages are told
+/// (`bridge/exit {code}` or `bridge/restart {}` on their event streams), the stdio session sends
+/// the same notification, answers its running calls `-32800` and ends with the code; a browser
+/// or `dev` session without stdio ends with it.
+final class AppEndRelay: @unchecked Sendable {
+    // Sendable proof: the fields are set by the serving thread before any call can end the app
+    // (the transports start after them), then only read.
+    var browser: BrowserServer?
+    var server: Server?
+    var watch: SignalWatch?
+
+    /// The bound port, for a restart on the same address.
+    var port: UInt16? { browser?.port }
+
+    func end(_ ending: AppLifecycle.Ending) {
+        let (method, params, status, reason): (String, JSON, Int32, String)
+        switch ending {
+        case .exit(let code): (method, params, status, reason) = ("bridge/exit", ["code": .integer(Int(code))], code, "app_exit")
+        case .restart: (method, params, status, reason) = ("bridge/restart", [:], 0, "app_restart")
+        }
+        browser?.broadcast(method, params)
+        Log.error(ending == .restart ? "the app restarted (plugin:process|restart): the bridge starts again"
+                                     : "the app exited with code \(status) (plugin:process|exit)")
+        server?.appEnded(status: status, reason: reason, method: method, params: params)
+        watch?.end(status)
     }
 }

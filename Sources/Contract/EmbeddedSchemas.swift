@@ -1012,7 +1012,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/jsonrpc/notification.schema.json",
   "title": "Notification from bridge serve",
-  "description": "Sent before a request's response, or as things happen. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'. bridge/event: a plugin event (what listen('<plugin>://<event>') receives). bridge/callback: a message on a Channel of the stdio client (a watch's positions).",
+  "description": "Sent before a request's response, or as things happen. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'. bridge/event: a plugin event (what listen('<plugin>://<event>') receives). bridge/callback: a message on a Channel of the stdio client (a watch's positions). bridge/exit: the app ended (plugin:process|exit), with its code; the session then ends with that code. bridge/restart: the app restarts (plugin:process|restart): the session ends and the bridge starts again in place; bridge/restarted opens the new session (input sent in between may be lost, as a restarting app's calls are).",
   "type": "object",
   "required": [
     "jsonrpc",
@@ -1030,7 +1030,10 @@ enum EmbeddedSchemas {
         "bridge/presentation",
         "bridge/warning",
         "bridge/event",
-        "bridge/callback"
+        "bridge/callback",
+        "bridge/exit",
+        "bridge/restart",
+        "bridge/restarted"
       ]
     },
     "params": {
@@ -1089,7 +1092,8 @@ enum EmbeddedSchemas {
                         "clipboard-manager",
                         "dialog",
                         "geolocation",
-                        "haptics"
+                        "haptics",
+                        "process"
                       ]
                     },
                     "platform": {
@@ -1215,6 +1219,48 @@ enum EmbeddedSchemas {
               "type": "object"
             }
           }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/exit"
+        },
+        "params": {
+          "type": "object",
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "code": {
+              "type": "integer",
+              "description": "The code exit(code) was given; the session's exit status is it, modulo 256 as Unix keeps it."
+            }
+          }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/restart"
+        },
+        "params": {
+          "type": "object",
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/restarted"
+        },
+        "params": {
+          "type": "object",
+          "additionalProperties": false
         }
       }
     }

@@ -89,6 +89,12 @@ public final class Server: Sendable {
         }
     }
 
+    /// The app ended (plugin-process): `method` with `params` is sent, running calls are
+    /// answered `-32800` with `reason`, and `run` returns `status`.
+    public func appEnded(status: Int32, reason: String, method: String, params: JSON) {
+        engine.appEnded(status: status, reason: reason, notification: SessionNotification(method: method, params: params))
+    }
+
     /// Sends a notification at once, before or while the session runs (browser mode's
     /// `bridge/listening`, plugin events as `bridge/event`).
     public func notify(method: String, params: JSON) {

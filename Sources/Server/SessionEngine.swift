@@ -208,6 +208,12 @@ public final class SessionEngine: Sendable {
     /// `-32800` and the session ends with `128 + number`; a second signal ends it at once.
     public func signal(_ number: Int32) { handle(.signal(number)) }
 
+    /// The app ended (`AppLifecycle`): `notification` goes to the peer, running calls are
+    /// answered `-32800` with `reason`, and the session ends with `status`.
+    public func appEnded(status: Int32, reason: String, notification: SessionNotification) {
+        handle(.appEnded(status: status, reason: reason, notification: notification))
+    }
+
     fileprivate func handle(_ event: SessionStateMachine.Event) {
         var started: [SessionStateMachine.Action] = []
         let later = state.withLock { s -> Deferred in

@@ -49,6 +49,9 @@ public struct SessionStateMachine: Sendable {
         case outputClosed
         /// The process received a signal (SIGTERM, SIGINT, SIGHUP).
         case signal(Int32)
+        /// The app ended (plugin-process's `exit(code)` or `restart()`): `notification` is sent,
+        /// running calls are answered `-32800` with `reason`, and the session ends with `status`.
+        case appEnded(status: Int32, reason: String, notification: SessionNotification)
         /// A running call waits for a user who will never act; it runs until cancelled.
         case callWaitsOnNobody(CallToken)
         /// A running call has something to say before its answer (a warning it learnt while
@@ -91,12 +94,14 @@ public struct SessionStateMachine: Sendable {
         case exitAfterShutdown
         case exitWithoutShutdown
         case signal(Int32)
+        case app(Int32)
 
         var status: Int32 {
             switch self {
             case .exitAfterShutdown: return 0
             case .exitWithoutShutdown: return 1
             case .signal(let n): return 128 + n
+            case .app(let status): return status
             }
         }
     }
@@ -199,6 +204,11 @@ public struct SessionStateMachine: Sendable {
             }
             ending = .signal(number)
             cancelAll(reason: "signal", &actions)
+        case .appEnded(let status, let reason, let notification):
+            guard !ended, ending == nil else { return }
+            actions.append(.send(.notification(notification)))
+            ending = .app(status)
+            cancelAll(reason: reason, &actions)
         }
         settle(&actions)
     }

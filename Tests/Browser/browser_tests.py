@@ -279,6 +279,33 @@ def convert_file_src_shows_an_image_written_with_fs(ctx):
         equal(status, {"ok": 403}, f"outside the asset scope on {platform}")
 
 
+@test
+def process_restart_reloads_the_page_and_exit_tells_it(ctx):
+    """plugin-process in a page: restart() starts the bridge again on the same address and the
+    page reloads into a fresh app state; exit(3) tells the page (bridge:exit) and the bridge ends
+    with 3, as the app would."""
+    bridge = ctx.bridge("--platform", "android")
+    page = ctx.page()
+    page.goto(bridge.write_page("index.html", PLAIN_PAGE))
+    page.wait_for("window.__BRIDGE__ && window.__BRIDGE__.ready")
+    page.evaluate("window.__marker = 1; window.__TAURI_INTERNALS__.invoke('plugin:process|restart').catch(() => {}); true")
+    page.wait_for("window.__marker === undefined && window.__BRIDGE__ && window.__BRIDGE__.ready", timeout=60)
+    equal(page.evaluate("location.href"), bridge.url + "index.html", "the page reloaded at the same address")
+    # The restarted bridge announces itself again on stdout: the same URL, a new key.
+    seen = []
+    while not any(m.get("method") == "bridge/listening" for m in seen):
+        seen.append(json.loads(bridge.process.stdout.readline()))
+    listening = [m for m in seen if m.get("method") == "bridge/listening"][0]
+    equal(listening["params"]["url"], bridge.url, "the same address after the restart")
+    check(any(m.get("method") == "bridge/restart" for m in seen), f"bridge/restart on stdout first: {seen}")
+    got = page.evaluate(settle("window.__TAURI_INTERNALS__.invoke('plugin:event|listen', {event: 'x', target: {kind: 'Any'}, "
+                               "handler: window.__TAURI_INTERNALS__.transformCallback(() => {})})"))
+    equal(got, {"ok": 0}, "a fresh app state: the first listener of the new app is 0")
+    page.evaluate("window.__TAURI_INTERNALS__.invoke('plugin:process|exit', {code: 3}).catch(() => {}); true")
+    page.wait_for("window.__BRIDGE__.exited && window.__BRIDGE__.exited.code === 3")
+    equal(bridge.process.wait(timeout=30), 3, "the bridge ends with the app's code")
+
+
 def free_port():
     with socketserver.TCPServer(("127.0.0.1", 0), None) as probe:
         return probe.server_address[1]

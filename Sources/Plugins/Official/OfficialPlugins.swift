@@ -49,6 +49,8 @@ public struct OfficialSettings: Sendable {
     /// The Tauri and plugin versions modelled (`--app`'s lockfiles, `--tauri-version`,
     /// `--plugin-version`): which of `UpstreamChanges` each plugin answers with.
     public var versions = ModelledVersions.newest
+    /// Who ends the app when plugin-process asks (the transport running it).
+    public var lifecycle = AppLifecycle.process
     /// Where a `Stdout` log record goes: the bridge's stderr.
     public var write: @Sendable (String) -> Void = { _ in }
 
@@ -88,9 +90,9 @@ public enum OfficialPlugins {
                 HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
-                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app)]
+                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app), ProcessPlugin.plugin(lifecycle: s.lifecycle)]
     }
 
     /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "http", "log", "notification", "opener", "os", "store"]
+    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "http", "log", "notification", "opener", "os", "process", "store"]
 }

@@ -20,6 +20,9 @@ public final class SandboxHolder: Sendable {
         self.announce = announce
     }
 
+    /// The folder, once made (or the one `--sandbox` named); `nil` before a call needed it.
+    public var root: String? { made.withLock { $0?.root } }
+
     /// The sandbox, made on first use.
     public func sandbox() throws(ResponseError) -> Sandbox {
         // The folder, and whether this call made a temporary one (then it is named, once).
