@@ -230,7 +230,7 @@ public final class BrowserServer: Sendable {
         guard let allowed = origins.allowedOriginHeader(request.headers["Origin"]) else { return }
         headers["Access-Control-Allow-Origin"] = allowed
         headers["Vary"] = "Origin"
-        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call"
+        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call, Bridge-Hint"
     }
 
     private func preflight(_ request: HTTPRequest) -> HTTPResponse {
@@ -363,7 +363,10 @@ public final class BrowserServer: Sendable {
         }
         let ipc: IPCRequest
         switch IPCRequest.parse(request) {
-        case .failure(let error): return exchange.respond(.text(.badRequest, error.message))
+        case .failure(let problem):
+            var headers: HTTPHeaders = ["Content-Type": "text/plain", "Bridge-Hint": problem.hint]
+            cors(request, into: &headers)
+            return exchange.respond(HTTPResponse(status: .internalServerError, headers: headers, body: Array(problem.message.utf8)))
         case .success(let r): ipc = r
         }
         perform(ipc.command, payload: ipc.payload, callback: ipc.callback, request: request, origin: admitted.origin,

@@ -73,25 +73,49 @@ struct IPCRequest: Sendable {
                                         "upgrade-insecure-requests", "keep-alive", "te", "transfer-encoding", "expect", "range", "if-none-match",
                                         "if-modified-since", "authorization"]
 
-    /// A request that is not an IPC call, with the sentence to answer.
+    /// A request that is not an IPC call: Tauri's words for it (answered `500 text/plain`, as
+    /// `protocol.rs` answers a request `parse_invoke_request` refuses), and what to do.
     struct Malformed: Error {
         let message: String
+        let hint: String
     }
 
-    /// Parses `request`; the failure is the sentence to answer with (400, `text/plain`).
+    /// Whether a number of `value` is beyond an `f64` (only a number with an exponent or of more
+    /// than 300 digits can be).
+    static func hasInfiniteNumber(_ value: JSON) -> Bool {
+        switch value {
+        case .number(let n):
+            let text = n.text
+            guard text.utf8.count > 300 || text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return false }
+            return !(Double(text)?.isFinite ?? true)
+        case .array(let items): return items.contains(where: hasInfiniteNumber)
+        case .object(let o): return o.contains { hasInfiniteNumber($0.value) }
+        default: return false
+        }
+    }
+
+    /// What every `invoke()` sends, for a request made by hand.
+    static let callbackHint = "every invoke() sends Tauri-Callback and Tauri-Error, the ids of its two callbacks; a request made by hand sends any numbers (curl -H 'Tauri-Callback: 0' -H 'Tauri-Error: 1')"
+
+    /// Parses `request` as Tauri's `parse_invoke_request` does (tauri `crates/tauri/src/ipc/protocol.rs`
+    /// @ 2.8.5): both callback headers required and numeric, then the body as its content type says.
     static func parse(_ request: HTTPRequest) -> Result<IPCRequest, Malformed> {
         let rawCommand = String(request.path.dropFirst())
         guard let command = PercentEncoding.decode(rawCommand), !command.isEmpty else {
-            return .failure(Malformed(message: "the path must be a percent-encoded command, e.g. /plugin%3Afrak-share%7Cshare_text"))
+            return .failure(Malformed(message: "the path must be a percent-encoded command, e.g. /plugin%3Afrak-share%7Cshare_text",
+                                      hint: "POST /<percent-encoded command>, as invoke() sends it"))
         }
-        var callback: UInt32? = nil, error: UInt32? = nil
-        if let value = request.headers["Tauri-Callback"] {
-            guard let n = UInt32(value) else { return .failure(Malformed(message: "Tauri callback header value must be a numeric string")) }
-            callback = n
+        guard let callbackText = request.headers["Tauri-Callback"] else {
+            return .failure(Malformed(message: "missing Tauri-Callback header", hint: callbackHint))
         }
-        if let value = request.headers["Tauri-Error"] {
-            guard let n = UInt32(value) else { return .failure(Malformed(message: "Tauri error header value must be a numeric string")) }
-            error = n
+        guard let callback = UInt32(callbackText) else {
+            return .failure(Malformed(message: "Tauri callback header value must be a numeric string", hint: callbackHint))
+        }
+        guard let errorText = request.headers["Tauri-Error"] else {
+            return .failure(Malformed(message: "missing Tauri-Error header", hint: callbackHint))
+        }
+        guard let error = UInt32(errorText) else {
+            return .failure(Malformed(message: "Tauri error header value must be a numeric string", hint: callbackHint))
         }
         let declared = request.headers["Content-Type"] ?? "application/octet-stream"
         // What every invoke() sends, as it is, before the general reading of the field.
@@ -105,8 +129,14 @@ struct IPCRequest: Sendable {
             } else {
                 do {
                     payload = try JSONParser.parse(request.body, duplicateKeys: .keepLast)
-                } catch {
-                    return .failure(Malformed(message: "the body is not valid JSON: \(error)"))
+                    // serde_json refuses a number too large for an f64 (`1e400`), which JSON allows.
+                    if IPCRequest.hasInfiniteNumber(payload), let words = SerdeJSONError.message(request.body) {
+                        return .failure(Malformed(message: words, hint: "a number of the body is too large for an f64, which serde_json refuses"))
+                    }
+                } catch let problem {
+                    // serde_json's words, as Tauri answers them.
+                    return .failure(Malformed(message: SerdeJSONError.message(request.body) ?? "\(problem)",
+                                              hint: "the body is not valid JSON (\(problem)); invoke() sends JSON.stringify of its arguments"))
                 }
             }
         case "application/octet-stream":
@@ -114,7 +144,8 @@ struct IPCRequest: Sendable {
             return .success(IPCRequest(command: command, callback: callback, error: error,
                                        payload: .object([TauriRequest.key: TauriRequest(headers: custom(request.headers), body: request.body).json])))
         default:
-            return .failure(Malformed(message: "content type \(contentType) is not implemented"))
+            return .failure(Malformed(message: "content type \(contentType) is not implemented",
+                                      hint: "invoke() sends application/json, or application/octet-stream for bytes"))
         }
         // Headers `invoke(cmd, args, {headers})` set beside named arguments reach the command too.
         let headers = custom(request.headers)

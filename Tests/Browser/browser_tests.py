@@ -876,8 +876,8 @@ def key_and_host_refusals_say_why(ctx):
     import urllib.request
     bridge = ctx.bridge()
     def post(headers):
-        request = urllib.request.Request(bridge.url + "plugin%3Afrak-share%7Cshare_text", data=b"{}", method="POST",
-                                         headers={"Content-Type": "application/json", **headers})
+        request = urllib.request.Request(bridge.url + "plugin%3Afrak-share%7Cshare_text", data=headers.pop("body", b"{}"), method="POST",
+                                         headers={"Content-Type": "application/json", "Tauri-Callback": "1", "Tauri-Error": "2", **headers})
         try:
             with urllib.request.urlopen(request, timeout=30) as r:
                 return r.status, r.read().decode()
@@ -891,6 +891,11 @@ def key_and_host_refusals_say_why(ctx):
     check(status == 403 and "DNS rebinding" in text, f"foreign Host: {status} {text}")
     status, text = post({"Tauri-Invoke-Key": bridge.key})
     equal((status, text), (200, '"Missing \'url\' or \'text\' parameter"'), "the right key reaches the command")
+    # What Tauri's protocol.rs refuses, in its words: 500 text/plain.
+    status, text = post({"Tauri-Invoke-Key": bridge.key, "Tauri-Callback": "x"})
+    equal((status, text), (500, "Tauri callback header value must be a numeric string"), "a callback id that is no number")
+    status, text = post({"Tauri-Invoke-Key": bridge.key, "body": b'{"url": "https://frak.id", }'})
+    equal((status, text), (500, "trailing comma at line 1 column 28"), "a body that is not JSON, in serde_json's words")
     page = ctx.page()
     page.goto(bridge.write_page("index.html", PLAIN_PAGE))
     got = page.evaluate(settle("fetch('/__bridge/events?key=wrong').then(r => r.status)"))

@@ -86,9 +86,9 @@ struct ByteAnswerProcessTests {
         let key = try #require(listening["params"]?["key"]?.stringValue)
         let port = try #require(UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
         let call = { (body: String) throws -> (head: String, body: [UInt8]) in
-            try post(port: port, path: "/plugin%3Afs%7Cread_file", headers: ["Tauri-Invoke-Key": key, "Content-Type": "application/json"], body: body)
+            try post(port: port, path: "/plugin%3Afs%7Cread_file", headers: ["Tauri-Invoke-Key": key, "Tauri-Callback": "0", "Tauri-Error": "1", "Content-Type": "application/json"], body: body)
         }
-        let small = try post(port: port, path: "/plugin%3Afs%7Cexists", headers: ["Tauri-Invoke-Key": key, "Content-Type": "application/json"],
+        let small = try post(port: port, path: "/plugin%3Afs%7Cexists", headers: ["Tauri-Invoke-Key": key, "Tauri-Callback": "0", "Tauri-Error": "1", "Content-Type": "application/json"],
                              body: #"{"path":"big.bin","options":{"baseDir":14}}"#)
         #expect(small.body == Array("true".utf8), "\(small.head)")
         let before = try session.peakResident

@@ -123,7 +123,8 @@ def over_http(dst):
         listening = json.loads(bridge.stdout.readline())
         url, key = listening["params"]["url"], listening["params"]["key"]
         request = urllib.request.Request(url + "plugin%3Agreeting%7Cgreet", data=b'{"name":"Ada"}', method="POST",
-                                         headers={"Content-Type": "application/json", "Tauri-Invoke-Key": key})
+                                         headers={"Content-Type": "application/json", "Tauri-Invoke-Key": key,
+                                                  "Tauri-Callback": "0", "Tauri-Error": "1"})
         with urllib.request.urlopen(request, timeout=60) as response:
             answer = (response.status, json.loads(response.read()))
         if answer != (200, {"greeting": "Hello, Ada, from iOS"}):

@@ -444,6 +444,16 @@ def _ipc_protocol() -> list[dict]:
         _ipc(a, "ipc.missing_callback", "plugin:os|hostname", drop=("Tauri-Callback",)),
         _ipc(a, "ipc.missing_error", "plugin:os|hostname", drop=("Tauri-Error",)),
         _ipc(a, "ipc.bad_json", "plugin:os|hostname", body="{not json"),
+        # serde_json's words and positions for each way a body is not JSON (Tauri answers them).
+        *[_ipc(a, f"ipc.bad_json.{name}", "plugin:os|hostname", body=body) for name, body in [
+            ("trailing_comma_object", '{"a": 1, }'), ("trailing_comma_list", '[1, 2,]'), ("eof_object", '{"a": 1'),
+            ("eof_list", '[1, 2'), ("eof_string", '{"a": "x'), ("eof_value", '{"a": '), ("colon", '{"a" 1}'),
+            ("list_comma", '[1 2]'), ("object_comma", '{"a": 1 "b": 2}'), ("ident", '{"a": nul}'), ("ident_eof", '[tru'),
+            ("value", '{"a": @}'), ("trailing", '{} x'), ("escape", '{"a": "\\x"}'), ("hex", '{"a": "\\u12G4"}'),
+            ("control", '{"a": "x\ty"}'), ("leading_zero", '[01]'), ("minus", '[-]'), ("fraction", '[1.]'),
+            ("fraction_eof", '[1.'), ("exponent", '[1e+]'), ("out_of_range", '[1e400]'), ("lines", '{\n  "a": 1,\n  "b": ?\n}'),
+            ("surrogate", '["\\ud800x"]'), ("lone_trail", '["\\udc00"]'), ("deep", '[' * 130 + ']' * 130),
+        ]],
         _ipc(a, "ipc.options", "plugin:os|hostname", method="OPTIONS", body=None),
         _ipc(a, "ipc.get", "plugin:os|hostname", method="GET", body=None),
     ]
