@@ -54,6 +54,9 @@ public indirect enum RustType: Sendable, Equatable {
     case string
     /// `&str`: serde's `&'de str` visitor wants a borrowed string (`expected a borrowed string`).
     case borrowedString
+    /// A string a type's own visitor reads, saying what it expects (fs's `SafeFilePath`:
+    /// `expected a string representing an file URL or a path`).
+    case stringVisitor(String)
     case bool
     /// `u8` … `i128`, `usize`, `isize`: the name, for serde's wording (`expected u32`).
     case integer(String)

@@ -57,6 +57,8 @@ public enum TauriArguments {
             return value.stringValue == nil ? invalid("a string") : nil
         case .borrowedString:
             return value.stringValue == nil ? invalid("a borrowed string") : nil
+        case .stringVisitor(let expecting):
+            return value.stringValue == nil ? invalid(expecting) : nil
         case .path:
             return value.stringValue == nil ? invalid("path string") : nil
         case .char:

@@ -61,6 +61,15 @@ public enum UpstreamChanges {
         reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody",
         arguments: ["plugin:http|fetch_read_body": ["streamChannel"]])
 
+    // MARK: opener
+
+    /// `reveal_item_in_dir` takes a list.
+    public static let openerRevealPaths = UpstreamChange(
+        "opener", since: "2.5.0",
+        "reveal_item_in_dir takes paths (a list; guest-js wraps one string) and reveals them all, each canonicalised first; before, one path",
+        reference: "tauri-apps/plugins-workspace b8056f48 #2897 (plugins/opener/src/commands.rs, guest-js/index.ts; docs.rs 2.5.0 api-iife.js)",
+        test: "VersionedAnswersTests/openerRevealPaths", arguments: ["plugin:opener|reveal_item_in_dir": ["paths"]])
+
     /// The change that adds `command` (`plugin:app|bundle_type`), if the table has one.
     public static func adding(command: String) -> UpstreamChange? {
         (all + notModelled).first { $0.commands.contains(command) }
@@ -74,7 +83,7 @@ public enum UpstreamChanges {
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
         appBundleType, appListeners, channelEnd, eventAnyLabelListeners, fsTextAsBytes, dialogMessageButtons, dialogAskThroughMessage,
-        httpStreamedBody,
+        httpStreamedBody, openerRevealPaths,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a
@@ -104,6 +113,6 @@ public enum UpstreamChanges {
     /// The newest release of each plugin whose changes the table holds; a plugin not listed is
     /// modelled at its October-2024 release.
     public static let newestPlugins: [String: ReleaseVersion] = [
-        "fs": ReleaseVersion(2, 5, 1), "dialog": ReleaseVersion(2, 7, 0), "http": ReleaseVersion(2, 5, 2),
+        "fs": ReleaseVersion(2, 5, 1), "dialog": ReleaseVersion(2, 7, 0), "http": ReleaseVersion(2, 5, 2), "opener": ReleaseVersion(2, 5, 4),
     ]
 }

@@ -76,6 +76,19 @@ struct FsPluginTests {
         #expect(await call("plugin:fs|read_text_file_lines_next", ["rid": rid], on: platform, router: r).0.failure?.message == "The resource id \(rid) is invalid.")
     }
 
+    @Test("a path and a baseDir of the wrong type are serde's words for SafeFilePath and serde_repr's u16 (as a real Tauri 2.8.5 answers)", arguments: [
+        (#"{"path": 5}"#, Platform.linux, "invalid args `path` for command `exists`: invalid type: integer `5`, expected a string representing an file URL or a path"),
+        (#"{"path": "x", "options": {"baseDir": "AppData"}}"#, .linux, "invalid args `options` for command `exists`: invalid type: string \"AppData\", expected u16"),
+        (#"{"path": "x", "options": {"baseDir": -1}}"#, .linux, "invalid args `options` for command `exists`: invalid value: integer `-1`, expected u16"),
+        (#"{"path": "x", "options": {"baseDir": 99}}"#, .linux, "invalid args `options` for command `exists`: invalid value: 99, expected one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23"),
+        (#"{"path": "x", "options": {"baseDir": 18}}"#, .android, "invalid args `options` for command `exists`: invalid value: 18, expected one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 21"),
+    ])
+    func argumentTypes(_ args: String, _ platform: Platform, _ message: String) async throws {
+        let (r, _) = try fsRouter(#"["fs:allow-exists"]"#)
+        let outcome = await call("plugin:fs|exists", try JSONParser.parse(args), on: platform, router: r).0
+        #expect(outcome.failure?.message == message, "\(outcome)")
+    }
+
     @Test("a path outside the granted scope is `forbidden path`, and nothing is touched")
     func forbidden() async throws {
         let (r, root) = try fsRouter(Self.readWrite)

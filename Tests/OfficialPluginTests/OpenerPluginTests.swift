@@ -12,6 +12,8 @@ import Testing
 private func openerRouter(_ permissions: String) throws -> Router {
     var settings = OfficialSettings()
     settings.sandbox = SandboxHolder(root: NSTemporaryDirectory() + "opener-\(UUID().uuidString)")
+    // The plugin as first released (2.2, OpenerPin): before reveal_item_in_dir took a list.
+    settings.versions.plugins["opener"] = ReleaseVersion(2, 2, 0)
     let plugins: [any Plugin] = OfficialPlugins.plugins(settings)
     let capabilities = try Capability.decodeFile(#"{"identifier": "main", "windows": ["main"], "permissions": \#(permissions)}"#, path: "caps.json")
     let authority = try Authority(manifests: try ACLSetup.manifests(plugins), capabilities: capabilities)

@@ -156,6 +156,19 @@ struct VersionedAnswersTests {
         #expect(messages.filter { $0 == ["end": true] }.count == (ends ? 1 : 0))
     }
 
+    @Test("opener ≥ 2.5 reveals `paths` (a list), each canonicalised; before, one `path`", arguments: [
+        ("2.4.0", #"{"path": "/nonexistent/a"}"#, "No such file or directory (os error 2)"),
+        ("2.4.0", #"{"paths": ["/nonexistent/a"]}"#, "invalid args `path` for command `reveal_item_in_dir`: command reveal_item_in_dir missing required key path"),
+        ("2.5.0", #"{"paths": ["/nonexistent/a"]}"#, "No such file or directory (os error 2)"),
+        ("2.5.0", #"{"path": "/nonexistent/a"}"#, "invalid args `paths` for command `reveal_item_in_dir`: command reveal_item_in_dir missing required key paths"),
+        ("2.5.4", #"{"paths": "/nonexistent/a"}"#, "invalid args `paths` for command `reveal_item_in_dir`: invalid type: string \"/nonexistent/a\", expected a sequence"),
+    ])
+    func openerRevealPaths(version: String, args: String, message: String) async throws {
+        let (r, _, _) = try router(pinned("opener", version), permissions: #"["opener:default"]"#)
+        let outcome = await call("plugin:opener|reveal_item_in_dir", try JSONParser.parse(args), on: .linux, router: r).0
+        #expect(outcome.failure?.message == message, "\(version) \(args): \(outcome)")
+    }
+
     @Test("Tauri 2.7 adds bundle_type and 2.9 register_listener to core:app:default; before, they do not exist", arguments: [
         ("2.0.6", false, false), ("2.7.0", true, false), ("2.8.5", true, false), ("2.9.0", true, true), ("2.11.1", true, true),
     ])

@@ -19,9 +19,8 @@ struct PathCorePlugin: CorePlugin {
             CoreCommand("resolve_directory", [("directory", .integer("u16")), ("path", .option(.path))]) { payload, context throws(ResponseError) in
                 let number = payload["directory"]?.numberValue?.intValue ?? 0
                 let paths = PlatformPaths(platform: context.platform, app: app)
-                guard let directory = BaseDirectory(rawValue: number), paths.has(directory) else {
-                    let values = BaseDirectory.allCases.filter { paths.has($0) }.map { String($0.rawValue) }.joined(separator: ", ")
-                    throw .invalidParams("invalid args `directory` for command `resolve_directory`: invalid value: \(number), expected one of: \(values)",
+                guard let directory = paths.directory(number) else {
+                    throw .invalidParams("invalid args `directory` for command `resolve_directory`: \(paths.unknownDirectory(number))",
                                          details: ["command": "plugin:path|resolve_directory", "field": "directory"])
                 }
                 guard let base = paths.resolve(directory) else { throw .rejected("unknown path") }
@@ -106,6 +105,19 @@ public struct PlatformPaths: Sendable {
     }
 
     static let androidLacks: [BaseDirectory] = [.desktop, .executable, .font, .runtime, .template]
+
+    /// The directory a `BaseDirectory` number names on the platform, or `nil`.
+    public func directory(_ number: Int) -> BaseDirectory? {
+        guard let d = BaseDirectory(rawValue: number), has(d) else { return nil }
+        return d
+    }
+
+    /// serde_repr's refusal of a `u16` that names no `BaseDirectory` compiled for the platform
+    /// (`Deserialize_repr`: `invalid value: 24, expected one of: 1, 2, …, 23`).
+    public func unknownDirectory(_ number: Int) -> String {
+        let values = BaseDirectory.allCases.filter { has($0) }.map { String($0.rawValue) }.joined(separator: ", ")
+        return "invalid value: \(number), expected one of: \(values)"
+    }
 
     /// The directory, or `nil` for `unknown path` (dirs has none there).
     public func resolve(_ d: BaseDirectory) -> String? {

@@ -90,7 +90,7 @@ public enum OfficialPlugins {
                 HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
-                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app), ProcessPlugin.plugin(lifecycle: s.lifecycle)]
+                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app, versions: s.versions), ProcessPlugin.plugin(lifecycle: s.lifecycle)]
     }
 
     /// Their names.

@@ -23,8 +23,11 @@ public enum OpenerPlugin {
         "allow-default-urls", "This enables opening `mailto:`, `tel:`, `https://` and `http://` urls using their default application.",
         scopeAllow: ["mailto:*", "tel:*", "http://*", "https://*"].map { .object(["url": .string($0)]) })
 
-    public static func plugin(sandbox: SandboxHolder, app: AppInfo) -> OfficialPlugin {
-        OfficialPlugin(
+    public static func plugin(sandbox: SandboxHolder, app: AppInfo, versions: ModelledVersions = .newest) -> OfficialPlugin {
+        // opener ≥ 2.5 reveals several items: `paths`, each canonicalised (UpstreamChanges.openerRevealPaths).
+        let several = versions.has(UpstreamChanges.openerRevealPaths)
+        let key = several ? "paths" : "path"
+        return OfficialPlugin(
             name: "opener", pin: OpenerPin.commit, commandNames: commands, defaultSet: (defaultDescription, ["allow-open-url", "allow-reveal-item-in-dir", "allow-default-urls"]),
             declaredPermissions: [defaultURLs], scopeProblem: OpenerScope.problem,
             commands: [
@@ -46,12 +49,14 @@ public enum OpenerPlugin {
                     }
                     return try open(path, with: with, path: true, i.context)
                 }),
-                CoreCommand("reveal_item_in_dir", [("path", .path)], recording: { (payload, context) throws(ResponseError) in
-                    let path = payload["path"]?.stringValue ?? ""
-                    // `path.canonicalize()?` comes before the platform check.
+                CoreCommand("reveal_item_in_dir", [(key, several ? .sequence(.path) : .path)], recording: { (payload, context) throws(ResponseError) in
+                    let items = several ? (payload["paths"]?.arrayValue ?? []).compactMap(\.stringValue) : [payload["path"]?.stringValue ?? ""]
+                    // Each `canonicalize()?` comes before the platform check.
                     let paths = PlatformPaths(platform: context.platform, app: app)
-                    guard paths.syntax.isAbsolute(path), try sandbox.sandbox().exists(paths.sandboxPath(path)) else {
-                        throw .native("No such file or directory (os error 2)", layer: "opener", reason: "\(path) is not in the sandbox (canonicalize fails); reveal_item_in_dir reveals an existing file")
+                    for path in items {
+                        guard paths.syntax.isAbsolute(path), try sandbox.sandbox().exists(paths.sandboxPath(path)) else {
+                            throw .native("No such file or directory (os error 2)", layer: "opener", reason: "\(path) is not in the sandbox (canonicalize fails); reveal_item_in_dir reveals existing files")
+                        }
                     }
                     let how: String
                     switch context.platform {
@@ -61,7 +66,8 @@ public enum OpenerPlugin {
                     case .windows: how = "SHOpenFolderAndSelectItems: Explorer shows the file selected"
                     case .linux: how = "D-Bus org.freedesktop.FileManager1.ShowItems (the portal's OpenDirectory if none answers)"
                     }
-                    let done = officialRecord("opener", context, "revealItemInDir", ["path": .string(path), "effect": .string(how)])
+                    let target: JSON = several ? .array(items.map(JSON.string)) : .string(items.first ?? "")
+                    let done = officialRecord("opener", context, "revealItemInDir", [key: target, "effect": .string(how)])
                     return CommandOutput(result: .null, presentation: { .object(done) })
                 }),
             ])

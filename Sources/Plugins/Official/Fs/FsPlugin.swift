@@ -37,7 +37,9 @@ public enum FsPlugin {
     public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable, config: Config = Config(),
                               versions: ModelledVersions = .newest) -> OfficialPlugin {
         let fs = Files(holder: sandbox, app: app, resources: resources, config: config, textAsBytes: versions.has(UpstreamChanges.fsTextAsBytes))
-        let path: (String, RustType) = ("path", .string)
+        // `SafeFilePath`'s visitor (plugins/fs/src/file_path.rs) expects this.
+        let safePath = RustType.stringVisitor("a string representing an file URL or a path")
+        let path: (String, RustType) = ("path", safePath)
         let options: (String, RustType) = ("options", .option(.any("Options")))
         let rid: (String, RustType) = ("rid", .integer("u32"))
         func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
@@ -64,9 +66,9 @@ public enum FsPlugin {
             commands: [
                 scoped("mkdir", [path, options]) { (fs, i) throws(ResponseError) in try fs.mkdir(i) },
                 scoped("create", [path, options]) { (fs, i) throws(ResponseError) in try fs.open(i, create: true) },
-                scoped("copy_file", [("from_path", .string), ("to_path", .string), options]) { (fs, i) throws(ResponseError) in try fs.copy(i) },
+                scoped("copy_file", [("from_path", safePath), ("to_path", safePath), options]) { (fs, i) throws(ResponseError) in try fs.copy(i) },
                 scoped("remove", [path, options]) { (fs, i) throws(ResponseError) in try fs.remove(i) },
-                scoped("rename", [("old_path", .string), ("new_path", .string), options]) { (fs, i) throws(ResponseError) in try fs.rename(i) },
+                scoped("rename", [("old_path", safePath), ("new_path", safePath), options]) { (fs, i) throws(ResponseError) in try fs.rename(i) },
                 scoped("truncate", [path, ("len", .option(.integer("u64"))), options]) { (fs, i) throws(ResponseError) in try fs.truncate(i) },
                 handle("ftruncate", [rid, ("len", .option(.integer("u64")))]) { (fs, i) throws(ResponseError) in try fs.ftruncate(i) },
                 handle("write", [rid, ("data", .sequence(.integer("u8")))]) { (fs, i) throws(ResponseError) in try fs.write(i) },
@@ -139,9 +141,13 @@ struct Files: Sendable {
         var path = try Files.safePath(text, key: key, command: command, platform: platform)
         let opts = options ?? i.arguments["options"]?.objectValue
         if let number = opts?[baseKey], number != .null {
-            guard let n = number.numberValue?.intValue, let directory = BaseDirectory(rawValue: n), paths.has(directory) else {
-                throw Files.invalid(command, "options", "invalid value: \(number.serialized()), expected a BaseDirectory")
+            // `BaseDirectory` is serde_repr's `u16`: read as one, then matched to a variant.
+            let n: Int
+            switch RustInteger.read(number, as: "u16") {
+            case .failure(let refusal): throw Files.invalid(command, "options", refusal.message)
+            case .success(let value): n = Int(value)
             }
+            guard let directory = paths.directory(n) else { throw Files.invalid(command, "options", paths.unknownDirectory(n)) }
             guard let base = paths.resolve(directory) else { throw .native("unknown path", layer: "fs") }
             path = paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(path, paths.syntax) : path)
         }
