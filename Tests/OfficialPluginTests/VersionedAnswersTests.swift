@@ -70,6 +70,30 @@ struct VersionedAnswersTests {
         }
     }
 
+    @Test("fs ≥ 2.1's size: a file's length, a folder's files summed; before, no such command", arguments: [("2.0.2", false), ("2.1.0", true)])
+    func fsSize(version: String, exists: Bool) async throws {
+        let grant = #"[{"identifier": "fs:allow-size", "allow": [{"path": "$APPDATA/**"}]}, "fs:allow-appdata-write-recursive", "fs:allow-mkdir", "core:default"]"#
+        let granted = (try? router(pinned("fs", version), permissions: grant)) != nil
+        // fs:allow-size is no permission of fs 2.0: the capability itself does not load.
+        #expect(granted == exists)
+        guard exists else {
+            let (r, _, _) = try router(pinned("fs", version), permissions: fsGrant)
+            let refused = await call("plugin:fs|size", ["path": "a", "options": ["baseDir": 14]], router: r).0
+            #expect(refused.failure?.data["newerVersion"] == "fs 2.1.0", "\(refused)")
+            return
+        }
+        let (r, _, _) = try router(pinned("fs", version), permissions: grant)
+        _ = await call("plugin:fs|mkdir", ["path": "d/e", "options": ["baseDir": 14, "recursive": true]], router: r)
+        for (name, text) in [("d/a.txt", "12345"), ("d/e/b.txt", "123"), ("c.txt", "1234567")] {
+            let body = TauriRequest(headers: ["path": name, "options": #"{"baseDir":14}"#], body: Array(text.utf8)).json
+            #expect(try await call("plugin:fs|write_file", [TauriRequest.key: body], router: r).0.get() == .null)
+        }
+        #expect(try await call("plugin:fs|size", ["path": "c.txt", "options": ["baseDir": 14]], router: r).0.get() == 7)
+        #expect(try await call("plugin:fs|size", ["path": "d", "options": ["baseDir": 14]], router: r).0.get() == 8)
+        let missing = await call("plugin:fs|size", ["path": "nope", "options": ["baseDir": 14]], router: r).0
+        #expect(missing.failure?.message == "No such file or directory (os error 2)", "\(missing)")
+    }
+
     @Test("dialog ≥ 2.4's message answers the pressed button's label, for every buttons form and press", arguments: [
         (#""YesNo""#, DialogAnswers.Press.ok, "Yes", ["Yes", "No"]), (#""YesNo""#, .cancel, "No", ["Yes", "No"]), (#""YesNo""#, .no, "No", ["Yes", "No"]),
         (#""OkCancel""#, .ok, "Ok", ["Ok", "Cancel"]), (#""OkCancel""#, .cancel, "Cancel", ["Ok", "Cancel"]),

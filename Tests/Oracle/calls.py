@@ -58,6 +58,7 @@ def capabilities(port: int) -> dict[str, dict]:
                 "fs:allow-write-text-file",
                 "fs:allow-write-file",
                 "fs:allow-exists",
+                "fs:allow-size",
                 "fs:allow-mkdir",
                 "fs:allow-remove",
                 "fs:allow-stat",
@@ -334,6 +335,10 @@ def _fs() -> list[dict]:
         _call(a, "fs.exists.dotdot_abs", "plugin:fs|exists", {"path": "/tmp/../etc/passwd"}),
         _call(a, "fs.exists.dotfile", "plugin:fs|exists", {"path": ".hidden", "options": app}),
         _call(a, "fs.exists.no_base", "plugin:fs|exists", {"path": "work/a.txt"}),
+        # fs ≥ 2.1's size: a file, a folder summed (a.txt 12 + b.bin 5 + d.txt 5), nothing there.
+        _call(a, "fs.size.file", "plugin:fs|size", {"path": "work/a.txt", "options": app}),
+        _call(a, "fs.size.dir", "plugin:fs|size", {"path": "work", "options": app}),
+        _call(a, "fs.size.missing", "plugin:fs|size", {"path": "work/none.txt", "options": app}),
         _call(a, "fs.remove.file", "plugin:fs|remove", {"path": "work/a.txt", "options": app}),
         _call(a, "fs.exists.after_remove", "plugin:fs|exists", {"path": "work/a.txt", "options": app}),
         _call(a, "fs.remove.missing", "plugin:fs|remove", {"path": "work/a.txt", "options": app}),

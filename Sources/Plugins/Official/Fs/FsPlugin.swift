@@ -58,8 +58,11 @@ public enum FsPlugin {
                 throw .commandNotFound("plugin:fs|\(name)", reason: "tauri-plugin-fs registers watch and unwatch only with its cargo feature `watch`, off by default; the bridge does not simulate file watching")
             })
         }
+        // fs ≥ 2.1 has `size` (UpstreamChanges.fsSize): its COMMANDS, permissions and handler.
+        let sized = versions.has(UpstreamChanges.fsSize)
+        let sizeCommand = sized ? [scoped("size", [path, options]) { (fs, i) throws(ResponseError) in try fs.size(i) }] : []
         return OfficialPlugin(
-            name: "fs", commandNames: FsPermissions.commands,
+            name: "fs", commandNames: FsPermissions.commands + (sized ? ["size"] : []),
             defaultSet: (FsPermissions.defaultDescription, FsPermissions.defaultPermissions),
             declaredPermissions: FsPermissions.declared, declaredSets: FsPermissions.sets,
             scopeProblem: FsScope.problem,
@@ -87,7 +90,7 @@ public enum FsPlugin {
                 handle("fstat", [rid]) { (fs, i) throws(ResponseError) in try fs.fstat(i) },
                 scoped("exists", [path, options]) { (fs, i) throws(ResponseError) in try fs.exists(i) },
                 unwatched("watch"), unwatched("unwatch"),
-            ])
+            ] + sizeCommand)
     }
 }
 
@@ -524,6 +527,41 @@ struct Files: Sendable {
 
     func fstat(_ i: Invocation) throws(ResponseError) -> JSON {
         fileInfo(try onHandle("failed to get metadata of file", i) { (file) throws(SandboxError) in try file.info() }, i.context.platform)
+    }
+
+    /// `size` (fs ≥ 2.1, plugins/fs/src/commands.rs @ 456a0f51): the path's `metadata()` (links
+    /// followed; its failure the io error alone), a file's length, else `get_dir_size`: every
+    /// file under the folder summed, depth first, an entry's own `metadata` (links not followed,
+    /// so a link or a FIFO counts nothing); its failure `failed to get size at path: …`.
+    func size(_ i: Invocation) throws(ResponseError) -> JSON {
+        let r = try resolve(i, "path")
+        let sandbox = try box()
+        let info: Sandbox.Info
+        do {
+            info = try sandbox.info(r.path, followLink: true)
+        } catch {
+            throw .native(error.display(platform: i.context.platform.rawValue), layer: "fs")
+        }
+        if info.kind == .file { return .number(JSONNumber(info.size)) }
+        // Neither a file nor a folder (a FIFO): `read_dir` fails.
+        if info.kind != .directory { throw io("failed to get size at path: \(r.display)", SandboxError(.system(ENOTDIR), path: r.display), i) }
+        var total = 0
+        var folders = [r.path]
+        do throws(SandboxError) {
+            while let folder = folders.popLast() {
+                for entry in try sandbox.list(folder) {
+                    let child = Sandbox.Path(platform: folder.platform, components: folder.components + [entry.name], display: folder.display + "/" + entry.name)
+                    switch entry.kind {
+                    case .file: total += try sandbox.info(child, followLink: false).size
+                    case .directory: folders.append(child)
+                    default: continue
+                    }
+                }
+            }
+        } catch {
+            throw io("failed to get size at path: \(r.display)", error, i)
+        }
+        return .number(JSONNumber(total))
     }
 
     /// `exists`: the scope first (a forbidden path is an error, not `false`).
