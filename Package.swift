@@ -47,7 +47,7 @@ let package = Package(
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
                                "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
                                "BridgeCall", "BridgeDevice", "BridgeSandbox"],
-                path: "Sources/Browser"),
+                path: "Sources/Browser", exclude: ["Scripts"]),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
         .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Simulation"),
         // The simulated device: its platform and class, its screen (UIKit's one presentation slot, a

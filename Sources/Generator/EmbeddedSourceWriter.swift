@@ -1,4 +1,5 @@
 import BridgeACL
+import Foundation
 /// The generated Swift sources that compile files into `bridge`, so it runs from any directory.
 public enum EmbeddedSourceWriter {
     /// `text` as a raw multi-line string literal that gives back exactly `text`.
@@ -43,5 +44,34 @@ public enum EmbeddedSourceWriter {
         """
         for file in files { s += "        (\"\(file.path)\", \(literal(file.text))),\n" }
         return s + "    ]\n}\n"
+    }
+
+    /// The source of `EmbeddedScripts`: each `.js` file of `Sources/Browser/Scripts/` as a
+    /// constant named after it in lowerCamelCase (`native-ipc.js` → `nativeIPC`), its last newline
+    /// left out (the scripts are joined and templated as strings).
+    static func scripts(_ files: [Generator.File]) -> String {
+        var s = """
+        // Generated from Sources/Browser/Scripts/ by `swift run bridge-generate`.
+        // DO NOT EDIT: edit the .js files (node --check reads them as JavaScript) and regenerate.
+
+        /// The scripts browser mode serves, compiled in from their `.js` files.
+        enum EmbeddedScripts {
+
+        """
+        for file in files {
+            let text = file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text
+            s += "    /// `Scripts/\(file.path)`.\n"
+            s += "    static let \(scriptName(file.path)) = \(literal(text))\n"
+        }
+        return s + "}\n"
+    }
+
+    /// `native-ipc.js` → `nativeIPC`, `global-tauri.js` → `globalTauri`.
+    static func scriptName(_ file: String) -> String {
+        let words = file.replacingOccurrences(of: ".js", with: "").split(separator: "-").map(String.init)
+        let acronyms: Set<String> = ["ipc"]
+        return words.enumerated().map { i, w in
+            i == 0 ? w : (acronyms.contains(w) ? w.uppercased() : w.prefix(1).uppercased() + w.dropFirst())
+        }.joined()
     }
 }

@@ -110,6 +110,8 @@ public struct Generator {
         schemas += schemaOverrides.map { File(path: $0.key, text: $0.value) }
         out.append(File(path: "Sources/Contract/EmbeddedSchemas.swift",
                         text: EmbeddedSourceWriter.schemas(schemas.sorted { $0.path < $1.path })))
+        out.append(File(path: "Sources/Browser/EmbeddedScripts.swift",
+                        text: EmbeddedSourceWriter.scripts(try folder("Sources/Browser/Scripts", suffixes: [".js"]).sorted { $0.path < $1.path })))
         return out
     }
 
