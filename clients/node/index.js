@@ -249,7 +249,8 @@ export class Bridge {
     const callbacks = new Map()
     const listeners = new Map()       // event -> [{id, handler, target}]
     const channels = new Map()        // `${plugin}|${event}` -> [channel id]
-    let nextCallback = 1, nextListener = 1
+    // Listener ids start at 0, as Tauri's `Listeners::next_event_id` (the oracle agrees).
+    let nextCallback = 1, nextListener = 0
     const transformCallback = (callback, once = false) => {
       const id = nextCallback++
       callbacks.set(id, (data) => { if (once) callbacks.delete(id); return callback && callback(data) })

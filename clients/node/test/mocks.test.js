@@ -66,6 +66,10 @@ test('listen, once, emit and emitTo are routed as Tauri routes them', { skip }, 
     unlisten()
     await T.event.emit('ping', 4)
     assert.deepEqual(any, [1, 2, 3], 'nothing after unlisten')
+    // Listener ids as Tauri gives them: from 0, one more each (Listeners::next_event_id).
+    const ids = [await T.core.invoke('plugin:event|listen', { event: 'x', target: { kind: 'Any' }, handler: 0 }),
+      await T.core.invoke('plugin:event|listen', { event: 'x', target: { kind: 'Any' }, handler: 0 })]
+    assert.deepEqual(ids, [3, 4], 'the fourth and fifth listeners of the page are 3 and 4')
     clear()
   } finally {
     await bridge.close()
