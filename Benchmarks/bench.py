@@ -56,6 +56,9 @@ SLOW_PEAK_TARGET_MIB = 64    # RSS during a wave of slow downloads: at most
 SLOW_AFTER_TARGET_MIB = 32   # RSS one second after a wave: below
 SLOW_RSS_TARGET_CALLS = 1000  # the RSS targets hold for waves of at most this many calls
 INSTRUCTIONS_TARGET = 15000  # instructions per share_text message through bridge serve: at most
+SCOPE_TARGET = 3.0           # calls under a 1,000-entry scope / the same calls under one entry: at most
+SCOPE_CALLS = 2000
+SCOPE_ENTRIES = 1000
 
 # The share_text arguments of the cold-start and throughput lines (no imageUrl: no network).
 SHARE_PARAMS = {"url": "https://frak.id/x", "text": "Join me", "title": "Frak"}
@@ -614,8 +617,62 @@ def summary():
     print(f"  {len(TARGETS) - missed} of {len(TARGETS)} met")
 
 
+def scope_run(args, label, capability, method, params, sandbox):
+    """Seconds for SCOPE_CALLS calls of `method` through `bridge serve` under `capability`
+    (median of --repeats runs, at least five), each answered with a result."""
+    with tempfile.TemporaryDirectory(prefix="bridge-scope-") as work:
+        caps = os.path.join(work, "caps")
+        os.makedirs(caps)
+        with open(os.path.join(caps, "main.json"), "w") as f:
+            json.dump(capability, f)
+        payload = "".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}) + "\n"
+                          for i in range(1, SCOPE_CALLS + 1)).encode()
+        requests = os.path.join(work, "in.ndjson")
+        with open(requests, "wb") as f:
+            f.write(payload)
+        argv = [args.bridge, "serve", "--capabilities", caps, "--platform", "android", "--sandbox", sandbox]
+        times = []
+        for _ in range(max(5, args.repeats)):
+            elapsed, output, _ = pump(label, argv, payload, requests, SCOPE_CALLS, "file")
+            answers = [json.loads(line) for line in output.splitlines()]
+            bad = [a for a in answers if "result" not in a]
+            if len(answers) != SCOPE_CALLS or bad:
+                raise BenchError(f"{label}: {len(answers)} answers, {len(bad)} without a result (first: {bad[:1]})")
+            times.append(elapsed)
+        return statistics.median(times)
+
+
+def scopes(args):
+    """Issue #41 item 4: a call costs the same under a thousand scope entries as under one.
+    SCOPE_CALLS calls, each checked against its command's scope, under a capability of
+    SCOPE_ENTRIES entries (the one that matches last) and of that one entry alone: http's
+    `fetch` (the URL scope; it holds the request, no network) and fs's `exists` (the path scope)."""
+    print(f"Scopes: {SCOPE_CALLS:,} calls under a {SCOPE_ENTRIES:,}-entry scope vs one entry (serve, android, median of >= 5 runs)")
+    with tempfile.TemporaryDirectory(prefix="bridge-scope-sandbox-") as sandbox:
+        fetch = {"clientConfig": {"method": "GET", "url": "https://api.example.com/v1/items", "headers": []}}
+        one_url = [{"url": "https://api.example.com/*"}]
+        many_urls = [{"url": f"https://h{i}.example.com/*"} for i in range(SCOPE_ENTRIES - 1)] + one_url
+        exists = {"path": "notes/today.txt", "options": {"baseDir": 14}}
+        one_path = [{"path": "$APPDATA/notes/**"}]
+        many_paths = [{"path": f"$APPDATA/d{i}/**"} for i in range(SCOPE_ENTRIES - 1)] + one_path
+        for what, method, params, one, many, permission in [
+                ("URL scope (http fetch)", "plugin:http|fetch", fetch, one_url, many_urls, "http:allow-fetch"),
+                ("path scope (fs exists)", "plugin:fs|exists", exists, one_path, many_paths, "fs:allow-exists")]:
+            def capability(entries):
+                return {"identifier": "main", "windows": ["main"], "permissions": [{"identifier": permission, "allow": entries}]}
+            small = scope_run(args, f"{what}, 1 entry", capability(one), method, params, sandbox)
+            large = scope_run(args, f"{what}, {SCOPE_ENTRIES} entries", capability(many), method, params, sandbox)
+            ratio = large / small
+            line = f"  {what:<28} {small:>7.3f} s with 1 entry, {large:>7.3f} s with {SCOPE_ENTRIES:,}: {ratio:.2f}x"
+            if method == "plugin:http|fetch":
+                line += "   " + target(f"{SCOPE_CALLS:,} calls, {SCOPE_ENTRIES:,}-entry URL scope / none", f"{ratio:.2f}x",
+                                       f"<= {SCOPE_TARGET}x", ratio <= SCOPE_TARGET)
+            print(line)
+    print()
+
+
 SECTIONS = {"cold": cold_start, "throughput": throughput, "browser": browser, "slow": slow_downloads,
-            "instructions": instructions, "micro": micro}
+            "instructions": instructions, "scopes": scopes, "micro": micro}
 
 
 def main():

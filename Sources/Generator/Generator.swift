@@ -110,8 +110,11 @@ public struct Generator {
         schemas += schemaOverrides.map { File(path: $0.key, text: $0.value) }
         out.append(File(path: "Sources/Contract/EmbeddedSchemas.swift",
                         text: EmbeddedSourceWriter.schemas(schemas.sorted { $0.path < $1.path })))
-        out.append(File(path: "Sources/Browser/EmbeddedScripts.swift",
-                        text: EmbeddedSourceWriter.scripts(try folder("Sources/Browser/Scripts", suffixes: [".js"]).sorted { $0.path < $1.path })))
+        // Browser mode's scripts, where the package has them.
+        let scripts = try folder("Sources/Browser/Scripts", suffixes: [".js"])
+        if !scripts.isEmpty {
+            out.append(File(path: "Sources/Browser/EmbeddedScripts.swift", text: EmbeddedSourceWriter.scripts(scripts.sorted { $0.path < $1.path })))
+        }
         return out
     }
 

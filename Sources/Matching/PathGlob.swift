@@ -107,61 +107,153 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
-    private enum Outcome { case match, subPatternDoesntMatch, entirePatternDoesntMatch }
+    private enum Outcome: UInt8 { case unknown = 0, match, subPatternDoesntMatch, entirePatternDoesntMatch }
 
     /// Whether `path` matches, as `matches_with` with `require_literal_separator` set (the fs
     /// scope's options), or unset (`Pattern::matches`, opener's URL scope: `*` crosses `/`).
+    ///
+    /// With more than one wildcard the crate's walk can take a power of the path's length
+    /// (`/**/*a*a*a*b` against a long path: minutes); its outcome from a place in the path and a
+    /// place in the pattern is always the same, so it is then computed once for each place, from
+    /// the end (`table`), in path × pattern steps. Past `maxTableCells` places the path is
+    /// refused (no match), where the crate would spin.
     public func matches(_ path: String, requireLiteralLeadingDot: Bool, requireLiteralSeparator: Bool = true) -> Bool {
-        let chars = Array(path)
-        return matchFrom(chars, 0, 0, followsSeparator: true, dot: requireLiteralLeadingDot, sep: requireLiteralSeparator) == .match
+        let file = Array(path)
+        if tokens.lazy.filter({ $0 == .sequence || $0 == .recursive }).count > 1 {
+            guard (file.count + 1) * (tokens.count + 1) <= PathGlob.maxTableCells else { return false }
+            return table(file, dot: requireLiteralLeadingDot, sep: requireLiteralSeparator)
+        }
+        return walked(file, dot: requireLiteralLeadingDot, sep: requireLiteralSeparator)
     }
 
-    private func matchFrom(_ file: [Character], _ start: Int, _ from: Int, followsSeparator: Bool, dot: Bool, sep: Bool = true) -> Outcome {
-        var f = start
-        var follows = followsSeparator
-        var ti = from
-        while ti < tokens.count {
-            let token = tokens[ti]
-            switch token {
-            case .sequence, .recursive:
-                // The empty match first, then one character more at a time; `**` retries only
-                // after a separator, so it takes whole components.
-                switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot, sep: sep) {
-                case .subPatternDoesntMatch: break
-                case let m: return m
+    /// The most path × pattern places the table keeps (2 Mi: 8 MiB of outcomes, two tables of
+    /// one byte per place and separator state).
+    static let maxTableCells = 2 << 20
+
+    /// The crate's walk itself (what `matches` gives when a pattern has one wildcard or none).
+    func walked(_ file: [Character], dot: Bool, sep: Bool) -> Bool {
+        var walk = Walk(file: file, tokens: tokens, dot: dot, sep: sep)
+        return walk.from(0, 0, followsSeparator: true) == .match
+    }
+
+    /// The walk's outcomes computed from the end: `from[f][t][s]` is the walk from path place
+    /// `f` and pattern place `t` (`s`: after a separator), `rest[f][t][s]` a wildcard's loop
+    /// about to take the character at `f`.
+    func table(_ file: [Character], dot: Bool, sep: Bool) -> Bool {
+        let n = file.count, m = tokens.count
+        func at(_ f: Int, _ t: Int, _ s: Bool) -> Int { ((f * (m + 1)) + t) * 2 + (s ? 1 : 0) }
+        var from = [Outcome](repeating: .unknown, count: (n + 1) * (m + 1) * 2)
+        var rest = [Outcome](repeating: .unknown, count: (n + 1) * (m + 1) * 2)
+        for t in stride(from: m, through: 0, by: -1) {
+            for f in stride(from: n, through: 0, by: -1) {
+                for s in [false, true] {
+                    if t == m {
+                        from[at(f, t, s)] = f == n ? .match : .subPatternDoesntMatch
+                        continue
+                    }
+                    let token = tokens[t]
+                    switch token {
+                    case .sequence, .recursive:
+                        // The loop about to take file[f] (or, at the end, going on with the next token).
+                        var loop: Outcome
+                        if f == n {
+                            loop = from[at(n, t + 1, s)]
+                        } else {
+                            let c = file[f]
+                            let next = c == "/"
+                            if s && dot && c == "." {
+                                loop = .subPatternDoesntMatch
+                            } else if token == .recursive && !next {
+                                loop = rest[at(f + 1, t, next)]
+                            } else if token == .sequence && sep && next {
+                                loop = .subPatternDoesntMatch
+                            } else {
+                                let tried = from[at(f + 1, t + 1, next)]
+                                loop = tried == .subPatternDoesntMatch ? rest[at(f + 1, t, next)] : tried
+                            }
+                        }
+                        rest[at(f, t, s)] = loop
+                        let empty = from[at(f, t + 1, s)]
+                        from[at(f, t, s)] = empty == .subPatternDoesntMatch ? loop : empty
+                    default:
+                        guard f < n else {
+                            from[at(f, t, s)] = .entirePatternDoesntMatch
+                            continue
+                        }
+                        let c = file[f]
+                        let isSep = sep && c == "/"
+                        let matched: Bool
+                        switch token {
+                        case .any: matched = !isSep && !(s && c == "." && dot)
+                        case .within(let items): matched = !isSep && !(s && c == "." && dot) && PathGlob.inClass(c, items)
+                        case .except(let items): matched = !isSep && !(s && c == "." && dot) && !PathGlob.inClass(c, items)
+                        case .char(let expected): matched = expected == c
+                        default: matched = false
+                        }
+                        from[at(f, t, s)] = matched ? from[at(f + 1, t + 1, c == "/")] : .subPatternDoesntMatch
+                    }
                 }
-                while f < file.count {
-                    let c = file[f]
-                    f += 1
-                    if follows && dot && c == "." { return .subPatternDoesntMatch }
-                    follows = c == "/"
-                    if token == .recursive && !follows { continue }
-                    if token == .sequence && sep && follows { return .subPatternDoesntMatch }
-                    switch matchFrom(file, f, ti + 1, followsSeparator: follows, dot: dot, sep: sep) {
+            }
+        }
+        return from[at(0, 0, true)] == .match
+    }
+
+    private struct Walk {
+        let file: [Character]
+        let tokens: [Token]
+        let dot: Bool
+        let sep: Bool
+        mutating func from(_ start: Int, _ ti: Int, followsSeparator: Bool) -> Outcome {
+            walk(start, ti, followsSeparator: followsSeparator)
+        }
+
+        private mutating func walk(_ start: Int, _ from: Int, followsSeparator: Bool) -> Outcome {
+            var f = start
+            var follows = followsSeparator
+            var ti = from
+            while ti < tokens.count {
+                let token = tokens[ti]
+                switch token {
+                case .sequence, .recursive:
+                    // The empty match first, then one character more at a time; `**` retries only
+                    // after a separator, so it takes whole components.
+                    switch self.from(f, ti + 1, followsSeparator: follows) {
                     case .subPatternDoesntMatch: break
                     case let m: return m
                     }
+                    while f < file.count {
+                        let c = file[f]
+                        f += 1
+                        if follows && dot && c == "." { return .subPatternDoesntMatch }
+                        follows = c == "/"
+                        if token == .recursive && !follows { continue }
+                        if token == .sequence && sep && follows { return .subPatternDoesntMatch }
+                        switch self.from(f, ti + 1, followsSeparator: follows) {
+                        case .subPatternDoesntMatch: break
+                        case let m: return m
+                        }
+                    }
+                    ti += 1
+                default:
+                    guard f < file.count else { return .entirePatternDoesntMatch }
+                    let c = file[f]
+                    let isSep = sep && c == "/"
+                    let matched: Bool
+                    switch token {
+                    case .any: matched = !isSep && !(follows && c == "." && dot)
+                    case .within(let items): matched = !isSep && !(follows && c == "." && dot) && PathGlob.inClass(c, items)
+                    case .except(let items): matched = !isSep && !(follows && c == "." && dot) && !PathGlob.inClass(c, items)
+                    case .char(let expected): matched = expected == c
+                    default: matched = false
+                    }
+                    guard matched else { return .subPatternDoesntMatch }
+                    follows = c == "/"
+                    f += 1
+                    ti += 1
                 }
-                ti += 1
-            default:
-                guard f < file.count else { return .entirePatternDoesntMatch }
-                let c = file[f]
-                let isSep = sep && c == "/"
-                let matched: Bool
-                switch token {
-                case .any: matched = !isSep && !(follows && c == "." && dot)
-                case .within(let items): matched = !isSep && !(follows && c == "." && dot) && PathGlob.inClass(c, items)
-                case .except(let items): matched = !isSep && !(follows && c == "." && dot) && !PathGlob.inClass(c, items)
-                case .char(let expected): matched = expected == c
-                default: matched = false
-                }
-                guard matched else { return .subPatternDoesntMatch }
-                follows = c == "/"
-                f += 1
-                ti += 1
             }
+            return f == file.count ? .match : .subPatternDoesntMatch
         }
-        return f == file.count ? .match : .subPatternDoesntMatch
     }
 
     private static func inClass(_ c: Character, _ items: [ClassItem]) -> Bool {

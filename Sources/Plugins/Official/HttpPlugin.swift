@@ -394,8 +394,9 @@ public enum HttpPlugin {
 /// The http scope of a call (`scope.rs`): URL patterns, each a string or `{"url": …}`; a pattern
 /// without a path (or with `/`), a search or a hash matches any.
 struct HttpScope: Sendable {
-    let allow: [URLPattern]
-    let deny: [URLPattern]
+    /// Indexed by scheme and host: a call meets only the entries that could match it.
+    let allow: URLPatternIndex
+    let deny: URLPatternIndex
 
     init(_ grant: CallGrant) throws(ResponseError) {
         func compile(_ entries: [JSON]) throws(ResponseError) -> [URLPattern] {
@@ -408,8 +409,8 @@ struct HttpScope: Sendable {
             }
             return out
         }
-        allow = try compile(grant.allAllow)
-        deny = try compile(grant.allDeny)
+        allow = URLPatternIndex(try compile(grant.allAllow))
+        deny = URLPatternIndex(try compile(grant.allDeny))
     }
 
     static func text(_ entry: JSON) -> String? { entry.stringValue ?? entry["url"]?.stringValue }
@@ -429,14 +430,14 @@ struct HttpScope: Sendable {
     }
 
     func allows(_ url: OriginURL) -> Bool {
-        if deny.contains(where: { $0.matches(url) }) { return false }
-        return allow.contains { $0.matches(url) }
+        if deny.contains(matching: url) { return false }
+        return allow.contains(matching: url)
     }
 
     func reason(_ url: OriginURL) -> String {
-        if let hit = deny.first(where: { $0.matches(url) }) { return "the deny entry \(hit.text) matches \(url.href)" }
+        if let hit = deny.first(matching: url) { return "the deny entry \(hit.text) matches \(url.href)" }
         if allow.isEmpty { return "the http scope allows no URL: http:default enables the commands only; grant it with \"allow\": [{\"url\": \"https://api.example.com/*\"}]" }
-        return "\(url.href) matches none of the allowed patterns: \(allow.map(\.text).joined(separator: ", "))"
+        return "\(url.href) matches none of the allowed patterns: \(allow.patterns.map(\.text).joined(separator: ", "))"
     }
 
     /// A scope entry is a URL pattern, as a string or `{"url": …}`.

@@ -11,8 +11,10 @@ import BridgeProtocol
 /// `$APPDATA`-style variable resolved for the platform, later `..` dropped) and compiled as a glob,
 /// unescaped; a path is allowed when no deny pattern matches and an allow pattern does.
 struct FsScope: Sendable {
-    var allow: [PathGlob] = []
-    var deny: [PathGlob] = []
+    /// Indexed by the folders before each glob's first wildcard: a call meets only the entries
+    /// that could match it.
+    let allow: PathGlobIndex
+    let deny: PathGlobIndex
     let requireLiteralLeadingDot: Bool
 
     /// The scope of `grant` on `platform`; `invalid glob pattern: …` when an entry is no glob.
@@ -25,14 +27,17 @@ struct FsScope: Sendable {
     init(allow: [JSON], deny: [JSON], paths: PlatformPaths, requireLiteralLeadingDot: Bool?) throws(ResponseError) {
         // tauri: an explicit setting, else true on unix (iOS and Android included), false on Windows.
         self.requireLiteralLeadingDot = requireLiteralLeadingDot ?? (paths.platform != .windows)
-        for entry in allow { if let p = FsScope.entryPath(entry, paths) { self.allow.append(try FsScope.compile(p)) } }
-        for entry in deny { if let p = FsScope.entryPath(entry, paths) { self.deny.append(try FsScope.compile(p)) } }
+        var allowed: [PathGlob] = [], denied: [PathGlob] = []
+        for entry in allow { if let p = FsScope.entryPath(entry, paths) { allowed.append(try FsScope.compile(p)) } }
+        for entry in deny { if let p = FsScope.entryPath(entry, paths) { denied.append(try FsScope.compile(p)) } }
+        self.allow = PathGlobIndex(allowed)
+        self.deny = PathGlobIndex(denied)
     }
 
     /// Deny first, then allow.
     func allows(_ path: String) -> Bool {
-        if deny.contains(where: { $0.matches(path, requireLiteralLeadingDot: requireLiteralLeadingDot) }) { return false }
-        return allow.contains { $0.matches(path, requireLiteralLeadingDot: requireLiteralLeadingDot) }
+        if deny.contains(matching: path, requireLiteralLeadingDot: requireLiteralLeadingDot) { return false }
+        return allow.contains(matching: path, requireLiteralLeadingDot: requireLiteralLeadingDot)
     }
 
     /// A scope entry's path (`"…"` or `{"path": "…"}`), parsed; `nil` when the entry has none, or
