@@ -617,9 +617,9 @@ def summary():
     print(f"  {len(TARGETS) - missed} of {len(TARGETS)} met")
 
 
-def scope_run(args, label, capability, method, params, sandbox):
+def scope_run(args, label, capability, method, params, sandbox, expect):
     """Seconds for SCOPE_CALLS calls of `method` through `bridge serve` under `capability`
-    (median of --repeats runs, at least five), each answered with a result."""
+    (median of --repeats runs, at least five), each answer passing `expect`."""
     with tempfile.TemporaryDirectory(prefix="bridge-scope-") as work:
         caps = os.path.join(work, "caps")
         os.makedirs(caps)
@@ -635,9 +635,9 @@ def scope_run(args, label, capability, method, params, sandbox):
         for _ in range(max(5, args.repeats)):
             elapsed, output, _ = pump(label, argv, payload, requests, SCOPE_CALLS, "file")
             answers = [json.loads(line) for line in output.splitlines()]
-            bad = [a for a in answers if "result" not in a]
+            bad = [a for a in answers if not expect(a)]
             if len(answers) != SCOPE_CALLS or bad:
-                raise BenchError(f"{label}: {len(answers)} answers, {len(bad)} without a result (first: {bad[:1]})")
+                raise BenchError(f"{label}: {len(answers)} answers, {len(bad)} not as expected (first: {bad[:1]})")
             times.append(elapsed)
         return statistics.median(times)
 
@@ -646,22 +646,28 @@ def scopes(args):
     """Issue #41 item 4: a call costs the same under a thousand scope entries as under one.
     SCOPE_CALLS calls, each checked against its command's scope, under a capability of
     SCOPE_ENTRIES entries (the one that matches last) and of that one entry alone: http's
-    `fetch` (the URL scope; it holds the request, no network) and fs's `exists` (the path scope)."""
+    `fetch` of a URL no entry allows (every entry is met; refused before any request is held) and
+    fs's `exists` of a path the last entry allows."""
     print(f"Scopes: {SCOPE_CALLS:,} calls under a {SCOPE_ENTRIES:,}-entry scope vs one entry (serve, android, median of >= 5 runs)")
     with tempfile.TemporaryDirectory(prefix="bridge-scope-sandbox-") as sandbox:
-        fetch = {"clientConfig": {"method": "GET", "url": "https://api.example.com/v1/items", "headers": []}}
+        fetch = {"clientConfig": {"method": "GET", "url": "https://api.example.org/v1/items", "headers": []}}
         one_url = [{"url": "https://api.example.com/*"}]
         many_urls = [{"url": f"https://h{i}.example.com/*"} for i in range(SCOPE_ENTRIES - 1)] + one_url
         exists = {"path": "notes/today.txt", "options": {"baseDir": 14}}
         one_path = [{"path": "$APPDATA/notes/**"}]
         many_paths = [{"path": f"$APPDATA/d{i}/**"} for i in range(SCOPE_ENTRIES - 1)] + one_path
-        for what, method, params, one, many, permission in [
-                ("URL scope (http fetch)", "plugin:http|fetch", fetch, one_url, many_urls, "http:allow-fetch"),
-                ("path scope (fs exists)", "plugin:fs|exists", exists, one_path, many_paths, "fs:allow-exists")]:
+        def refused(answer):
+            return answer.get("error", {}).get("message", "").startswith("url not allowed on the configured scope")
+
+        def answered(answer):
+            return answer.get("result") is False
+        for what, method, params, one, many, permission, expect in [
+                ("URL scope (http fetch)", "plugin:http|fetch", fetch, one_url, many_urls, "http:allow-fetch", refused),
+                ("path scope (fs exists)", "plugin:fs|exists", exists, one_path, many_paths, "fs:allow-exists", answered)]:
             def capability(entries):
                 return {"identifier": "main", "windows": ["main"], "permissions": [{"identifier": permission, "allow": entries}]}
-            small = scope_run(args, f"{what}, 1 entry", capability(one), method, params, sandbox)
-            large = scope_run(args, f"{what}, {SCOPE_ENTRIES} entries", capability(many), method, params, sandbox)
+            small = scope_run(args, f"{what}, 1 entry", capability(one), method, params, sandbox, expect)
+            large = scope_run(args, f"{what}, {SCOPE_ENTRIES} entries", capability(many), method, params, sandbox, expect)
             ratio = large / small
             line = f"  {what:<28} {small:>7.3f} s with 1 entry, {large:>7.3f} s with {SCOPE_ENTRIES:,}: {ratio:.2f}x"
             if method == "plugin:http|fetch":

@@ -145,6 +145,9 @@ public enum ACLSetup {
     /// Every scope entry granted to a hosted plugin, on every platform, must be one the plugin
     /// understands: a malformed entry is a start-up error, not a refusal on some later call.
     static func checkScopes(_ authority: Authority, plugins: [any Plugin]) throws(ACLError) {
+        // Each entry once per plugin: the platforms mostly resolve to the same grants.
+        var checked: [String: Set<JSON>] = [:]
+        func fresh(_ plugin: String, _ entry: JSON) -> Bool { checked[plugin, default: []].insert(entry).inserted }
         for platform in Platform.allCases {
             let acl = authority.resolved(for: platform)
             // The grants that carry a scope, gathered once: most carry none, and building each
@@ -159,7 +162,7 @@ public enum ACLSetup {
             }
             for plugin in plugins {
                 if let global = acl.globalScope[plugin.name] {
-                    for entry in global.allow + global.deny {
+                    for entry in global.allow + global.deny where fresh(plugin.name, entry) {
                         if let problem = plugin.scopeProblem(entry) {
                             throw ACLError("scope of \(plugin.name) (from a global scope permission): \(problem)")
                         }
@@ -168,7 +171,7 @@ public enum ACLSetup {
                 guard !scoped.isEmpty else { continue }
                 let prefix = "plugin:\(plugin.name)|"
                 for (name, grant) in scoped where name.hasPrefix(prefix) {
-                    for entry in (grant.scope?.allow ?? []) + (grant.scope?.deny ?? []) {
+                    for entry in (grant.scope?.allow ?? []) + (grant.scope?.deny ?? []) where fresh(plugin.name, entry) {
                         if let problem = plugin.scopeProblem(entry) {
                             throw ACLError("scope of \(plugin.name) (from capability '\(grant.capability)', permission '\(grant.entry)'): \(problem)")
                         }

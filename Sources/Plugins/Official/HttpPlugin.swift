@@ -415,8 +415,24 @@ struct HttpScope: Sendable {
 
     static func text(_ entry: JSON) -> String? { entry.stringValue ?? entry["url"]?.stringValue }
 
+    /// The patterns read so far, by text: a capability's entries are read at start (its scope
+    /// checked for every platform) and again when a call first meets them, and a read costs
+    /// about a hundred thousand instructions. Bounded: past `maxCached` texts it starts over.
+    private static let cache = Mutex<[String: URLPattern]>([:])
+    static let maxCached = 4096
+
     /// `parse_url_pattern`: an empty or `/` path, an empty search or hash become `*`.
     static func pattern(_ text: String) throws(PatternError) -> URLPattern {
+        if let known = cache.withLock({ $0[text] }) { return known }
+        let made = try parsed(text)
+        cache.withLock { known in
+            if known.count >= maxCached { known.removeAll(keepingCapacity: true) }
+            known[text] = made
+        }
+        return made
+    }
+
+    private static func parsed(_ text: String) throws(PatternError) -> URLPattern {
         var t = Substring(text)
         while t.hasSuffix("?") || t.hasSuffix("#") { t = t.dropLast() }
         if let scheme = t.range(of: "://") {
@@ -437,7 +453,11 @@ struct HttpScope: Sendable {
     func reason(_ url: OriginURL) -> String {
         if let hit = deny.first(matching: url) { return "the deny entry \(hit.text) matches \(url.href)" }
         if allow.isEmpty { return "the http scope allows no URL: http:default enables the commands only; grant it with \"allow\": [{\"url\": \"https://api.example.com/*\"}]" }
-        return "\(url.href) matches none of the allowed patterns: \(allow.patterns.map(\.text).joined(separator: ", "))"
+        // At most ten patterns named, so a refusal
+        // under a long scope stays a sentence.
+        let named = allow.patterns.prefix(10).map(\.text).joined(separator: ", ")
+        let more = allow.patterns.count > 10 ? " and \(allow.patterns.count - 10) more" : ""
+        return "\(url.href) matches none of the \(allow.patterns.count) allowed patterns: \(named)\(more)"
     }
 
     /// A scope entry is a URL pattern, as a string or `{"url": …}`.
