@@ -143,7 +143,7 @@ struct ServeCommand {
         if let dev, let b = browserServer {
             // Signals are caught from before the command starts: a Ctrl-C while it starts stops both.
             let signals = SignalWatch()
-            relay.watch = signals
+            relay.attach(watch: signals)
             let child = try dev.start()
             if !dev.waitForServer(child, streams: streams, signals: signals) {
                 if signals.status != 0 { return signals.finish(child) }
@@ -156,12 +156,12 @@ struct ServeCommand {
         }
         guard stdio else {
             let signals = SignalWatch()
-            relay.watch = signals
+            relay.attach(watch: signals)
             return signals.finish(nil)
         }
         let server = Server(router: router, configuration: configuration, context: context,
                             input: 0, output: streams.output)
-        relay.server = server
+        relay.attach(server: server)
         ledger?.observe { notice, _ in server.notify(method: "bridge/unhandled", params: notice) }
         if let b = browserServer {
             server.notify(method: "bridge/listening",
@@ -246,27 +246,62 @@ final class SignalWatch: @unchecked Sendable {
 /// Where plugin-process's end of the app goes in `bridge serve`: the pages are told
 /// (`bridge/exit {code}` or `bridge/restart {}` on their event streams), the stdio session sends
 /// the same notification, answers its running calls `-32800` and ends with the code; a browser
-/// or `dev` session without stdio ends with it.
-final class AppEndRelay: @unchecked Sendable {
-    // Sendable proof: the fields are set by the serving thread before any call can end the app
-    // (the transports start after them), then only read.
-    var browser: BrowserServer?
-    var server: Server?
-    var watch: SignalWatch?
+/// or `dev` session without stdio ends with it. An end asked for before the session that ends
+/// exists (a page's call while stdio starts) waits for it.
+final class AppEndRelay: Sendable {
+    private struct State {
+        var browser: BrowserServer?
+        var server: Server?
+        var watch: SignalWatch?
+        var pending: AppLifecycle.Ending?
+    }
+    private let state = Mutex(State())
+
+    var browser: BrowserServer? {
+        get { state.withLock { $0.browser } }
+        set { state.withLock { $0.browser = newValue } }
+    }
+
+    /// The stdio session that ends, or (without stdio) the wait that does.
+    func attach(server: Server? = nil, watch: SignalWatch? = nil) {
+        let pending = state.withLock { s -> AppLifecycle.Ending? in
+            if let server { s.server = server }
+            if let watch { s.watch = watch }
+            return s.pending
+        }
+        if let pending { finish(pending, server: server, watch: watch) }
+    }
 
     /// The bound port, for a restart on the same address.
     var port: UInt16? { browser?.port }
 
     func end(_ ending: AppLifecycle.Ending) {
-        let (method, params, status, reason): (String, JSON, Int32, String)
-        switch ending {
-        case .exit(let code): (method, params, status, reason) = ("bridge/exit", ["code": .integer(Int(code))], code, "app_exit")
-        case .restart: (method, params, status, reason) = ("bridge/restart", [:], 0, "app_restart")
+        let (method, params) = AppEndRelay.notice(ending)
+        let (browser, server, watch) = state.withLock { s -> (BrowserServer?, Server?, SignalWatch?) in
+            if s.server == nil && s.watch == nil { s.pending = ending }
+            return (s.browser, s.server, s.watch)
         }
         browser?.broadcast(method, params)
         Log.error(ending == .restart ? "the app restarted (plugin:process|restart): the bridge starts again"
-                                     : "the app exited with code \(status) (plugin:process|exit)")
-        server?.appEnded(status: status, reason: reason, method: method, params: params)
-        watch?.end(status)
+                                     : "the app exited with code \(AppEndRelay.status(ending)) (plugin:process|exit)")
+        finish(ending, server: server, watch: watch)
+    }
+
+    private func finish(_ ending: AppLifecycle.Ending, server: Server?, watch: SignalWatch?) {
+        let (method, params) = AppEndRelay.notice(ending)
+        server?.appEnded(status: AppEndRelay.status(ending), reason: ending == .restart ? "app_restart" : "app_exit", method: method, params: params)
+        watch?.end(AppEndRelay.status(ending))
+    }
+
+    static func notice(_ ending: AppLifecycle.Ending) -> (String, JSON) {
+        switch ending {
+        case .exit(let code): return ("bridge/exit", ["code": .integer(Int(code))])
+        case .restart: return ("bridge/restart", [:])
+        }
+    }
+
+    static func status(_ ending: AppLifecycle.Ending) -> Int32 {
+        if case .exit(let code) = ending { return code }
+        return 0
     }
 }
