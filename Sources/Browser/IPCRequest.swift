@@ -105,17 +105,24 @@ struct IPCRequest: Sendable {
             return .failure(Malformed(message: "the path must be a percent-encoded command, e.g. /plugin%3Afrak-share%7Cshare_text",
                                       hint: "POST /<percent-encoded command>, as invoke() sends it"))
         }
-        guard let callbackText = request.headers["Tauri-Callback"] else {
-            return .failure(Malformed(message: "missing Tauri-Callback header", hint: callbackHint))
-        }
-        guard let callback = UInt32(callbackText) else {
-            return .failure(Malformed(message: "Tauri callback header value must be a numeric string", hint: callbackHint))
-        }
-        guard let errorText = request.headers["Tauri-Error"] else {
-            return .failure(Malformed(message: "missing Tauri-Error header", hint: callbackHint))
-        }
-        guard let error = UInt32(errorText) else {
-            return .failure(Malformed(message: "Tauri error header value must be a numeric string", hint: callbackHint))
+        var callback: UInt32? = nil, error: UInt32? = nil
+        // The bridge's own page scripts (`window.__BRIDGE__.call`, navigator.share's shim) are no
+        // `invoke()`: they name their page and send neither callback header.
+        let ownScript = request.headers["Bridge-Page"] != nil && request.headers["Tauri-Callback"] == nil && request.headers["Tauri-Error"] == nil
+        if !ownScript {
+            guard let callbackText = request.headers["Tauri-Callback"] else {
+                return .failure(Malformed(message: "missing Tauri-Callback header", hint: callbackHint))
+            }
+            guard let c = UInt32(callbackText) else {
+                return .failure(Malformed(message: "Tauri callback header value must be a numeric string", hint: callbackHint))
+            }
+            guard let errorText = request.headers["Tauri-Error"] else {
+                return .failure(Malformed(message: "missing Tauri-Error header", hint: callbackHint))
+            }
+            guard let e = UInt32(errorText) else {
+                return .failure(Malformed(message: "Tauri error header value must be a numeric string", hint: callbackHint))
+            }
+            (callback, error) = (c, e)
         }
         let declared = request.headers["Content-Type"] ?? "application/octet-stream"
         // What every invoke() sends, as it is, before the general reading of the field.

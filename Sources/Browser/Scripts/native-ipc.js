@@ -48,7 +48,7 @@
   // invoke() gives only the message. Labels as the script's invoke sends them.
   bridge.call = function (cmd, payload) {
     var meta = window.__TAURI_INTERNALS__ && window.__TAURI_INTERNALS__.metadata
-    var headers = { 'Content-Type': 'application/json', 'Tauri-Invoke-Key': config.key, 'Tauri-Callback': '0', 'Tauri-Error': '0', 'Bridge-Page': page }
+    var headers = { 'Content-Type': 'application/json', 'Tauri-Invoke-Key': config.key, 'Bridge-Page': page }
     if (meta && meta.currentWindow && meta.currentWebview) {
       headers['Bridge-Window'] = meta.currentWindow.label
       headers['Bridge-Webview'] = meta.currentWebview.label
