@@ -92,6 +92,19 @@ public enum BridgeCLI {
         return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
     }
 
+    /// `serve` and `dev`: the router, the files the asset protocol serves (the fs sandbox), then the session.
+    private static func serve(_ command: ServeCommand, _ args: ArgumentList, app: AppOptions, extra: [any Plugin],
+                              streams: StandardStreams) throws(UsageError) -> Int32 {
+        let hub = EventHub()
+        var assets: (any AssetFiles)? = nil
+        var files: SandboxHolder? = nil
+        let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
+            assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
+            files = sandbox
+        }
+        return try command.run(router: router, hub: hub, streams: streams, assets: assets, sandbox: files)
+    }
+
     /// A subcommand: the options it takes, its help, and what it does with its parsed arguments.
     /// One subcommand: its option names, flags and help are built only for the subcommand that
     /// runs (building all of them at every start cost 1.5M instructions of a cold invoke).
@@ -132,29 +145,14 @@ public enum BridgeCLI {
         "serve": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: ServeCommand.help) {
             (args, extra, streams) throws(UsageError) in
             let app = try AppOptions(args)
-            let command = try ServeCommand(args, app: app)
-            let hub = EventHub()
-            var assets: (any AssetFiles)? = nil
-            var files: SandboxHolder? = nil
-            let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
-                assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
-                files = sandbox
-            }
-            return try command.run(router: router, hub: hub, streams: streams, assets: assets, sandbox: files)
+            return try serve(try ServeCommand(args, app: app), args, app: app, extra: extra, streams: streams)
         },
         "dev": Subcommand(options: ServeCommand.optionNames, flags: ServeCommand.flagNames, help: DevCommand.help) {
             (args, extra, streams) throws(UsageError) in
             let app = try AppOptions(args)
             var command = try ServeCommand(args, app: app)
             command.dev = try DevCommand(command: args.devCommand, args: args, app: app, platform: command.context.platform)
-            let hub = EventHub()
-            var assets: (any AssetFiles)? = nil
-            var files: SandboxHolder? = nil
-            let router = try router(args, app: app, extraPlugins: extra, events: hub) { sandbox, info in
-                assets = ServeCommand.assets(app: app, platform: command.context.platform, sandbox: sandbox, info: info)
-                files = sandbox
-            }
-            return try command.run(router: router, hub: hub, streams: streams, assets: assets, sandbox: files)
+            return try serve(command, args, app: app, extra: extra, streams: streams)
         },
         "permissions": Subcommand(options: PermissionsCommand.optionNames, flags: PermissionsCommand.flagNames, help: PermissionsCommand.help) {
             (args, extra, streams) throws(UsageError) in
