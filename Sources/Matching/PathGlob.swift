@@ -7,6 +7,8 @@
 public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     private let tokens: [Token]
+    /// More than one `*` or `**`: matched from the table (`matches`).
+    private let severalWildcards: Bool
 
     private enum Token: Sendable, Hashable {
         case char(Character)
@@ -81,6 +83,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.tokens = tokens
+        severalWildcards = tokens.filter { $0 == .sequence || $0 == .recursive }.count > 1
     }
 
     private static func classItems(_ s: [Character]) -> [ClassItem] {
@@ -119,7 +122,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     /// refused (no match), where the crate would spin.
     public func matches(_ path: String, requireLiteralLeadingDot: Bool, requireLiteralSeparator: Bool = true) -> Bool {
         let file = Array(path)
-        if tokens.lazy.filter({ $0 == .sequence || $0 == .recursive }).count > 1 {
+        if severalWildcards {
             guard (file.count + 1) * (tokens.count + 1) <= PathGlob.maxTableCells else { return false }
             return table(file, dot: requireLiteralLeadingDot, sep: requireLiteralSeparator)
         }
