@@ -100,62 +100,48 @@ public enum SerdeJSONError {
             }
         }
 
-        mutating func list() throws(Failure) {
+        /// `SeqAccess` / `MapAccess`: each member after the first needs a comma; a closer ends the
+        /// container. `close` is `]` or `}`; `eof` the words for an input that ends inside.
+        mutating func members(close: UInt8, eof: String, member: (inout Reader, UInt8) throws(Failure) -> Void) throws(Failure) {
             var first = true
             while true {
                 var b = whitespace()
                 switch b {
-                case UInt8(ascii: "]")?:
+                case close?:
                     index += 1
                     return
                 case UInt8(ascii: ",")? where !first:
                     index += 1
                     b = whitespace()
                 case .some:
-                    if !first { throw peekError("expected `,` or `]`") }
+                    if !first { throw peekError("expected `,` or `\(Character(UnicodeScalar(close)))`") }
                 case nil:
-                    throw peekError("EOF while parsing a list")
+                    throw peekError(eof)
                 }
                 first = false
                 switch b {
-                case UInt8(ascii: "]")?: throw peekError("trailing comma")
-                case .some: try value()
+                case close?: throw peekError("trailing comma")
+                case let b?: try member(&self, b)
                 case nil: throw peekError("EOF while parsing a value")
                 }
             }
         }
 
+        mutating func list() throws(Failure) {
+            try members(close: UInt8(ascii: "]"), eof: "EOF while parsing a list") { (r: inout Reader, _: UInt8) throws(Failure) in try r.value() }
+        }
+
         mutating func object() throws(Failure) {
-            var first = true
-            while true {
-                var b = whitespace()
-                switch b {
-                case UInt8(ascii: "}")?:
-                    index += 1
-                    return
-                case UInt8(ascii: ",")? where !first:
-                    index += 1
-                    b = whitespace()
-                case .some:
-                    if !first { throw peekError("expected `,` or `}`") }
-                case nil:
-                    throw peekError("EOF while parsing an object")
+            try members(close: UInt8(ascii: "}"), eof: "EOF while parsing an object") { (r: inout Reader, b: UInt8) throws(Failure) in
+                guard b == UInt8(ascii: "\"") else { throw r.peekError("key must be a string") }
+                r.index += 1
+                try r.string()
+                switch r.whitespace() {
+                case UInt8(ascii: ":")?: r.index += 1
+                case .some: throw r.peekError("expected `:`")
+                case nil: throw r.peekError("EOF while parsing an object")
                 }
-                first = false
-                switch b {
-                case UInt8(ascii: "\"")?:
-                    index += 1
-                    try string()
-                case UInt8(ascii: "}")?: throw peekError("trailing comma")
-                case .some: throw peekError("key must be a string")
-                case nil: throw peekError("EOF while parsing a value")
-                }
-                switch whitespace() {
-                case UInt8(ascii: ":")?: index += 1
-                case .some: throw peekError("expected `:`")
-                case nil: throw peekError("EOF while parsing an object")
-                }
-                try value()
+                try r.value()
             }
         }
 
