@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeJSON
 import BridgeProtocol
 
@@ -57,20 +58,14 @@ struct AutoValue {
     static let shallow = 6
 
     let types: SerdeTypes
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(types: SerdeTypes, seed: UInt64) {
         self.types = types
-        self.state = seed
+        random = SplitMix64(state: seed)
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     /// A number in `range`.
     private mutating func pick(_ range: ClosedRange<Int>) -> Int {

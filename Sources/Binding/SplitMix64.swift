@@ -1,5 +1,5 @@
-/// A small deterministic generator (SplitMix64), so the randomised tests (chunkings,
-/// interleavings, inputs) are reproducible from a printed seed.
+/// A small deterministic generator (SplitMix64): `--auto-answer`'s seeded values, and the
+/// randomised tests (chunkings, interleavings, inputs), reproducible from a printed seed.
 public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
 
