@@ -136,6 +136,8 @@ public final class BrowserServer: Sendable {
             postMessage(exchange)
         case ("POST", "/__bridge/sheet"):
             answerSheet(exchange)
+        case ("POST", _) where request.path.hasPrefix("/__bridge/call/"):
+            invoke(exchange, ownScript: String(request.path.dropFirst("/__bridge/call/".count)))
         case ("GET", _) where request.path.hasPrefix("/__bridge/"), ("HEAD", _) where request.path.hasPrefix("/__bridge/"):
             exchange.respond(.text(.notFound, "not found: \(request.path); the bridge serves /__bridge/tauri.js, /__bridge/ipc.js and /__bridge/events"))
         case ("POST", _):
@@ -354,7 +356,9 @@ public final class BrowserServer: Sendable {
 
     // MARK: Calls
 
-    private func invoke(_ exchange: HTTPExchange) {
+    /// A call: Tauri's IPC protocol (`POST /<command>`), or with `ownScript` (its raw command) one
+    /// of the bridge's own page scripts (`POST /__bridge/call/<command>`), which sends no callback headers.
+    private func invoke(_ exchange: HTTPExchange, ownScript: String? = nil) {
         let request = exchange.request
         let admitted: Admitted
         switch admit(request, key: .header("Tauri-Invoke-Key")) {
@@ -362,7 +366,7 @@ public final class BrowserServer: Sendable {
         case .success(let a): admitted = a
         }
         let ipc: IPCRequest
-        switch IPCRequest.parse(request) {
+        switch IPCRequest.parse(request, ownScript: ownScript) {
         case .failure(let problem):
             var headers: HTTPHeaders = ["Content-Type": "text/plain", "Bridge-Hint": problem.hint]
             cors(request, into: &headers)

@@ -99,16 +99,16 @@ struct IPCRequest: Sendable {
 
     /// Parses `request` as Tauri's `parse_invoke_request` does (tauri `crates/tauri/src/ipc/protocol.rs`
     /// @ 2.8.5): both callback headers required and numeric, then the body as its content type says.
-    static func parse(_ request: HTTPRequest) -> Result<IPCRequest, Malformed> {
-        let rawCommand = String(request.path.dropFirst())
+    /// - Parameter ownScript: a call of the bridge's own page scripts (`POST /__bridge/call/<command>`,
+    ///   `window.__BRIDGE__.call`): no `invoke()`, so no callback headers; `rawCommand` its command.
+    static func parse(_ request: HTTPRequest, ownScript rawCommand: String? = nil) -> Result<IPCRequest, Malformed> {
+        let ownScript = rawCommand != nil
+        let rawCommand = rawCommand ?? String(request.path.dropFirst())
         guard let command = PercentEncoding.decode(rawCommand), !command.isEmpty else {
             return .failure(Malformed(message: "the path must be a percent-encoded command, e.g. /plugin%3Afrak-share%7Cshare_text",
                                       hint: "POST /<percent-encoded command>, as invoke() sends it"))
         }
         var callback: UInt32? = nil, error: UInt32? = nil
-        // The bridge's own page scripts (`window.__BRIDGE__.call`, navigator.share's shim) are no
-        // `invoke()`: they name their page and send neither callback header.
-        let ownScript = request.headers["Bridge-Page"] != nil && request.headers["Tauri-Callback"] == nil && request.headers["Tauri-Error"] == nil
         if !ownScript {
             guard let callbackText = request.headers["Tauri-Callback"] else {
                 return .failure(Malformed(message: "missing Tauri-Callback header", hint: callbackHint))

@@ -53,7 +53,7 @@
       headers['Bridge-Window'] = meta.currentWindow.label
       headers['Bridge-Webview'] = meta.currentWebview.label
     }
-    return fetch(config.url + encodeURIComponent(cmd), { method: 'POST', body: JSON.stringify(payload || {}), headers: headers })
+    return fetch(config.url + '__bridge/call/' + encodeURIComponent(cmd), { method: 'POST', body: JSON.stringify(payload || {}), headers: headers })
       .then(function (response) {
         var error = null
         try { error = JSON.parse(response.headers.get('Bridge-Error') || 'null') } catch (e) {}
