@@ -68,6 +68,16 @@ public enum UpstreamChanges {
         reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody",
         arguments: ["plugin:http|fetch_read_body": ["streamChannel"]])
 
+    // MARK: store
+
+    /// `load` takes `defaults` and `overrideDefaults`; `reload` takes `ignoreDefaults`.
+    public static let storeDefaults = UpstreamChange(
+        "store", since: "2.4.0",
+        "load takes defaults (the store starts from them, the file's members over them) and overrideDefaults (a file that loads replaces them); reset goes back to the defaults; reload takes ignoreDefaults (the file replaces the cache)",
+        reference: "tauri-apps/plugins-workspace 5ac8fbb1 #2857 (plugins/store/src/lib.rs load, src/store.rs StoreBuilder override_defaults; tauri.app release store@2.4.0)",
+        test: "VersionedAnswersTests/storeDefaults",
+        arguments: ["plugin:store|load": ["defaults", "overrideDefaults"], "plugin:store|reload": ["ignoreDefaults"]])
+
     // MARK: opener
 
     /// `reveal_item_in_dir` takes a list.
@@ -90,7 +100,7 @@ public enum UpstreamChanges {
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
         appBundleType, appListeners, channelEnd, eventAnyLabelListeners, fsTextAsBytes, fsSize, dialogMessageButtons, dialogAskThroughMessage,
-        httpStreamedBody, openerRevealPaths,
+        httpStreamedBody, openerRevealPaths, storeDefaults,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a
@@ -104,8 +114,6 @@ public enum UpstreamChanges {
                        reference: "tauri-apps/tauri #15266"),
         UpstreamChange("fs", since: "2.1.0", "the permission sets' fixes after 77149dc4 (fs:default granting the app folders)",
                        reference: "tauri-apps/plugins-workspace plugins/fs/permissions/"),
-        UpstreamChange("store", since: "2.4.0", "load takes defaults and overrideDefaults",
-                       reference: "tauri-apps/plugins-workspace #2857"),
         UpstreamChange("http", since: "2.5.7", "fetch_read_body is pulled chunk by chunk; fetch_cancel_body",
                        reference: "tauri-apps/plugins-workspace (plugins/http guest-js, docs.rs 2.5.7 api-iife.js)",
                        commands: ["plugin:http|fetch_cancel_body"]),
@@ -118,5 +126,6 @@ public enum UpstreamChanges {
     /// modelled at its October-2024 release.
     public static let newestPlugins: [String: ReleaseVersion] = [
         "fs": ReleaseVersion(2, 5, 1), "dialog": ReleaseVersion(2, 7, 0), "http": ReleaseVersion(2, 5, 2), "opener": ReleaseVersion(2, 5, 4),
+        "store": ReleaseVersion(2, 4, 1),
     ]
 }

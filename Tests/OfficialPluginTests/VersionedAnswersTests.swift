@@ -193,6 +193,48 @@ struct VersionedAnswersTests {
         #expect(outcome.failure?.message == message, "\(version) \(args): \(outcome)")
     }
 
+    @Test("store ≥ 2.4 starts from load's defaults, overrideDefaults and ignoreDefaults put the file in their place; before, they are not read",
+          arguments: ["2.3.0", "2.4.0", "2.4.1"])
+    func storeDefaults(version: String) async throws {
+        let takes = ReleaseVersion(version)! >= ReleaseVersion(2, 4)
+        let (r, _, _) = try router(pinned("store", version), permissions: #"["store:default", "core:default"]"#)
+        func entries(_ rid: JSON) async throws -> JSON { try await call("plugin:store|entries", ["rid": rid], router: r).0.get() }
+        func object(_ pairs: [(String, Int)]) -> JSON { .array(pairs.map { .array([.string($0.0), .number(JSONNumber($0.1))]) }) }
+        func sorted(_ value: JSON) -> JSON { .array((value.arrayValue ?? []).sorted { ($0.arrayValue?.first?.stringValue ?? "") < ($1.arrayValue?.first?.stringValue ?? "") }) }
+
+        let rid = try await call("plugin:store|load", ["path": "s.json", "defaults": ["a": 1, "b": 2], "autoSave": false], router: r).0.get()
+        #expect(sorted(try await entries(rid)) == (takes ? object([("a", 1), ("b", 2)]) : object([])))
+        for (key, value) in [("b", 7), ("c", 9)] {
+            _ = try await call("plugin:store|set", ["rid": rid, "key": .string(key), "value": .number(JSONNumber(value))], router: r).0.get()
+        }
+        _ = try await call("plugin:store|save", ["rid": rid], router: r).0.get()
+        // reset: back to the defaults (before 2.4, none: empty).
+        _ = try await call("plugin:store|reset", ["rid": rid], router: r).0.get()
+        #expect(sorted(try await entries(rid)) == (takes ? object([("a", 1), ("b", 2)]) : object([])))
+        // reload: the file's members over the cache; with ignoreDefaults, in its place.
+        _ = try await call("plugin:store|set", ["rid": rid, "key": "d", "value": 4], router: r).0.get()
+        _ = try await call("plugin:store|reload", ["rid": rid], router: r).0.get()
+        let merged = takes ? [("a", 1), ("b", 7), ("c", 9), ("d", 4)] : [("b", 7), ("c", 9), ("d", 4)]
+        #expect(sorted(try await entries(rid)) == object(merged))
+        _ = try await call("plugin:store|reload", ["rid": rid, "ignoreDefaults": true], router: r).0.get()
+        #expect(sorted(try await entries(rid)) == object(takes ? [("a", 1), ("b", 7), ("c", 9)] : merged))
+
+        // A store loaded again from its file: defaults under it, or (overrideDefaults) none.
+        _ = try await call("plugin:resources|close", ["rid": rid], router: r).0.get()
+        let again = try await call("plugin:store|load", ["path": "s.json", "defaults": ["a": 0, "z": 26], "autoSave": false], router: r).0.get()
+        #expect(sorted(try await entries(again)) == object(takes ? [("a", 1), ("b", 7), ("c", 9), ("z", 26)] : [("b", 7), ("c", 9)]))
+        _ = try await call("plugin:resources|close", ["rid": again], router: r).0.get()
+        let override = try await call("plugin:store|load", ["path": "s.json", "defaults": ["z": 26], "overrideDefaults": true], router: r).0.get()
+        #expect(sorted(try await entries(override)) == object(takes ? [("a", 1), ("b", 7), ("c", 9)] : [("b", 7), ("c", 9)]))
+        // A missing file leaves the defaults, overridden or not.
+        let fresh = try await call("plugin:store|load", ["path": "new.json", "defaults": ["n": 1], "overrideDefaults": true], router: r).0.get()
+        #expect(sorted(try await entries(fresh)) == (takes ? object([("n", 1)]) : object([])))
+        if takes {
+            let bad = await call("plugin:store|load", ["path": "x.json", "defaults": [1, 2]], router: r).0
+            #expect(bad.failure?.message.hasPrefix("invalid args `defaults` for command `load`") == true, "\(bad)")
+        }
+    }
+
     @Test("Tauri 2.7 adds bundle_type and 2.9 register_listener to core:app:default; before, they do not exist", arguments: [
         ("2.0.6", false, false), ("2.7.0", true, false), ("2.8.5", true, false), ("2.9.0", true, true), ("2.11.1", true, true),
     ])

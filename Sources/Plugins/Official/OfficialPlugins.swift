@@ -88,7 +88,7 @@ public enum OfficialPlugins {
                 DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
                 HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
-                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit),
+                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions),
                 LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
                 OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app, versions: s.versions), ProcessPlugin.plugin(lifecycle: s.lifecycle)]
     }

@@ -18,6 +18,11 @@ import Synchronization
 /// exists}`, `delete` when the key existed, `clear` and `reset` once per key; auto-save is a
 /// trailing debounce of 100 ms unless `autoSave` says otherwise (`false`: never, a number: that
 /// many ms, `0`: at once), and what is pending is saved when the store is closed or the bridge exits.
+///
+/// Store 2.4.0 (`UpstreamChanges.storeDefaults`, plugins-workspace 5ac8fbb1 #2857): `load` takes
+/// `defaults` (the store starts from them and the file's members go over them) and
+/// `overrideDefaults` (a file that loads replaces them whole); `reset` goes back to the defaults;
+/// `reload` takes `ignoreDefaults` (the file replaces the cache instead of going over it).
 public enum StorePlugin {
     static let commands = ["load", "get_store", "set", "get", "has", "delete", "clear", "reset", "keys", "values", "entries", "length",
                            "reload", "save"]
@@ -33,8 +38,9 @@ public enum StorePlugin {
         """
 
     public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable,
-                              emit: (@Sendable (String, JSON) -> Void)?) -> OfficialPlugin {
-        let stores = Stores(holder: sandbox, app: app, resources: resources, emit: emit)
+                              emit: (@Sendable (String, JSON) -> Void)?, versions: ModelledVersions = .newest) -> OfficialPlugin {
+        let defaults = versions.has(UpstreamChanges.storeDefaults)
+        let stores = Stores(holder: sandbox, app: app, resources: resources, emit: emit, defaults: defaults)
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let key: (String, RustType) = ("key", .string)
         func on(_ name: String, _ args: [(String, RustType)], _ run: @escaping @Sendable (Store, JSONObject) throws(ResponseError) -> JSON) -> CoreCommand {
@@ -43,8 +49,10 @@ public enum StorePlugin {
             }
         }
         return OfficialPlugin(name: "store", commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissions.slug($0) }), commands: [
-            CoreCommand("load", [("path", .path), ("auto_save", .option(.any("AutoSave"))), ("serialize_fn_name", .option(.string)),
-                                 ("deserialize_fn_name", .option(.string)), ("create_new", .option(.bool))]) { (payload, context) throws(ResponseError) in
+            CoreCommand("load", [("path", .path)] + (defaults ? [("defaults", .option(.any("HashMap<String, JsonValue>")))] : [])
+                                + [("auto_save", .option(.any("AutoSave"))), ("serialize_fn_name", .option(.string)),
+                                   ("deserialize_fn_name", .option(.string)), ("create_new", .option(.bool))]
+                                + (defaults ? [("override_defaults", .option(.bool))] : [])) { (payload, context) throws(ResponseError) in
                 .number(JSONNumber(Int(try stores.load(payload, context))))
             },
             CoreCommand("get_store", [("path", .path)]) { (payload, context) throws(ResponseError) in
@@ -65,17 +73,17 @@ public enum StorePlugin {
                 store.clear()
                 return .null
             },
-            // No defaults can be given from JavaScript in 2.1.0: reset is clear.
+            // No defaults can be given from JavaScript before 2.4.0: reset is clear.
             on("reset", []) { store, _ in
-                store.clear()
+                store.reset()
                 return .null
             },
             on("keys", []) { store, _ in .array(store.cache.withLock { $0.map { .string($0.key) } }) },
             on("values", []) { store, _ in .array(store.cache.withLock { $0.map(\.value) }) },
             on("entries", []) { store, _ in .array(store.cache.withLock { $0.map { .array([.string($0.key), $0.value]) } }) },
             on("length", []) { store, _ in .number(JSONNumber(store.cache.withLock { $0.count })) },
-            on("reload", []) { (store, _) throws(ResponseError) in
-                try store.reload()
+            on("reload", defaults ? [("ignore_defaults", .option(.bool))] : []) { (store, p) throws(ResponseError) in
+                try store.reload(ignoringDefaults: defaults && p["ignoreDefaults"]?.boolValue == true)
                 return .null
             },
             on("save", []) { (store, _) throws(ResponseError) in
@@ -92,13 +100,16 @@ final class Stores: Sendable {
     let app: AppInfo
     let resources: ResourceTable
     let emit: (@Sendable (String, JSON) -> Void)?
+    /// Whether `load` reads `defaults` and `overrideDefaults` (store ≥ 2.4.0).
+    let takesDefaults: Bool
     let byPath = Mutex<[String: (rid: UInt32, store: Store)]>([:])
 
-    init(holder: SandboxHolder, app: AppInfo, resources: ResourceTable, emit: (@Sendable (String, JSON) -> Void)?) {
+    init(holder: SandboxHolder, app: AppInfo, resources: ResourceTable, emit: (@Sendable (String, JSON) -> Void)?, defaults: Bool) {
         self.holder = holder
         self.app = app
         self.resources = resources
         self.emit = emit
+        self.takesDefaults = defaults
         Stores.registerExitSave(self)
     }
 
@@ -144,8 +155,19 @@ final class Stores: Sendable {
             return map[mapKey]
         }
         if let existing { return existing.rid }
-        let store = Store(path: resolved.display, location: resolved.location, sandbox: sandbox, delay: delay, emit: emit, stores: self, key: mapKey)
-        if !createNew { try? store.read() }
+        var defaults: JSONObject?
+        if takesDefaults, let given = p["defaults"], given != .null {
+            guard case .object(let members) = given else {
+                throw .invalidParams("invalid args `defaults` for command `load`: invalid type: \(given.typeName), expected a map",
+                                     details: ["command": "plugin:store|load", "field": "defaults", "given": given])
+            }
+            defaults = members
+        }
+        let store = Store(path: resolved.display, location: resolved.location, sandbox: sandbox, delay: delay, emit: emit, stores: self,
+                          key: mapKey, defaults: defaults)
+        // `build_inner`: the cache starts from the defaults, then the file loads over them, or
+        // (overrideDefaults) in their place; a missing or unreadable file leaves the defaults.
+        if !createNew { try? store.read(replacing: takesDefaults && p["overrideDefaults"]?.boolValue == true) }
         let rid = try resources.add(store)
         store.rid.withLock { $0 = rid }
         byPath.withLock { $0[mapKey] = (rid, store) }
@@ -189,13 +211,18 @@ final class Store: ClosableResource, @unchecked Sendable {
     let emit: (@Sendable (String, JSON) -> Void)?
     weak var stores: Stores?
     let key: String
-    let cache = Mutex(JSONObject())
+    /// The defaults `load` was given (store ≥ 2.4.0), what `reset` goes back to.
+    let defaults: JSONObject?
+    let cache: Mutex<JSONObject>
     let rid = Mutex<UInt32>(0)
     /// Bumped by each change; a debounced save runs only if none came after it.
     private let generation = Mutex(0)
     private let pending = Mutex(false)
 
-    init(path: String, location: Sandbox.Path, sandbox: Sandbox, delay: Int?, emit: (@Sendable (String, JSON) -> Void)?, stores: Stores, key: String) {
+    init(path: String, location: Sandbox.Path, sandbox: Sandbox, delay: Int?, emit: (@Sendable (String, JSON) -> Void)?, stores: Stores, key: String,
+         defaults: JSONObject? = nil) {
+        self.defaults = defaults
+        self.cache = Mutex(defaults ?? JSONObject())
         self.path = path
         self.location = location
         self.sandbox = sandbox
@@ -240,6 +267,19 @@ final class Store: ClosableResource, @unchecked Sendable {
         autoSave()
     }
 
+    /// `reset`: back to the defaults, each key that changed told; without defaults, `clear`.
+    func reset() {
+        guard let defaults else { return clear() }
+        let changes = cache.withLock { c -> [(String, JSON?)] in
+            var changes: [(String, JSON?)] = c.compactMap { defaults[$0.key] == nil ? ($0.key, nil) : nil }
+            for member in defaults where c[member.key] != member.value { changes.append((member.key, member.value)) }
+            c = defaults
+            return changes
+        }
+        for (key, value) in changes { changed(key, value) }
+        autoSave()
+    }
+
     /// `trigger_auto_save`: nothing when disabled, at once for 0, else after the delay unless
     /// another change comes first.
     private func autoSave() {
@@ -259,8 +299,8 @@ final class Store: ClosableResource, @unchecked Sendable {
         }
     }
 
-    /// `load()`: the file's members over the cache (`extend`).
-    func read() throws(ResponseError) {
+    /// `load()`: the file's members over the cache (`extend`); `replacing`, in its place.
+    func read(replacing: Bool = false) throws(ResponseError) {
         let bytes: [UInt8]
         do {
             bytes = try sandbox.read(location)
@@ -276,10 +316,12 @@ final class Store: ClosableResource, @unchecked Sendable {
         guard case .object(let members) = parsed else {
             throw .native("Failed to deserialize store. invalid type: \(parsed.typeName), expected a map at line 1 column 1", layer: "store")
         }
-        cache.withLock { c in for member in members { c[member.key] = member.value } }
+        cache.withLock { c in
+            if replacing { c = members } else { for member in members { c[member.key] = member.value } }
+        }
     }
 
-    func reload() throws(ResponseError) { try read() }
+    func reload(ignoringDefaults: Bool = false) throws(ResponseError) { try read(replacing: ignoringDefaults) }
 
     /// `save()`: the parent folders made, the pretty JSON written (no trailing newline), whole:
     /// a temporary file renamed over the store under a lock.
