@@ -39,18 +39,14 @@ public struct RouterCalls: Sendable {
         if RouterCalls.sessionMethods.contains(method) || method.hasPrefix("$/") || method.hasPrefix("bridge/") {
             return .done(BrowserCallOutcome(result: .failure(.notFound("Command \(method) not found", details: ["command": .string(method)]))))
         }
-        let call: Router.Call
-        switch router.prepare(method: method, params: params, context: context) {
-        case .failure(let error): return .done(BrowserCallOutcome(result: .failure(error)))
-        case .success(let prepared): call = prepared
-        }
         let observer = PageCallObserver(live: live)
-        switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
-        case .done(let done):
+        switch router.drive(method: method, params: params, context: context, observer: observer) {
+        case .refused(let error): return .done(BrowserCallOutcome(result: .failure(error)))
+        case .done(let call, let done):
             return .done(RouterCalls.outcome(of: call, done, observer: observer, live: live))
-        case .waiting(let rest):
+        case .waiting(let call, let rest):
             return .waiting {
-                let done = await CallObserver.$current.withValue(observer) { await rest() }
+                let done = await rest()
                 return RouterCalls.outcome(of: call, done, observer: observer, live: live)
             }
         }

@@ -140,28 +140,28 @@ struct InvokeCommand {
         let presentedBeforeFailing = Mutex<(@Sendable () -> JSON)?>(nil)
         let prepared = viaFallback ? router.prepare(method: command, params: params, context: context)
             : router.prepare(entry: entry, params: params, context: context)
-        switch prepared {
-        case .failure(let error): outcome = .failure(error)
-        case .success(let call):
-            call.warnings.forEach(streams.warn)
-            // Warnings learnt while the call runs are printed at once: a call that never settles
-            // (a present UIKit refused) still says why.
-            let live = Mutex<[CallWarning]>([])
-            let observer = InvokeObserver(waitsOnNobody: {
-                streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
-                              + "as the app's promise would be; Ctrl-C ends it")
-            }, presented: { record in
-                presentedBeforeFailing.withLock { $0 = record }
-            }) { more in
-                live.withLock { $0 += more }
-                more.forEach(streams.warn)
-            }
+        // Warnings learnt while the call runs are printed at once: a call that never settles
+        // (a present UIKit refused) still says why.
+        let live = Mutex<[CallWarning]>([])
+        let observer = InvokeObserver(waitsOnNobody: {
+            streams.error("bridge: the call is pending and will never settle (no simulated user will act on the sheet), "
+                          + "as the app's promise would be; Ctrl-C ends it")
+        }, presented: { record in
+            presentedBeforeFailing.withLock { $0 = record }
+        }) { more in
+            live.withLock { $0 += more }
+            more.forEach(streams.warn)
+        }
+        // The call starts on this thread (its checks, once); only what waits gets a task.
+        switch router.drive(prepared, observer: observer, willStart: { $0.warnings.forEach(streams.warn) }) {
+        case .refused(let error): outcome = .failure(error)
+        case .done(let call, let now):
             receipts = observer
-            // The call starts on this thread (its checks, once); only what waits gets a task.
-            switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
-            case .done(let now): outcome = now
-            case .waiting(let rest): outcome = InvokeCommand.wait { await CallObserver.$current.withValue(observer) { await rest() } }
-            }
+            outcome = now
+            warnings = call.warnings + live.withLock { $0 }
+        case .waiting(let call, let rest):
+            receipts = observer
+            outcome = InvokeCommand.wait { await rest() }
             warnings = call.warnings + live.withLock { $0 }
         }
         switch outcome {

@@ -56,13 +56,10 @@ struct ReplayCommand {
             if let w = call.context["webview"]?.stringValue { context.webview = w }
             if let o = call.context["origin"]?.stringValue { context.origin = o }
             let outcome: Result<JSON, ResponseError>
-            switch router.prepare(method: call.command, params: call.args, context: context) {
-            case .failure(let error): outcome = .failure(error)
-            case .success(let prepared):
-                switch router.start(prepared) {
-                case .done(let now): outcome = now.map(\.result)
-                case .waiting(let rest): outcome = InvokeCommand.wait { await rest() }.map(\.result)
-                }
+            switch router.drive(method: call.command, params: call.args, context: context) {
+            case .refused(let error): outcome = .failure(error)
+            case .done(_, let now): outcome = now.map(\.result)
+            case .waiting(_, let rest): outcome = InvokeCommand.wait { await rest() }.map(\.result)
             }
             let now: JSON
             switch outcome {

@@ -190,10 +190,52 @@ public struct Router: Sendable {
         case waiting(@Sendable () async -> Result<CommandOutput, ResponseError>)
     }
 
+    /// A call driven down the one road: refused before any command ran, answered on the
+    /// caller's thread, or the part that waits (its observer bound again around it).
+    public enum Driven: Sendable {
+        /// Resolution, the ACL or binding said no (recorded already).
+        case refused(ResponseError)
+        case done(Call, Result<CommandOutput, ResponseError>)
+        case waiting(Call, @Sendable () async -> Result<CommandOutput, ResponseError>)
+    }
+
+    /// The one road every call takes, whatever carried it (`invoke`, `replay`, `serve`, a page):
+    /// resolve, the ACL and binding (`prepare`), then on this thread the command's own checks and
+    /// its start, each once, with `observer` hearing its warnings and presentations; only what
+    /// waits is left to await. `willStart` sees the prepared call before it starts (to print
+    /// the warnings known before it runs). Transports turn bytes into this call and its outcome
+    /// into bytes; none of them calls the steps itself.
+    public func drive(method: String, params: JSON?, context: CallContext, observer: CallObserver? = nil,
+                      willStart: ((Call) -> Void)? = nil) -> Driven {
+        drive(prepare(method: method, params: params, context: context), observer: observer, willStart: willStart)
+    }
+
+    /// `drive` for a call prepared already (`prepare(entry:…)`, an entry the caller resolved).
+    public func drive(_ prepared: Result<Call, ResponseError>, observer: CallObserver? = nil,
+                      willStart: ((Call) -> Void)? = nil) -> Driven {
+        let call: Call
+        switch prepared {
+        case .failure(let error): return .refused(error)
+        case .success(let ready): call = ready
+        }
+        willStart?(call)
+        guard let observer else {
+            switch start(call) {
+            case .done(let outcome): return .done(call, outcome)
+            case .waiting(let rest): return .waiting(call, rest)
+            }
+        }
+        switch CallObserver.$current.withValue(observer, operation: { start(call) }) {
+        case .done(let outcome): return .done(call, outcome)
+        case .waiting(let rest): return .waiting(call, { await CallObserver.$current.withValue(observer) { await rest() } })
+        }
+    }
+
     /// Starts a prepared call on this thread: the command's own checks
     /// (`CommandDeclaration.rules`), as its code would, then its start, each once. Every failure
-    /// comes back as a `ResponseError`; every outcome is recorded once, when known.
-    public func start(_ call: Call) -> Started {
+    /// comes back as a `ResponseError`; every outcome is recorded once, when known. Only
+    /// `drive` calls it: the one road.
+    func start(_ call: Call) -> Started {
         if let refusal = Router.ruleRefusal(call) { return .done(recorded(call, .failure(refusal))) }
         let step: CallStep
         do {
@@ -214,11 +256,12 @@ public struct Router: Sendable {
         }
     }
 
-    /// Starts a prepared call and waits for its outcome.
+    /// Drives a prepared call and waits for its outcome.
     public func run(_ call: Call) async -> Result<CommandOutput, ResponseError> {
-        switch start(call) {
-        case .done(let outcome): return outcome
-        case .waiting(let rest): return await rest()
+        switch drive(.success(call)) {
+        case .refused(let error): return .failure(error)
+        case .done(_, let outcome): return outcome
+        case .waiting(_, let rest): return await rest()
         }
     }
 

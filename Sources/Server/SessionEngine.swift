@@ -111,28 +111,24 @@ public final class SessionEngine: Sendable {
                 _ = early.offer(token, CallCompletion(outcome: extra.run(params, context)))
                 continue
             }
-            switch router.prepare(method: method, params: params, context: context) {
-            case .success(let call):
-                // One object per call: the observer is also what the task needs besides the call.
-                let observer = SessionCallObserver(engine: self, token: token, id: id)
+            // One object per call: the observer is also what the task needs besides the call.
+            let observer = SessionCallObserver(engine: self, token: token, id: id)
+            // The call's checks run here, once; a call that needs no waiting is answered
+            // here, without a task, and only what waits gets one.
+            switch router.drive(method: method, params: params, context: context, observer: observer) {
+            case .done(let call, let outcome):
                 let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
-                // The call's checks run here, once; a call that needs no waiting is answered
-                // here, without a task, and only what waits gets one.
-                let rest: @Sendable () async -> Result<CommandOutput, ResponseError>
-                switch CallObserver.$current.withValue(observer, operation: { router.start(call) }) {
-                case .done(let outcome):
-                    _ = early.offer(token, completion(of: outcome, id: id, warnings: warnings))
-                    continue
-                case .waiting(let waiting): rest = waiting
-                }
+                _ = early.offer(token, completion(of: outcome, id: id, warnings: warnings))
+            case .waiting(let call, let rest):
+                let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                 let task = Task.immediate {
-                    let outcome = await CallObserver.$current.withValue(observer) { await rest() }
+                    let outcome = await rest()
                     let engine = observer.engine, token = observer.token
                     let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
                     if !early.offer(token, completion) { engine.finish(token, completion) }
                 }
                 tasks.append((token, task))
-            case .failure(let error):
+            case .refused(let error):
                 if id == nil { Log.error("notification \(method): \(error.message)") }
                 _ = early.offer(token, CallCompletion(notifications: envelopeNotice.map { [$0] } ?? [], outcome: .failure(error)))
             }

@@ -39,4 +39,31 @@ struct ModuleGraphTests {
             }
         }
     }
+
+    /// The four call sites: each turns its bytes into a call and the outcome into bytes, and
+    /// drives the call down `Router.drive`; none starts a command, binds observers or checks the
+    /// ACL itself.
+    static let callSites = ["Sources/CLI/InvokeCommand.swift", "Sources/CLI/ReplayCommand.swift", "Sources/Server/SessionEngine.swift",
+                            "Sources/Browser/RouterCalls.swift"]
+
+    @Test("every call site drives its calls down the one road", arguments: callSites)
+    func oneRoad(path: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(text.contains("router.drive("), "\(path) does not drive its calls through Router.drive")
+        for step in ["router.start(", ".command.start(", "CallObserver.$current", "authorize("] {
+            #expect(!text.contains(step), "\(path) takes a step of the road itself: \(step)")
+        }
+    }
+
+    @Test("only the router starts a command: Router.start is not public")
+    func startIsTheRoutersOwn() throws {
+        let router = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Router/Router.swift"), encoding: .utf8)
+        #expect(router.contains("    func start(_ call: Call) -> Started"))
+        #expect(!router.contains("public func start("))
+        for folder in ["Sources/CLI", "Sources/Server", "Sources/Browser", "Sources/App"] {
+            for file in try Self.sources(folder) {
+                #expect(!file.text.contains(".command.start("), "\(file.path) starts a command itself")
+            }
+        }
+    }
 }
