@@ -68,6 +68,15 @@ public enum UpstreamChanges {
         reference: "tauri-apps/plugins-workspace cb38f54f #2479, d3183aa9 #2522 (plugins/http/src/commands.rs, guest-js/index.ts)", test: "VersionedAnswersTests/httpStreamedBody",
         arguments: ["plugin:http|fetch_read_body": ["streamChannel"]])
 
+    // MARK: geolocation
+
+    /// `geolocation:default`.
+    public static let geolocationDefaultSet = UpstreamChange(
+        "geolocation", since: "2.2.0",
+        "geolocation:default grants allow-request-permissions, allow-check-permissions, allow-clear-watch, allow-watch-position and allow-get-current-position; before, the plugin has no default set and a capability naming it does not load",
+        reference: "tauri-apps/plugins-workspace 2a384b01 (plugins/geolocation/permissions/default.toml; absent at 77149dc4 and in reference.md @ 456a0f51; granted by ScottyLabs/o-quest on geolocation 2.2.4: the first release that has it, between 2.0.2 and 2.2.4, is not readable here, 2.2.0 is the release that aligned the plugins' versions)",
+        test: "VersionedAnswersTests/geolocationDefault")
+
     // MARK: store
 
     /// `load` takes `defaults` and `overrideDefaults`; `reload` takes `ignoreDefaults`.
@@ -100,7 +109,7 @@ public enum UpstreamChanges {
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
         appBundleType, appListeners, channelEnd, eventAnyLabelListeners, fsTextAsBytes, fsSize, dialogMessageButtons, dialogAskThroughMessage,
-        httpStreamedBody, openerRevealPaths, storeDefaults,
+        httpStreamedBody, openerRevealPaths, storeDefaults, geolocationDefaultSet,
     ]
 
     /// Changes read upstream that the bridge does not model yet: a session whose app pins a
@@ -126,6 +135,6 @@ public enum UpstreamChanges {
     /// modelled at its October-2024 release.
     public static let newestPlugins: [String: ReleaseVersion] = [
         "fs": ReleaseVersion(2, 5, 1), "dialog": ReleaseVersion(2, 7, 0), "http": ReleaseVersion(2, 5, 2), "opener": ReleaseVersion(2, 5, 4),
-        "store": ReleaseVersion(2, 4, 1),
+        "store": ReleaseVersion(2, 4, 1), "geolocation": ReleaseVersion(2, 2, 4),
     ]
 }

@@ -235,6 +235,20 @@ struct VersionedAnswersTests {
         }
     }
 
+    @Test("geolocation:default exists from 2.2 and grants the position commands; before, a capability naming it does not load",
+          arguments: [("2.0.1", false), ("2.2.0", true), ("2.2.4", true)])
+    func geolocationDefault(version: String, exists: Bool) async throws {
+        let made = Result { try router(pinned("geolocation", version), permissions: #"["geolocation:default", "core:default"]"#) }
+        guard exists else {
+            #expect(made.failure.map { "\($0)" }?.contains("geolocation:default") == true, "\(made)")
+            return
+        }
+        let (r, _, _) = try made.get()
+        #expect(try await call("plugin:geolocation|check_permissions", on: .android, router: r).0.get()["location"] != nil)
+        let cleared = await call("plugin:geolocation|clear_watch", ["channelId": 1], on: .android, router: r).0
+        #expect(cleared.failure?.data["kind"] != "acl", "\(cleared)")
+    }
+
     @Test("Tauri 2.7 adds bundle_type and 2.9 register_listener to core:app:default; before, they do not exist", arguments: [
         ("2.0.6", false, false), ("2.7.0", true, false), ("2.8.5", true, false), ("2.9.0", true, true), ("2.11.1", true, true),
     ])

@@ -57,10 +57,16 @@ public enum GeolocationPlugin {
     ///   - send: sends a message on a Channel of a client (serve's hub); `nil` where nobody listens.
     ///   - intervalSeconds: between two positions of a watch.
     public static func plugin(track: [TrackPoint], permissions: DevicePermissions,
-                              send: (@Sendable (UInt32, String?, JSON) -> Void)?, intervalSeconds: Double = 1) -> OfficialPlugin {
+                              send: (@Sendable (UInt32, String?, JSON) -> Void)?, intervalSeconds: Double = 1,
+                              versions: ModelledVersions = .newest) -> OfficialPlugin {
         let track = track.isEmpty ? [TrackPoint.defaultPoint] : track
         let watches = Watches()
-        return OfficialPlugin(name: "geolocation", commandNames: commandNames, defaultSet: nil, commands: [
+        // `geolocation:default` (UpstreamChanges.geolocationDefaultSet): none at 77149dc4.
+        let defaultSet = versions.has(UpstreamChanges.geolocationDefaultSet)
+            ? ("Default permissions for the plugin", ["allow-request-permissions", "allow-check-permissions", "allow-clear-watch",
+                                                      "allow-watch-position", "allow-get-current-position"])
+            : nil
+        return OfficialPlugin(name: "geolocation", commandNames: commandNames, defaultSet: defaultSet, commands: [
             CoreCommand("get_current_position", [("options", .option(.any("PositionOptions")))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: false, command: "get_current_position")

@@ -85,7 +85,7 @@ public enum OfficialPlugins {
         let s = settings
         return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
-                DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send),
+                DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send, versions: s.versions),
                 FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
                 HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
                 StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions),
