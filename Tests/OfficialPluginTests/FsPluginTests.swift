@@ -89,6 +89,16 @@ struct FsPluginTests {
         #expect(outcome.failure?.message == message, "\(outcome)")
     }
 
+    @Test("the folders a freshly installed app finds exist before it writes: Android's data and cache folders, iOS's container folders",
+          arguments: [(Platform.android, 13, "", true), (.android, 13, "cache", true), (.android, 13, "files", false),
+                      (.ios, 21, "Documents", true), (.ios, 21, "Library/Caches", true), (.ios, 21, "tmp", true),
+                      (.ios, 14, "", false)])
+    func installFolders(_ platform: Platform, _ base: Int, _ path: String, _ exists: Bool) async throws {
+        let (r, _) = try fsRouter(#"["fs:allow-exists", {"identifier": "fs:scope", "allow": [{"path": "$HOME/**"}, {"path": "$HOME"}, {"path": "$APPCONFIG"}, {"path": "$APPCONFIG/**"}, {"path": "$APPDATA"}]}]"#)
+        let answer = await call("plugin:fs|exists", ["path": .string(path), "options": ["baseDir": .number(JSONNumber(base))]], on: platform, router: r).0
+        #expect(try answer.get() == .bool(exists), "\(platform) \(base) \(path): \(answer)")
+    }
+
     @Test("a path outside the granted scope is `forbidden path`, and nothing is touched")
     func forbidden() async throws {
         let (r, root) = try fsRouter(Self.readWrite)

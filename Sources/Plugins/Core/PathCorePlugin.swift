@@ -89,7 +89,7 @@ public struct PlatformPaths: Sendable {
     public var syntax: PathSyntax { PathSyntax(platform) }
 
     /// The sandbox (iOS: its container; Android: `dataDir`) or the user's home.
-    var home: String {
+    public var home: String {
         switch platform {
         case .ios: return "/var/mobile/Containers/Data/Application/\(PlatformPaths.uuid(app.identifier, salt: 0))"
         case .android: return "/data/user/0/\(app.identifier)"

@@ -106,7 +106,7 @@ public enum LogPlugin {
     }
 
     private static func append(_ text: String, to file: String, paths: PlatformPaths, sandbox: SandboxHolder) throws(ResponseError) {
-        let box = try sandbox.sandbox()
+        let box = try sandbox.sandbox(installed: paths)
         let location = paths.sandboxPath(file)
         do {
             try box.makeFolder(location.folder, recursive: true)

@@ -54,7 +54,7 @@ public enum OpenerPlugin {
                     // Each `canonicalize()?` comes before the platform check.
                     let paths = PlatformPaths(platform: context.platform, app: app)
                     for path in items {
-                        guard paths.syntax.isAbsolute(path), try sandbox.sandbox().exists(paths.sandboxPath(path)) else {
+                        guard paths.syntax.isAbsolute(path), try sandbox.sandbox(installed: paths).exists(paths.sandboxPath(path)) else {
                             throw .native("No such file or directory (os error 2)", layer: "opener", reason: "\(path) is not in the sandbox (canonicalize fails); reveal_item_in_dir reveals existing files")
                         }
                     }

@@ -10,6 +10,8 @@ import Synchronization
 public final class SandboxHolder: Sendable {
     private let requested: String?
     private let made = Mutex<Sandbox?>(nil)
+    /// The platforms (and apps) whose install-time folders are made.
+    private let installed = Mutex<Set<String>>([])
     private let announce: @Sendable (String) -> Void
 
     /// - Parameters:
@@ -48,6 +50,18 @@ public final class SandboxHolder: Sendable {
         }
     }
 
+    /// The sandbox, with the folders a freshly installed app finds on `paths`' device made once
+    /// (`PlatformPaths.installFolders`): a file manager asked whether the app's own folder
+    /// exists says yes, as the device does, before the app wrote anything.
+    public func sandbox(installed paths: PlatformPaths) throws(ResponseError) -> Sandbox {
+        let box = try sandbox()
+        let key = paths.platform.rawValue + "\u{0}" + paths.app.identifier
+        if installed.withLock({ $0.insert(key).inserted }) {
+            for folder in paths.installFolders { try? box.makeFolder(paths.sandboxPath(folder), recursive: true, mode: 0o771) }
+        }
+        return box
+    }
+
     private static func temporaryFolder() throws(SandboxError) -> String {
         var template = Array((NSTemporaryDirectory() + "bridge-sandbox-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -58,6 +72,19 @@ public final class SandboxHolder: Sendable {
 }
 
 extension PlatformPaths {
+    /// The folders that exist when the app first runs: Android's data folder and the cache
+    /// folder `ActivityThread.handleBindApplication` makes (`getCacheDir()`, before any app code);
+    /// an iOS container's Documents, Library, Library/Caches, Library/Preferences and tmp
+    /// (Apple's File System Programming Guide, "The iOS app container"); a desktop's home.
+    var installFolders: [String] {
+        let s = syntax
+        switch platform {
+        case .android: return [home, s.push(home, "cache")]
+        case .ios: return [home] + ["Documents", "Library", "Library/Caches", "Library/Preferences", "tmp"].map { s.push(home, $0) }
+        default: return [home]
+        }
+    }
+
     /// Where the device path `path` lives in the sandbox: its components once `.` and `..` are
     /// resolved as the device resolves them (a Windows drive kept as the first one).
     func sandboxPath(_ path: String) -> Sandbox.Path {

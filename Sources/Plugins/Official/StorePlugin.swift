@@ -146,7 +146,7 @@ final class Stores: Sendable {
             }
         }
         let createNew = p["createNew"]?.boolValue ?? false
-        let sandbox = try holder.sandbox()
+        let sandbox = try holder.sandbox(installed: PlatformPaths(platform: context.platform, app: app))
         let existing = byPath.withLock { map -> (rid: UInt32, store: Store)? in
             if createNew, let old = map.removeValue(forKey: mapKey) {
                 resources.take(old.rid)

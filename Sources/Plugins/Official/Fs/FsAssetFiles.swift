@@ -39,7 +39,7 @@ public struct FsAssetFiles: AssetFiles {
         }
         let box: Sandbox
         do {
-            box = try sandbox.sandbox()
+            box = try sandbox.sandbox(installed: paths)
         } catch {
             return .failed(reason: error.message)
         }

@@ -210,7 +210,8 @@ struct Files: Sendable {
         .invalidParams("invalid args `\(key)` for command `\(command)`: \(message)", details: ["command": .string("plugin:fs|\(command)"), "field": .string(key)])
     }
 
-    func box() throws(ResponseError) -> Sandbox { try holder.sandbox() }
+    /// The sandbox, with the folders the app finds at install on the call's device.
+    func box(_ i: Invocation) throws(ResponseError) -> Sandbox { try holder.sandbox(installed: PlatformPaths(platform: i.context.platform, app: app)) }
 
     func io(_ prefix: String, _ error: SandboxError, _ i: Invocation) -> ResponseError {
         .native("\(prefix) with error: \(error.display(platform: i.context.platform.rawValue))", layer: "fs")
@@ -218,7 +219,7 @@ struct Files: Sendable {
 
     /// `body` on the sandbox; its failure is the plugin's `<what> with error: <io::Error>`.
     func attempt<T>(_ what: @autoclosure () -> String, _ i: Invocation, _ body: (Sandbox) throws(SandboxError) -> T) throws(ResponseError) -> T {
-        let sandbox = try box()
+        let sandbox = try box(i)
         do {
             return try body(sandbox)
         } catch {
@@ -535,7 +536,7 @@ struct Files: Sendable {
     /// so a link or a FIFO counts nothing); its failure `failed to get size at path: …`.
     func size(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        let sandbox = try box()
+        let sandbox = try box(i)
         let info: Sandbox.Info
         do {
             info = try sandbox.info(r.path, followLink: true)
@@ -567,7 +568,7 @@ struct Files: Sendable {
     /// `exists`: the scope first (a forbidden path is an error, not `false`).
     func exists(_ i: Invocation) throws(ResponseError) -> JSON {
         let r = try resolve(i, "path")
-        return .bool(try box().exists(r.path))
+        return .bool(try box(i).exists(r.path))
     }
 
     /// `FileInfo` (deno's shape, `fileAttribues` misspelt upstream): the unix fields on every
