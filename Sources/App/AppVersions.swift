@@ -128,17 +128,11 @@ public enum AppVersions {
             if !found.isEmpty { return (at("package-lock.json"), found) }
         }
         if let text = small(at("pnpm-lock.yaml")) { return (at("pnpm-lock.yaml"), pnpm(text)) }
-        if let text = small(at("yarn.lock")) { return (at("yarn.lock"), yarn(text)) }
+        if let text = small(at("yarn.lock")) { return (at("yarn.lock"), yarn(text, ranges: ranges(at("package.json")))) }
         if let text = small(at("bun.lock")) { return (at("bun.lock"), bun(text)) }
-        if let text = small(at("package.json")), let json = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
-            var found: [(String, ReleaseVersion)] = []
-            for section in ["dependencies", "devDependencies"] {
-                for member in json[section]?.objectValue ?? JSONObject() where relevant(package: member.key) {
-                    if let range = member.value.stringValue, let version = ReleaseVersion(range) { found.append((member.key, version)) }
-                }
-            }
-            return found.isEmpty ? nil : (at("package.json"), found)
-        }
+        let asked = ranges(at("package.json"))
+        let found = asked.sorted { $0.key < $1.key }.compactMap { entry in ReleaseVersion(entry.value).map { (entry.key, $0) } }
+        if !found.isEmpty { return (at("package.json"), found) }
         return nil
     }
 
@@ -162,24 +156,53 @@ public enum AppVersions {
         return found
     }
 
-    /// yarn's entries: `"@tauri-apps/api@^2.8.0":` then `  version "2.8.0"` (v1) or
-    /// `  version: 2.8.0` (berry).
-    static func yarn(_ text: String) -> [(String, ReleaseVersion)] {
+    /// The ranges `package.json` in the same folder asks for, by package (`~2.10`).
+    static func ranges(_ packageJSON: String) -> [String: String] {
+        guard let text = small(packageJSON), let json = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) else { return [:] }
+        var out: [String: String] = [:]
+        for section in ["dependencies", "devDependencies"] {
+            for member in json[section]?.objectValue ?? JSONObject() where relevant(package: member.key) {
+                if let range = member.value.stringValue { out[member.key] = range }
+            }
+        }
+        return out
+    }
+
+    /// yarn's entries: `"@tauri-apps/api@^2.8.0", "@tauri-apps/api@~2.10":` then
+    /// `  version "2.8.0"` (v1) or `  version: 2.8.0` (berry). A package resolved more than once
+    /// (the app's own range and its plugins' ranges) is the entry whose specifiers hold the range
+    /// `package.json` asks for; without one, the first.
+    static func yarn(_ text: String, ranges: [String: String] = [:]) -> [(String, ReleaseVersion)] {
         var found: [(String, ReleaseVersion)] = []
-        var current: String?
+        var chosen: Set<String> = []
+        var current: (name: String, ranges: [String])?
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if !raw.hasPrefix(" "), raw.hasSuffix(":") {
-                let first = raw.dropLast().split(separator: ",").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) } ?? ""
-                // `@scope/name@range` (berry: `@scope/name@npm:range`).
-                let at = first.dropFirst().firstIndex(of: "@")
-                let name = at.map { String(first[..<$0]) } ?? first
-                current = relevant(package: name) ? name : nil
-            } else if let name = current {
+                current = nil
+                for spec in raw.dropLast().split(separator: ",") {
+                    let entry = spec.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+                    // `@scope/name@range` (berry: `@scope/name@npm:range`).
+                    guard let at = entry.dropFirst().firstIndex(of: "@") else { continue }
+                    let name = String(entry[..<at])
+                    guard relevant(package: name) else { continue }
+                    var range = String(entry[entry.index(after: at)...])
+                    if range.hasPrefix("npm:") { range.removeFirst(4) }
+                    if current == nil { current = (name, []) }
+                    current?.ranges.append(range)
+                }
+            } else if let entry = current {
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 guard line.hasPrefix("version") else { continue }
                 let value = line.dropFirst("version".count).trimmingCharacters(in: CharacterSet(charactersIn: " :\""))
-                if let version = ReleaseVersion(value), !found.contains(where: { $0.0 == name }) { found.append((name, version)) }
                 current = nil
+                guard let version = ReleaseVersion(value), !chosen.contains(entry.name) else { continue }
+                let asked = ranges[entry.name].map { entry.ranges.contains($0) } ?? false
+                if let index = found.firstIndex(where: { $0.0 == entry.name }) {
+                    if asked { found[index].1 = version; chosen.insert(entry.name) }
+                } else {
+                    found.append((entry.name, version))
+                    if asked { chosen.insert(entry.name) }
+                }
             }
         }
         return found

@@ -102,6 +102,25 @@ struct AppVersionsTests {
         #expect(v.sources["@tauri-apps/api"]?.hasSuffix(file) == true)
     }
 
+    @Test("yarn.lock's entry for the range package.json asks, not the first (plugins resolve @tauri-apps/api on their own ranges)",
+          arguments: [("~2.10", ReleaseVersion(2, 10, 1)), ("^2.11.0", ReleaseVersion(2, 11, 1)), ("2.9.0", ReleaseVersion(2, 9, 0))])
+    func yarnRange(range: String, expected: ReleaseVersion) throws {
+        let lock = """
+            "@tauri-apps/api@^2.11.0", "@tauri-apps/api@^2.8.0":
+              version "2.11.1"
+
+            "@tauri-apps/api@~2.10":
+              version "2.10.1"
+
+            "@tauri-apps/api@npm:2.9.0":
+              version "2.9.0"
+
+            """
+        let root = try project(["yarn.lock": lock, "package.json": #"{"dependencies": {"@tauri-apps/api": "\#(range)"}}"#,
+                                "src-tauri/tauri.conf.json": "{}"])
+        #expect(AppVersions.read(root: root, over: .newest).api == expected, "\(range)")
+    }
+
     @Test("nothing pinned: the newest modelled; a plugin not pinned follows Tauri's era")
     func defaults() throws {
         let v = AppVersions.read(root: try project(["src-tauri/tauri.conf.json": "{}"]))
