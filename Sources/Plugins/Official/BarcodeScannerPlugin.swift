@@ -23,11 +23,13 @@ public struct ScannedCode: Sendable, Equatable {
 /// has it. Like biometric it has no Rust commands (`#![cfg(mobile)]`): calls reach
 /// `ios/Sources/BarcodeScannerPlugin.swift` (AVCapture) and
 /// `android/src/main/java/BarcodeScannerPlugin.kt` (CameraX, ML Kit) directly, rejections are
-/// `{message}` objects. `scan` resolves `{content, format}` once a code of an accepted format is
+/// `{message}` objects. `scan` resolves `{content, format}` (Android adds `bounds`) once a code of an accepted format is
 /// in front of the camera — never, while none is (`--scan` absent, another format, or a camera
 /// iOS was denied: the preview stays black); `cancel` rejects it `cancelled`. The camera
 /// permission is the device's (`--permission camera=…`).
 public enum BarcodeScannerPlugin {
+    /// Where the simulated code sits in the frame Android analyses: `Rect.flattenToString()`.
+    static let simulatedBounds = "220 140 420 340"
     static let commandNames = ["scan", "cancel", "request_permissions", "check_permissions", "open_app_settings", "vibrate"]
     static let defaultDescription = """
         This permission set configures which
@@ -112,7 +114,12 @@ public enum BarcodeScannerPlugin {
                 // Nothing the scanner accepts is in front of the camera.
                 return try await wait(pending, record: record)
             }
-            return CommandOutput(result: ["content": .string(code.content), "format": .string(code.format)], presentation: { record })
+            // Android adds the code's box in the analysed frame (`barcode.boundingBox
+            // ?.flattenToString()`, "left top right bottom", BarcodeScannerPlugin.kt @ 713c54ef):
+            // the simulated code is centred in CameraX's default 640×480 analysis frame.
+            var result: JSONObject = ["content": .string(code.content), "format": .string(code.format)]
+            if context.platform == .android { result["bounds"] = .string(BarcodeScannerPlugin.simulatedBounds) }
+            return CommandOutput(result: .object(result), presentation: { record })
         }
         let declared: [CoreCommand] = [
             CoreCommand("cancel") { (_, context) throws(ResponseError) -> JSON in
