@@ -41,7 +41,7 @@ let package = Package(
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
         .target(name: "BridgeHTTPServer", path: "Sources/HTTPServer"),
         // Plugin events and listeners (Channels, listen()), whatever the transport.
-        .target(name: "BridgeEvents", dependencies: ["BridgeJSON"], path: "Sources/Events"),
+        .target(name: "BridgeEvents", dependencies: ["BridgeJSON", "BridgeCall"], path: "Sources/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
@@ -198,7 +198,7 @@ let package = Package(
                                                                 "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
                                                                 "BridgeRouter", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON",
-                                                     "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall"]),
+                                                     "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall", "BridgeEvents"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",
                                                         "TestSupport", "BridgeCall", "BridgeDevice"]),

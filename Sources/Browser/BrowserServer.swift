@@ -442,7 +442,7 @@ public final class BrowserServer: Sendable {
         if callContext.client != client { callContext.client = client }
         var responseHeaders = HTTPHeaders()
         cors(request, into: &responseHeaders)
-        let streams = self.streams, hub = self.hub, run = self.run, authority = self.authority
+        let streams = self.streams, run = self.run
         // Every call's id, whether or not it came with a Tauri callback (navigator.share's has
         // none): its presentation and warnings carry it, and so does the answer (`Bridge-Call`).
         let call = "call-\(lastCall.add(1, ordering: .relaxed).newValue)"
@@ -460,12 +460,11 @@ public final class BrowserServer: Sendable {
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
         }
-        if let local = AppEvents.handle(command, payload: payload, context: callContext, authority: authority, hub: hub) {
-            return answer(BrowserCallOutcome(result: local))
-        }
         // The call starts on the connection's thread, as stdio's start on the session's: one
-        // that never waits (most of them) is answered without a task or a thread switch.
-        let started = run(AppEvents.canonical(command), payload, callContext) { method, params in
+        // that never waits (most of them) is answered without a task or a thread switch. Events
+        // and plugin listeners are commands like any other (the event core plugin, the router's
+        // listener commands), on the one road.
+        let started = run(command, payload, callContext) { method, params in
             // The engine's own request id is replaced by the call's Tauri callback id.
             // A call that names no page is told in its answer, never on other pages' streams.
             guard let page else { return }

@@ -89,7 +89,8 @@ public enum BridgeCLI {
         surface.foreignApplies = { plugin, context in ACLSetup.grants(unhosted: plugin, authority, context: context) }
         surface.checksAppCommands = authority.checksAppCommands
         let registry = CommandLookup.registry(plugins + CorePlugins.plugins(info, events: events, surface: surface, resources: resources, versions: versions))
-        return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder)
+        // Without a session (invoke, replay) the listeners are kept for the call's lifetime only.
+        return Router(registry: registry, authority: authority, fallback: surface, recorder: app.recorder, listeners: events ?? EventHub())
     }
 
     /// `serve` and `dev`: the router, the files the asset protocol serves (the fs sandbox), then the session.

@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeJSON
 import Synchronization
 
@@ -13,7 +14,7 @@ import Synchronization
 ///   `appEventName`, as `{"event", "id", "payload"}`.
 ///
 /// Transports observe the hub and deliver what it hands them (`EventDelivery`).
-public final class EventHub: Sendable {
+public final class EventHub: PluginListening, Sendable {
     private struct ChannelKey: Hashable {
         let client: String?
         let channel: UInt32

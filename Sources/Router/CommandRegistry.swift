@@ -60,6 +60,8 @@ public struct CommandRegistry: Sendable {
 
     /// Whether a plugin of that name is registered.
     public func hasPlugin(_ name: String) -> Bool { pluginNames.contains(name) }
+    /// Whether `name` is one of Tauri's core plugins (no native side).
+    public func isCore(_ name: String) -> Bool { corePlugins.contains(name) }
 
     /// The command registered under `plugin:<p>|<c>`.
     public func entry(for name: String) -> Entry? { entries[name] }

@@ -15,13 +15,16 @@ public struct Router: Sendable {
     public let fallback: (any CommandFallback)?
     /// Where every call and its answer is written (`--record FILE`); `nil`: nowhere.
     public let recorder: (any CallRecording)?
+    /// Every plugin's `register_listener` / `remove_listener`; `nil`: none are answered.
+    let listeners: ListenerCommands?
 
     public init(registry: CommandRegistry, authority: (any CallAuthority)? = nil, fallback: (any CommandFallback)? = nil,
-                recorder: (any CallRecording)? = nil) {
+                recorder: (any CallRecording)? = nil, listeners: (any PluginListening)? = nil) {
         self.registry = registry
         self.authority = authority
         self.fallback = fallback
         self.recorder = recorder
+        self.listeners = listeners.map(ListenerCommands.init)
     }
 
     /// A call ready to run: the command, its bound invocation, and what the device would
@@ -47,6 +50,15 @@ public struct Router: Sendable {
     }
 
     private func route(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
+        if let listeners, let entry = listeners.entry(for: method, registry: registry) {
+            let prepared = prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
+            // A plugin whose permissions name no listener command refuses it as any command it
+            // lacks: Tauri's `… not allowed. Command not found`, as not found.
+            if case .failure(let refusal) = prepared, refusal.message.hasSuffix("not allowed. Command not found") {
+                return .failure(.notFound(refusal.message, details: ["command": .string(method)]))
+            }
+            return prepared
+        }
         if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil) }
         if let fallback, let found = fallback.resolve(method, registry: registry) {
             let prepared = prepare(entry: found.entry, params: params, context: context, checksACL: !found.skipsACL,

@@ -114,69 +114,12 @@ struct BrowserPolicyTests {
         let head = try #require(served.range(of: "<head>"))
         #expect(served[head.upperBound...].hasPrefix(StaticFiles.scriptTag))
     }
-
-    @Test("event names follow Tauri's rule")
-    func eventNames() {
-        let hub = BridgeEvents.EventHub()
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "a b", "target": ["kind": "Any"], "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == true)
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "share-extension://shareReceived", "target": ["kind": "Any"], "handler": 1], context: CallContext(), authority: nil, hub: hub)?.isFailure == false)
-        #expect(AppEvents.handle("plugin:frak-share|share_text", payload: [:], context: CallContext(), authority: nil, hub: hub) == nil)
-        #expect(AppEvents.canonical("plugin:share-extension|registerListener") == "plugin:share-extension|register_listener")
-        #expect(AppEvents.canonical("plugin:share-extension|remove_listener") == "plugin:share-extension|remove_listener")
-    }
-
-    @Test("event commands pass the ACL under the name sent before they act; a refusal is the ACL's")
-    func eventCommandsPassTheACL() {
-        let hub = BridgeEvents.EventHub()
-        let refuseAll = RecordingAuthority(allow: [])
-        let refused = AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "target": ["kind": "Any"], "handler": 1], context: CallContext(),
-                                       authority: refuseAll, hub: hub)
-        guard case .failure(let refusal)? = refused else {
-            Issue.record("listen went through an ACL that allows nothing: \(String(describing: refused))")
-            return
-        }
-        #expect(refusal.message == "refused plugin:event|listen")
-        #expect(refuseAll.asked == ["plugin:event|listen"])
-        // Refused before the arguments are read, as Tauri checks the ACL first.
-        _ = AppEvents.handle("plugin:event|emit_to", payload: [:], context: CallContext(), authority: refuseAll, hub: hub)
-        _ = AppEvents.handle("plugin:event|listenAll", payload: [:], context: CallContext(), authority: refuseAll, hub: hub)
-        #expect(refuseAll.asked == ["plugin:event|listen", "plugin:event|emit_to", "plugin:event|listenAll"])
-        let listenOnly = RecordingAuthority(allow: ["plugin:event|listen"])
-        #expect(AppEvents.handle("plugin:event|listen", payload: ["event": "ping", "target": ["kind": "Any"], "handler": 1], context: CallContext(),
-                                 authority: listenOnly, hub: hub)?.isFailure == false)
-        #expect(AppEvents.handle("plugin:event|emit", payload: ["event": "ping"], context: CallContext(),
-                                 authority: listenOnly, hub: hub)?.isFailure == true)
-    }
-
-    @Test("a listener call whose plugin name the ACL cannot key is refused, never registered unchecked")
-    func unkeyableListenerRefused() {
-        let hub = BridgeEvents.EventHub()
-        let allowAll = RecordingAuthority(allow: ["plugin:Bad Name|register_listener"])
-        let answer = AppEvents.handle("plugin:Bad Name|register_listener", payload: ["event": "e", "handler": "__CHANNEL__:1"],
-                                      context: CallContext(), authority: allowAll, hub: hub)
-        #expect(answer?.isFailure == true)
-        #expect(allowAll.asked.isEmpty)
-    }
 }
 
 extension Result {
     var isFailure: Bool {
         if case .failure = self { return true }
         return false
-    }
-}
-
-/// An ACL that allows the commands listed and records what it was asked.
-private final class RecordingAuthority: CallAuthority {
-    private let allow: Set<String>
-    private let names = Mutex<[String]>([])
-    var asked: [String] { names.withLock { $0 } }
-
-    init(allow: Set<String>) { self.allow = allow }
-
-    func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
-        names.withLock { $0.append(name.description) }
-        return allow.contains(name.description) ? .success(CallGrant()) : .failure(.notAllowed("refused \(name)"))
     }
 }
 
