@@ -104,6 +104,11 @@ struct AppOptions {
             for problem in folder.problems { Log.error("warning: --plugin-dir \(folder.folder): \(problem)") }
             folders.append(folder.plugin(surface: surface))
         }
+        // The app's generated ACL manifests: the plugins neither served nor named by a folder.
+        if let root = config?.root {
+            let named = taken.union(folders.map(\.name))
+            folders += GeneratedACLManifests.folders(appRoot: root, skipping: named).map { $0.plugin(surface: surface) }
+        }
         return folders
     }
 

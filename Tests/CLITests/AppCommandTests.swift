@@ -47,6 +47,38 @@ struct AppCommandTests {
         #expect(bare.status == 2)
     }
 
+    @Test("an in-house plugin no --plugin-dir names meets the ACL from the app's gen/schemas/acl-manifests.json")
+    func generatedManifests() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-manifests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/src-tauri/gen/schemas", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/src-tauri/capabilities", withIntermediateDirectories: true)
+        try #"{"identifier": "com.example.insets", "productName": "Insets"}"#.write(toFile: root + "/src-tauri/tauri.conf.json", atomically: true, encoding: .utf8)
+        try #"{"identifier": "main", "windows": ["main"], "permissions": ["core:default", "insets:default"]}"#
+            .write(toFile: root + "/src-tauri/capabilities/default.json", atomically: true, encoding: .utf8)
+        // As tauri-build writes it: a camelCase command's permission, a set naming what is not declared.
+        try #"""
+            {"insets": {"default_permission": {"identifier": "default", "description": "d", "permissions": ["allow-get-top-inset", "allow-registerListener", "allow-missing"]},
+                        "permissions": {"allow-get-top-inset": {"identifier": "allow-get-top-inset", "commands": {"allow": ["get_top_inset"], "deny": []}},
+                                        "allow-registerListener": {"identifier": "allow-registerListener", "commands": {"allow": ["registerListener"], "deny": []}},
+                                        "allow-ping": {"identifier": "allow-ping", "commands": {"allow": ["ping"], "deny": []}}},
+                        "permission_sets": {}, "global_scope_schema": null},
+             "core:app": {"default_permission": null, "permissions": {}, "permission_sets": {}}}
+            """#.write(toFile: root + "/src-tauri/gen/schemas/acl-manifests.json", atomically: true, encoding: .utf8)
+        let fixtures = try fixtureFile(#"{"plugin:insets|get_top_inset": {"result": 47}, "plugin:insets|ping": {"result": "pong"}, "plugin:insets|set_style": {"result": null}}"#)
+        func call(_ command: String) throws -> RunResult {
+            try runBridge(["invoke", command, "{}", "--app", root, "--fixtures", fixtures, "--platform", "ios"], executable: Products.bridge)
+        }
+        let granted = try call("plugin:insets|get_top_inset")
+        #expect(granted.status == 0 && granted.stdout == "47\n", "\(granted.stdout)\(granted.stderr)")
+        #expect(!granted.stderr.contains("acl_unchecked"), "the manifest checks it: no unchecked warning")
+        // Declared but not in the default set: Tauri's refusal, the permissions named.
+        let ping = try call("plugin:insets|ping")
+        #expect(ping.status == 1 && ping.stdout.contains("insets.ping not allowed"), "\(ping.stdout)")
+        // No permission names it: `Command not found`, fixture or not.
+        let unknown = try call("plugin:insets|set_style")
+        #expect(unknown.status == 1 && unknown.stdout.contains("insets.set_style not allowed. Command not found"), "\(unknown.stdout)")
+    }
+
     @Test("an app manifest in build.rs: every app command passes the ACL, granted by bare ids, refused in Tauri's words")
     func appManifest() throws {
         let fixtures = fixtureRoot + "/apps/wallet-fixtures.json"
