@@ -24,6 +24,16 @@ public enum UpstreamChanges {
         "a Channel ends with {index, end: true} when the command drops it (after http's streamed body), so the page's Channel frees its callback",
         reference: "tauri-apps/tauri 66e6325f4 #13136 (crates/tauri/src/ipc/channel.rs, packages/api/src/core.ts)", test: "VersionedAnswersTests/channelEnd")
 
+    /// The page's callbacks in `__TAURI_INTERNALS__.callbacks`, run by `runCallback`, dropped by
+    /// `unregisterCallback` (what api ≥ 2.6's Channel calls once it ends). The bridge's page
+    /// script keeps them so for every version: an older api, which calls `window['_' + id]`,
+    /// finds those too.
+    public static let callbacksMap = UpstreamChange(
+        "tauri", since: "2.6.0",
+        "callbacks kept in __TAURI_INTERNALS__.callbacks, run through runCallback and dropped by unregisterCallback (the page script keeps window['_' + id] for older apis too)",
+        reference: "tauri-apps/tauri b5c549d18 #13325 (crates/tauri/scripts/core.js, packages/api/src/core.ts)",
+        test: "ScriptFilesTests/callbacksMap")
+
     /// `emit_to` reaches `AnyLabel` listeners of its label (and `Window`/`Webview`/`WebviewWindow`
     /// emits reach them); before, an `AnyLabel` listener heard only emits to everyone.
     public static let eventAnyLabelListeners = UpstreamChange(
@@ -108,7 +118,7 @@ public enum UpstreamChanges {
 
     /// Every change the bridge models, for the docs and the session's summary.
     public static let all: [UpstreamChange] = [
-        appBundleType, appListeners, channelEnd, eventAnyLabelListeners, fsTextAsBytes, fsSize, dialogMessageButtons, dialogAskThroughMessage,
+        appBundleType, appListeners, channelEnd, callbacksMap, eventAnyLabelListeners, fsTextAsBytes, fsSize, dialogMessageButtons, dialogAskThroughMessage,
         httpStreamedBody, openerRevealPaths, storeDefaults, geolocationDefaultSet,
     ]
 
@@ -117,8 +127,6 @@ public enum UpstreamChanges {
     public static let notModelled: [UpstreamChange] = [
         UpstreamChange("tauri", since: "2.5.0", "the end marker on every Channel a plugin drops (geolocation's watch, notification's listeners); http's is modelled",
                        reference: "tauri-apps/tauri 66e6325f4 #13136"),
-        UpstreamChange("tauri", since: "2.6.0", "callbacks kept in __TAURI_INTERNALS__.callbacks, run through runCallback",
-                       reference: "tauri-apps/tauri b5c549d18 #13325"),
         UpstreamChange("tauri", since: "2.11.1", "requests from remote origins always pass the ACL",
                        reference: "tauri-apps/tauri #15266"),
         UpstreamChange("fs", since: "2.1.0", "the permission sets' fixes after 77149dc4 (fs:default granting the app folders)",

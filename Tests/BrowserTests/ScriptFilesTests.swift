@@ -46,4 +46,40 @@ struct ScriptFilesTests {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(file): \(said)")
     }
+
+    /// Tauri ≥ 2.6's callbacks (tauri b5c549d18 #13325, `UpstreamChanges.callbacksMap`): kept in
+    /// `__TAURI_INTERNALS__.callbacks`, run by `runCallback`, dropped by `unregisterCallback`,
+    /// while `window['_' + id]` (what older apis and Rust's eval call) reaches the same callback.
+    @Test("tauri.js keeps callbacks as Tauri 2.6 does: callbacks, runCallback, unregisterCallback, window['_' + id]")
+    func callbacksMap() throws {
+        guard let node = Self.node else {
+            #expect(ProcessInfo.processInfo.environment["CI"] != "true", "node is not on PATH under CI=true")
+            return
+        }
+        let script = EmbeddedScripts.tauri.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: #"{"key": "k", "url": "http://127.0.0.1:1/", "platform": "android"}"#)
+        let harness = """
+            const window = globalThis; globalThis.window = window;
+            \(script)
+            const i = window.__TAURI_INTERNALS__, heard = [];
+            const once = i.transformCallback(v => heard.push(['once', v]), true);
+            const kept = i.transformCallback(v => heard.push(['kept', v]));
+            const inMap = i.callbacks.has(once) && i.callbacks.has(kept);
+            i.runCallback(once, 1); i.runCallback(once, 2);
+            window['_' + kept](3); i.runCallback(kept, 4);
+            i.unregisterCallback(kept);
+            const gone = !i.callbacks.has(kept) && !i.callbacks.has(once) && window['_' + kept] === undefined;
+            process.stdout.write(JSON.stringify({inMap, heard, gone}));
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = ["-e", harness]
+        let out = Pipe(), errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == #"{"inMap":true,"heard":[["once",1],["kept",3],["kept",4]],"gone":true}"#, "\(said) \(complaint)")
+    }
 }
