@@ -45,8 +45,7 @@ let package = Package(
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
-                               "BridgeRender", "BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
-                               "BridgeCall", "BridgeDevice", "BridgeSandbox"],
+                               "BridgeRender", "BridgeCall", "BridgeDevice", "BridgeSandbox"],
                 path: "Sources/Browser", exclude: ["Scripts"]),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
         .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Simulation"),
@@ -106,7 +105,7 @@ let package = Package(
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
-        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL",
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
                                                               "BridgeBinding", "BridgeJSON", "BridgeProtocol",
                                                               "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching"],
                 path: "Sources/Plugins/Official"),

@@ -1,8 +1,8 @@
 import BridgeCall
+import BridgeDevice
 import BridgeEvents
 import BridgeHTTPServer
 import BridgeJSON
-import BridgeOfficialPlugins
 import BridgeProtocol
 import BridgeRender
 import Foundation
@@ -306,7 +306,7 @@ public final class BrowserServer: Sendable {
                 "key": .string(key), "url": .string(base), "window": .string(window), "webview": .string(webview),
                 "platform": .string(platform), "sep": .string(windows ? "\\" : "/"), "delimiter": .string(windows ? ";" : ":"),
             ]
-            config["os"] = OSPlugin.values(for: context.platform)
+            config["os"] = DeviceOS.values(for: context.platform)
             text = TauriScript.template.replacingOccurrences(of: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
             if configuration.globalTauri { text += GlobalTauriScript.source + "\n" }
             if let name = CommandName(plugin: "notification", command: "is_permission_granted"),

@@ -1,5 +1,4 @@
 import BridgeHTTPServer
-import BridgeOfficialPlugins
 import Foundation
 
 /// `bridge dev`'s proxy: the team's dev server (`--dev-url`) behind the bridge's own address,

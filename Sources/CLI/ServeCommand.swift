@@ -104,7 +104,7 @@ struct ServeCommand {
         ignoredOptions.forEach(streams.warn)
         var configuration = ServerConfiguration(maxMessageBytes: maxMessageBytes, serverVersion: BridgeVersion.current)
         let hostsOS = router.registry.hasPlugin("os")
-        configuration.pageGlobals = { platform in hostsOS ? ["__TAURI_OS_PLUGIN_INTERNALS__": OSPlugin.values(for: platform)] : JSONObject() }
+        configuration.pageGlobals = { platform in hostsOS ? ["__TAURI_OS_PLUGIN_INTERNALS__": DeviceOS.values(for: platform)] : JSONObject() }
         var browserServer: BrowserServer? = nil
         if var browser {
             browser.assets = assets

@@ -66,4 +66,36 @@ struct ModuleGraphTests {
             }
         }
     }
+
+    /// The support code: parsers, matchers and servers, each replaceable by a library.
+    static let support = ["JSON", "TOML", "Regex", "Schema", "XML", "Predicate", "Matching", "Framing", "HTTPServer", "Sandbox",
+                          "Media", "Streams", "Protocol"]
+    /// The modules that hold a plugin (its commands or its native side's answers).
+    static let plugins = ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeFrakShare", "BridgeShare", "BridgeShareExtension",
+                          "BridgePlugins"]
+
+    /// The `import Bridge…` lines of the Swift files under `folder`.
+    static func imports(_ folder: String) throws -> [(path: String, module: String)] {
+        try sources(folder).flatMap { file in
+            file.text.split(separator: "\n").compactMap { line in
+                line.hasPrefix("import Bridge") ? (file.path, String(line.dropFirst("import ".count))) : nil
+            }
+        }
+    }
+
+    @Test("a support module imports only other support modules", arguments: support)
+    func supportStaysBelow(module: String) throws {
+        let allowed = Set(Self.support.map { "Bridge" + $0 })
+        for (path, imported) in try Self.imports("Sources/" + module) {
+            #expect(allowed.contains(imported), "\(path) imports \(imported), which is not support code")
+        }
+    }
+
+    @Test("a transport imports no plugin: it turns bytes into calls, whatever answers them", arguments: ["Sources/Browser", "Sources/Server"])
+    func transportsKnowNoPlugin(folder: String) throws {
+        for (path, imported) in try Self.imports(folder) {
+            #expect(!Self.plugins.contains(imported), "\(path) imports the plugin module \(imported)")
+        }
+    }
 }
+

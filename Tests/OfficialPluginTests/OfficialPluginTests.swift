@@ -389,10 +389,10 @@ struct OSPluginTests {
 
     @Test("the init script's values per platform, as the guest-js reads them")
     func values() {
-        #expect(OSPlugin.values(for: .ios)["os_type"] == "ios")
-        #expect(OSPlugin.values(for: .windows)["exe_extension"] == "exe")
-        #expect(OSPlugin.values(for: .windows)["eol"] == "\r\n")
-        #expect(OSPlugin.values(for: .linux)["family"] == "unix")
+        #expect(DeviceOS.values(for: .ios)["os_type"] == "ios")
+        #expect(DeviceOS.values(for: .windows)["exe_extension"] == "exe")
+        #expect(DeviceOS.values(for: .windows)["eol"] == "\r\n")
+        #expect(DeviceOS.values(for: .linux)["family"] == "unix")
     }
 }
 

@@ -22,23 +22,6 @@ public enum OSPlugin {
 
         """
 
-    /// The init script's values on `platform`: a recent phone's, and the desktop targets' as
-    /// Rust's `std::env::consts` and `os_info` report them on a current machine.
-    public static func values(for platform: Platform) -> JSON {
-        switch platform {
-        case .ios:
-            return ["platform": "ios", "family": "unix", "os_type": "ios", "arch": "aarch64", "version": "18.1", "exe_extension": "", "eol": "\n"]
-        case .android:
-            return ["platform": "android", "family": "unix", "os_type": "android", "arch": "aarch64", "version": "14", "exe_extension": "", "eol": "\n"]
-        case .linux:
-            return ["platform": "linux", "family": "unix", "os_type": "linux", "arch": "x86_64", "version": "24.04", "exe_extension": "", "eol": "\n"]
-        case .macos:
-            return ["platform": "macos", "family": "unix", "os_type": "macos", "arch": "aarch64", "version": "15.1.0", "exe_extension": "", "eol": "\n"]
-        case .windows:
-            return ["platform": "windows", "family": "windows", "os_type": "windows", "arch": "x86_64", "version": "10.0.22631", "exe_extension": "exe", "eol": "\r\n"]
-        }
-    }
-
     /// - Parameters:
     ///   - locale: what `sys_locale::get_locale()` answers (`--locale`; `nil`: none set).
     ///   - hostname: the desktop's host name (`gethostname`); phones answer `localhost`.
