@@ -104,18 +104,23 @@ let package = Package(
         .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
+        // The kit every Tauri-style plugin is written with: a command declared by its Rust signature
+        // (`CoreCommand`, bound as Tauri binds it), the app it runs in (`AppInfo`), the device's
+        // folders (`PlatformPaths`) and the session's resource table.
+        .target(name: "BridgeKit", dependencies: ["BridgeApp", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
+                path: "Sources/Kit"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
-        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeCorePlugins", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
                                                               "BridgeBinding", "BridgeJSON", "BridgeProtocol",
                                                               "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching"],
                 path: "Sources/Plugins/Official"),
-        .target(name: "BridgeCorePlugins", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
+        .target(name: "BridgeCorePlugins", dependencies: ["BridgeKit", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
                                                           "BridgeJSON", "BridgeProtocol", "BridgeCall", "BridgeDevice"],
                 path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
         .target(name: "BridgePlugins",
                 dependencies: ["BridgeShareNatives", "BridgeEvents", "BridgeFrakShare", "BridgeInbox", "BridgeShare",
-                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeCall", "BridgeDevice", "BridgeProtocol"]
+                               "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeKit", "BridgeCall", "BridgeDevice", "BridgeProtocol"]
                     + kitPlugins.map { .target(name: "Bridge" + $0) },
                 path: "Sources/Plugins/Catalog"),
         // A plugin module's command list, written at build time from its `CommandLayer` types.
@@ -140,7 +145,7 @@ let package = Package(
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeOfficialPlugins", "BridgeContract", "BridgeSchema", "BridgeRender",
                                "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
-                               "BridgeSimulation", "BridgeApp", "BridgeCorePlugins", "BridgeCall", "BridgeDevice", "BridgeAndroidIntents",
+                               "BridgeSimulation", "BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeCall", "BridgeDevice", "BridgeAndroidIntents",
                                "BridgeSandbox"],
                 path: "Sources/CLI"),
         .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
@@ -164,7 +169,8 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON",
-                                                         "BridgeProtocol", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
+                                                         "BridgeProtocol", "BridgeCall", "BridgeDevice", "BridgeSandbox",
+                                                         "BridgeCorePlugins", "BridgeKit"]),
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeJSON",
                                                          "BridgeProtocol", "BridgeMedia", "TestSupport", "BridgeCall",
@@ -193,10 +199,10 @@ let package = Package(
                                                      "TestSupport", "BridgeCall", "BridgeDevice"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON", "TestSupport", "BridgeAndroidIntents", "BridgeMedia", "BridgePredicate"]),
         .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
-        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeApp",
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeKit", "BridgeEvents", "BridgeApp",
                                                                 "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
                                                                 "BridgeRouter", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
-        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeACL", "BridgeJSON",
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON",
                                                      "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall", "BridgeEvents"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",

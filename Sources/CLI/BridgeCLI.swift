@@ -3,6 +3,7 @@ import BridgeApp
 import BridgeCall
 import BridgeContract
 import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeEvents
 import BridgeOfficialPlugins

@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeOfficialPlugins
 import BridgeShareNatives

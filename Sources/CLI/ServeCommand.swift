@@ -2,6 +2,7 @@ import BridgeApp
 import BridgeBrowser
 import BridgeCall
 import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeEvents
 import BridgeInbox

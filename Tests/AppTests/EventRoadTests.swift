@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
+import BridgeKit
 import BridgeEvents
 import BridgeJSON
 import BridgeProtocol

@@ -1,5 +1,6 @@
 import BridgeEvents
 import BridgeCorePlugins
+import BridgeKit
 import BridgeProtocol
 import BridgeJSON
 import Synchronization

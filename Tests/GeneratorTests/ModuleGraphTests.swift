@@ -97,5 +97,44 @@ struct ModuleGraphTests {
             #expect(!Self.plugins.contains(imported), "\(path) imports the plugin module \(imported)")
         }
     }
+
+    @Test("a plugin module imports no other plugin module: they share the kit (BridgeKit), not each other",
+          arguments: ["Sources/Plugins/Official", "Sources/Plugins/Core", "Sources/Plugins/FrakShare", "Sources/Plugins/Share",
+                      "Sources/Plugins/ShareExtension", "Sources/Kit"])
+    func pluginsShareTheKit(folder: String) throws {
+        for (path, imported) in try Self.imports(folder) {
+            #expect(!Self.plugins.contains(imported), "\(path) imports the plugin module \(imported)")
+        }
+    }
+
+    /// Each target of Package.swift: its name, the modules it depends on by name, its folder.
+    static func targets() throws -> [(name: String, dependencies: Set<String>, folder: String)] {
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declaration = try NSRegularExpression(pattern: #"\.(?:target|testTarget|executableTarget)\(name: "([^"]+)"([\s\S]*?)\)(?=,\n|\n\s*\])"#)
+        let quoted = try NSRegularExpression(pattern: #""(Bridge[A-Za-z]+|TestSupport)""#)
+        let folder = try NSRegularExpression(pattern: #"path: "([^"]+)""#)
+        let text = manifest as NSString
+        return declaration.matches(in: manifest, range: NSRange(location: 0, length: text.length)).map { match in
+            let name = text.substring(with: match.range(at: 1)), body = text.substring(with: match.range(at: 2))
+            let beforePath = body.components(separatedBy: "path:")[0] as NSString
+            let dependencies = Set(quoted.matches(in: beforePath as String, range: NSRange(location: 0, length: beforePath.length))
+                .map { beforePath.substring(with: $0.range(at: 1)) })
+            let path = folder.firstMatch(in: body, range: NSRange(location: 0, length: (body as NSString).length))
+                .map { (body as NSString).substring(with: $0.range(at: 1)) } ?? (name.hasSuffix("Tests") ? "Tests/" + name : "Sources/" + name)
+            return (name, dependencies, path)
+        }
+    }
+
+    @Test("every module a target imports is one of its own dependencies, not one it only reaches through another")
+    func importsAreDependencies() throws {
+        let targets = try Self.targets()
+        #expect(targets.count > 40, "Package.swift's targets were not read")
+        for target in targets where FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(target.folder).path) {
+            for (path, imported) in try Self.imports(target.folder) where imported != target.name {
+                let module = imported.components(separatedBy: " ").last ?? imported
+                #expect(target.dependencies.contains(module), "\(path) imports \(module), which \(target.name) does not depend on in Package.swift")
+            }
+        }
+    }
 }
 

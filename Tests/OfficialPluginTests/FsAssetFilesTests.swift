@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 @testable import BridgeOfficialPlugins
 import BridgeSandbox

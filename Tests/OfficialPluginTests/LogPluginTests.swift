@@ -1,5 +1,6 @@
 import BridgeApp
 import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 @testable import BridgeOfficialPlugins
 import BridgeProtocol

@@ -2,6 +2,7 @@ import BridgeACL
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 @testable import BridgeOfficialPlugins
 import BridgeProtocol

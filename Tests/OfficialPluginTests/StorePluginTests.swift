@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 @testable import BridgeOfficialPlugins
 import BridgeProtocol

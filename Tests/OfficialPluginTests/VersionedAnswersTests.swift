@@ -2,6 +2,7 @@ import BridgeACL
 import BridgeApp
 import BridgeCall
 import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeEvents
 import BridgeJSON

@@ -1,4 +1,5 @@
 import BridgeCorePlugins
+import BridgeKit
 import BridgeOfficialPlugins
 import BridgeShareNatives
 

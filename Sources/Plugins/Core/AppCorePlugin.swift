@@ -4,6 +4,7 @@ import BridgeBinding
 import BridgeCall
 import BridgeEvents
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 
 /// `plugin:app|…` (`@tauri-apps/api/app`), as tauri-apps/tauri `crates/tauri/src/app/plugin.rs`

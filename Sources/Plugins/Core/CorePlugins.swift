@@ -4,6 +4,7 @@ import BridgeBinding
 import BridgeCall
 import BridgeEvents
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 
 /// Tauri's core plugins as a front end reaches them (`plugin:app|version`,
@@ -31,141 +32,6 @@ public enum CorePlugins {
     }
 }
 
-/// What the core plugins answer about the app: from `--app`'s configuration, else defaults.
-public struct AppInfo: Sendable {
-    public var identifier: String
-    public var name: String
-    public var version: String
-    /// What `getTauriVersion()` answers: the `tauri` crate of the app's `Cargo.lock`, else the pin.
-    public var tauriVersion: String
-    public var windows: [AppConfig.Window]
-
-    public init(identifier: String = "com.example.app", name: String = "app", version: String = "0.1.0",
-                tauriVersion: String = TauriPin.version, windows: [AppConfig.Window] = [AppConfig.Window()]) {
-        self.identifier = identifier
-        self.name = name
-        self.version = version
-        self.tauriVersion = tauriVersion
-        self.windows = windows
-    }
-
-    /// The app of an `--app` configuration.
-    public init(_ config: AppConfig) {
-        self.init(identifier: config.identifier, name: config.name, version: config.version ?? "0.1.0",
-                  tauriVersion: CargoLock.tauriVersion(root: config.root) ?? TauriPin.version, windows: config.startupWindows)
-    }
-}
-
-/// The upstream Tauri the core plugins follow.
-public enum TauriPin {
-    /// tauri-apps/tauri: the plugin code (`crates/tauri/src/{app,path,window,webview}/plugin.rs`)
-    /// read at a8105ecc (2.0.6, 2024-10-24), with the commands and permissions added since read
-    /// from `crates/tauri/build.rs` @ 02cd31f2 (`identifier`, `fetch_data_store_identifiers`, …).
-    public static let commit = "a8105eccb2122f003b4a36bbfb747998f53c5f10"
-    public static let permissionsCommit = "02cd31f286fe1d951d573977d82c3806c56937d8"
-    /// The crate version at `commit`.
-    public static let version = "2.0.6"
-}
-
-/// One command of a plugin declared by its Rust signature: its arguments (bound as Tauri binds
-/// them, `TauriArguments`, under their Rust names, camelCased as the IPC does) and its answer
-/// from the bound payload and the call's context — a result, and the record of what the device
-/// would show or do, if anything. The core plugins and the official mobile plugins are built
-/// from these.
-public struct CoreCommand: Sendable {
-    public let name: String
-    let arguments: [RustArgument]
-    /// Starts a call once its arguments are bound: its answer, or what waits.
-    let start: @Sendable (Invocation) throws(ResponseError) -> CallStep
-    /// Whether the command reads its ACL scope (fs, opener): a scope granted to it is then its
-    /// to check, not a `scope_ignored` warning.
-    let readsScope: Bool
-    /// Whether the command takes `tauri::ipc::Request` (a raw body, headers) instead of named
-    /// arguments.
-    let takesRequest: Bool
-
-    public init(_ name: String, _ arguments: [(String, RustType)] = [],
-                _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
-        self.init(name, arguments, invocation: { (invocation) throws(ResponseError) in
-            CommandOutput(result: try run(invocation.arguments, invocation.context))
-        })
-    }
-
-    /// A command whose answer comes with a record (`CommandOutput.presentation`).
-    public init(_ name: String, _ arguments: [(String, RustType)] = [], recording run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> CommandOutput) {
-        self.init(name, arguments, invocation: { (invocation) throws(ResponseError) in try run(invocation.arguments, invocation.context) })
-    }
-
-    /// A command that reads the whole call: its grant's scopes (`readsScope`) or its request's
-    /// headers and body (`takesRequest`, which then binds no named arguments).
-    public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
-                invocation run: @escaping @Sendable (Invocation) throws(ResponseError) -> CommandOutput) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = { (invocation) throws(ResponseError) in .done(try run(invocation)) }
-        self.readsScope = readsScope
-        self.takesRequest = takesRequest
-    }
-
-    /// A command that reads the whole call (as above) and decides per call whether it answers
-    /// at once or waits (a file that is a FIFO: its reader waits for a writer).
-    public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
-                starting start: @escaping @Sendable (Invocation) throws(ResponseError) -> CallStep) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = start
-        self.readsScope = readsScope
-        self.takesRequest = takesRequest
-    }
-
-    /// A command that may wait for a person (a prompt they click): bound as the others, its
-    /// answer on the call's task.
-    public init(_ name: String, _ arguments: [(String, RustType)] = [],
-                waiting run: @escaping @Sendable (Invocation) async throws(ResponseError) -> CommandOutput) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = { invocation in .waiting { try await run(invocation) } }
-        readsScope = false
-        takesRequest = false
-    }
-
-    /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
-    static func key(_ name: String) -> String {
-        name.utf8.contains(UInt8(ascii: "_")) ? CaseConversion.lowerCamelCase(name) : name
-    }
-
-    /// tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
-    static func bytesRefusal(_ plugin: String, _ name: String, _ key: String) -> ResponseError {
-        .invalidParams("invalid args `\(key)` for command `\(name)`: command \(name) expected a value for key \(key) but the IPC call used a bytes payload",
-                       details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(key)])
-    }
-
-    /// The registered command: Tauri's binding, then the answer on the caller's thread, or
-    /// what waits (bound once).
-    public func command(plugin: String, summary: String? = nil) -> Command {
-        let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
-        let arguments = self.arguments, start = self.start, name = self.name, takesRequest = self.takesRequest
-        var scope: Command.ScopeCheck?
-        if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
-        return Command(unbound: declaration, scope: scope) { invocation in
-            if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
-            if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
-            // Nothing silently old: an argument only a later version reads is ignored here, as
-            // this version ignores it, and the warning names the version that reads it.
-            if !takesRequest {
-                for member in invocation.arguments where !arguments.contains(where: { $0.key == member.key }) {
-                    if let change = UpstreamChanges.adding(argument: member.key, of: "plugin:\(plugin)|\(name)") {
-                        try LiveWarnings.warn(CallWarning(code: "newer_version", message:
-                            "invalid args `\(member.key)` for command `\(name)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
-                            field: member.key), context: invocation.context, layer: "command")
-                    }
-                }
-            }
-            return try start(invocation)
-        }
-    }
-}
-
 /// A core plugin built from its commands.
 protocol CorePlugin: Plugin {
     var coreCommands: [CoreCommand] { get }
@@ -179,15 +45,3 @@ extension CorePlugin {
     public var isCore: Bool { true }
 }
 
-/// The `tauri` package version in a `Cargo.lock` beside the app's `Cargo.toml`.
-enum CargoLock {
-    static func tauriVersion(root: String) -> String? {
-        guard let text = try? String(contentsOfFile: root + "/Cargo.lock", encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n").makeIterator()
-        while let line = lines.next() {
-            guard line == "name = \"tauri\"", let next = lines.next(), next.hasPrefix("version = \"") else { continue }
-            return String(next.dropFirst("version = \"".count).dropLast())
-        }
-        return nil
-    }
-}

@@ -2,6 +2,7 @@ import BridgeApp
 import BridgeBinding
 import BridgeEvents
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 
 /// Tauri's event plugin (`plugin:event|…`, tauri@a8105ecc `crates/tauri/src/event/plugin.rs`),

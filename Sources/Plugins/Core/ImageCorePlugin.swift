@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeCall
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 import Foundation
 

@@ -5,6 +5,7 @@ import BridgeCall
 import BridgeDevice
 import BridgeEvents
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 import Synchronization
 

@@ -1,6 +1,6 @@
 import BridgeApp
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol

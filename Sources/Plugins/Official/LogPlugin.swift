@@ -1,6 +1,6 @@
 import BridgeApp
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 import BridgeSandbox

@@ -2,7 +2,7 @@ import BridgeACL
 import BridgeApp
 import BridgeBinding
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 import Synchronization

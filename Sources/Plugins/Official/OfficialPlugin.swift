@@ -1,6 +1,6 @@
 import BridgeACL
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 

@@ -1,5 +1,5 @@
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 
 /// What the simulated device holds and how its person answers: one value for every official

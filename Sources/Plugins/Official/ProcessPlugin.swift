@@ -1,5 +1,5 @@
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 

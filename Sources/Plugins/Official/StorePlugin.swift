@@ -1,7 +1,7 @@
 import BridgeACL
 import BridgeApp
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 import BridgeSandbox

@@ -1,4 +1,4 @@
-import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol

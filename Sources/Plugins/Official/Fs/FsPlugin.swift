@@ -1,7 +1,7 @@
 import BridgeApp
 import BridgeBinding
 import BridgeCall
-import BridgeCorePlugins
+import BridgeKit
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
