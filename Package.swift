@@ -107,7 +107,7 @@ let package = Package(
         // The kit every Tauri-style plugin is written with: a command declared by its Rust signature
         // (`CoreCommand`, bound as Tauri binds it), the app it runs in (`AppInfo`), the device's
         // folders (`PlatformPaths`) and the session's resource table.
-        .target(name: "BridgeKit", dependencies: ["BridgeApp", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
+        .target(name: "BridgeKit", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
                 path: "Sources/Kit"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
         .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",

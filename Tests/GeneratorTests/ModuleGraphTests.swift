@@ -136,5 +136,39 @@ struct ModuleGraphTests {
             }
         }
     }
+
+    /// The types that are a `Plugin`, by file: the kit's `KitPlugin` (every official and core
+    /// plugin is one), and what is not declared through it yet, each with why.
+    static let pluginTypes: [String: String] = [
+        "KitPlugin": "Sources/Kit/KitPlugin.swift",
+        // A plugin read from its own folder (--plugin-dir, gen/schemas/acl-manifests.json): no code to declare.
+        "FolderPlugin": "Sources/App/PluginFolder.swift",
+        // menu and tray: named, their calls answered by what answers the unsimulated.
+        "UnsimulatedCorePlugin": "Sources/Plugins/Core/WindowCorePlugin.swift",
+        // Not yet moved to the kit (issue #36, item 1): the share plugins' CommandLayer types.
+        "SharePlugin": "Sources/Plugins/Share/SharePlugin.swift",
+        "FrakSharePlugin": "Sources/Plugins/FrakShare/FrakSharePlugin.swift",
+        "ShareExtensionPlugin": "Sources/Plugins/ShareExtension/ShareExtensionPlugin.swift",
+    ]
+
+    @Test("the types that are a Plugin are the kit's and the listed ones: a new plugin is declared through the kit")
+    func onePluginStyle() throws {
+        let declaration = try NSRegularExpression(pattern: #"(?m)^(?:public )?(?:final )?(?:struct|class|enum) (\w+)(?:<[^>]*>)?: [^{]*\bPlugin\b"#)
+        var found: [String: String] = [:]
+        for folder in ["Sources"] {
+            for file in try Self.sources(folder) {
+                let text = file.text as NSString
+                for match in declaration.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                    found[text.substring(with: match.range(at: 1))] = file.path
+                }
+            }
+        }
+        #expect(found == Self.pluginTypes)
+        for folder in ["Sources/Plugins/Official", "Sources/Plugins/Core"] {
+            for file in try Self.sources(folder) {
+                #expect(!file.text.contains("protocol CorePlugin") && !file.text.contains("struct OfficialPlugin"), "\(file.path) declares a second plugin style")
+            }
+        }
+    }
 }
 

@@ -11,13 +11,15 @@ import BridgeProtocol
 /// answers (@ a8105ecc; `identifier`, the data stores, `set_dock_visibility` and `bundle_type` as
 /// added since, @ 01a337d8): the package info, no-ops where only macOS acts (`app_show`,
 /// `app_hide`, `set_dock_visibility`), no data stores outside a real WKWebView.
-struct AppCorePlugin: CorePlugin {
+struct AppCorePlugin {
     let app: AppInfo
     /// Where `register_listener` registers a page's Channel (the back button's).
     let hub: EventHub
     /// Which of `UpstreamChanges`' app commands exist.
     let versions: ModelledVersions
     var name: String { "app" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands, sessionMethods: sessionMethods) }
 
     /// `bridge/backButton`: the person presses Android's back button (Tauri ≥ 2.9). With an
     /// `onBackButtonPress` listener, each gets `{canGoBack}` (the bridge's webview has no history

@@ -25,23 +25,15 @@ public enum CorePlugins {
         let windows = WindowStates(app: app, events: events)
         let hub = events ?? EventHub()
         hub.targetMatching = versions.has(UpstreamChanges.eventAnyLabelListeners) ? .labelAware : .exact
-        return [AppCorePlugin(app: app, hub: hub, versions: versions), PathCorePlugin(app: app), WindowCorePlugin(windows: windows),
-                WebviewCorePlugin(windows: windows), UnsimulatedCorePlugin(name: "menu", surface: surface),
-                UnsimulatedCorePlugin(name: "tray", surface: surface), ImageCorePlugin(table: resources, surface: surface),
-                ResourcesCorePlugin(table: resources), EventCorePlugin(hub: hub)]
+        // Each declared through the kit (`KitPlugin(core:…)`); menu and tray are named only, their
+        // calls answered by what answers the unsimulated (`UnsimulatedCorePlugin`).
+        return [AppCorePlugin(app: app, hub: hub, versions: versions).plugin, PathCorePlugin(app: app).plugin,
+                WindowCorePlugin(windows: windows).plugin, WebviewCorePlugin(windows: windows).plugin,
+                UnsimulatedCorePlugin(name: "menu", surface: surface), UnsimulatedCorePlugin(name: "tray", surface: surface),
+                ImageCorePlugin(table: resources, surface: surface).plugin, ResourcesCorePlugin(table: resources).plugin,
+                EventCorePlugin(hub: hub).plugin]
     }
 }
 
 /// A core plugin built from its commands.
-protocol CorePlugin: Plugin {
-    var coreCommands: [CoreCommand] { get }
-}
-
-extension CorePlugin {
-    public var commands: [Command] {
-        let summary = "Tauri's core \(name) plugin"
-        return coreCommands.map { $0.command(plugin: name, summary: summary) }
-    }
-    public var isCore: Bool { true }
-}
 

@@ -161,9 +161,11 @@ public enum EventCommands {
 
 /// The event plugin as a registered core plugin, so `plugin:event|listen` answers over stdio as
 /// in a page, under `core:event:*`.
-struct EventCorePlugin: CorePlugin {
+struct EventCorePlugin {
     let hub: EventHub
     var name: String { "event" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let hub = self.hub

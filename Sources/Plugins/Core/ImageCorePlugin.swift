@@ -25,10 +25,12 @@ final class ImageResource: Sendable {
 /// the webview's resource table; `from_bytes` and `from_path` as far as the bridge can go
 /// without an image decoder: bytes of no format the `image` crate recognises are refused with
 /// its words, a recognised format (PNG, ICO, …) is answered by a fixture or handler.
-struct ImageCorePlugin: CorePlugin {
+struct ImageCorePlugin {
     let table: ResourceTable
     let surface: AppSurface
     var name: String { "image" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let table = self.table, surface = self.surface

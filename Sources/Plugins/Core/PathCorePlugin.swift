@@ -10,9 +10,11 @@ import BridgeProtocol
 /// (`plugin.rs`, `mod.rs`, `desktop.rs`, `android.rs` @ a8105ecc) answers: every
 /// `BaseDirectory` resolved as the call's platform resolves it (`PlatformPaths`), and the path
 /// functions with `std::path::Path`'s rules and Tauri's errors (`path does not have a parent`, …).
-struct PathCorePlugin: CorePlugin {
+struct PathCorePlugin {
     let app: AppInfo
     var name: String { "path" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let app = self.app

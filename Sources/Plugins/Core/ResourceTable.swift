@@ -4,9 +4,11 @@ import BridgeProtocol
 import Synchronization
 
 /// `plugin:resources|close` (tauri `resources/plugin.rs`): closes a resource by id.
-struct ResourcesCorePlugin: CorePlugin {
+struct ResourcesCorePlugin {
     let table: ResourceTable
     var name: String { "resources" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let table = self.table

@@ -80,9 +80,11 @@ final class WindowStates: Sendable {
 }
 
 /// `plugin:window|…`, answered from `WindowStates`.
-struct WindowCorePlugin: CorePlugin {
+struct WindowCorePlugin {
     let windows: WindowStates
     var name: String { "window" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let w = windows
@@ -214,9 +216,11 @@ struct WindowCorePlugin: CorePlugin {
 }
 
 /// `plugin:webview|…`: each window's one webview (same label), refused on a phone.
-struct WebviewCorePlugin: CorePlugin {
+struct WebviewCorePlugin {
     let windows: WindowStates
     var name: String { "webview" }
+    /// The plugin, declared through the kit.
+    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let w = windows

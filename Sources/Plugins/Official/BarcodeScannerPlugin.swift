@@ -74,7 +74,7 @@ public enum BarcodeScannerPlugin {
         }
     }
 
-    public static func plugin(code: ScannedCode?, permissions: DevicePermissions) -> OfficialPlugin {
+    public static func plugin(code: ScannedCode?, permissions: DevicePermissions) -> KitPlugin {
         let pending = Pending()
         let summary = "barcode-scanner (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): scan"
         let scan = Command("scan", summary: summary) { invocation in
@@ -162,7 +162,7 @@ public enum BarcodeScannerPlugin {
                 return CommandOutput(result: .null, presentation: { .object(record) })
             }),
         ]
-        return OfficialPlugin(name: "barcode-scanner", commandNames: commandNames, defaultSet: (defaultDescription, [
+        return KitPlugin(name: "barcode-scanner", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-cancel", "allow-check-permissions", "allow-open-app-settings", "allow-request-permissions", "allow-scan", "allow-vibrate",
         ]), commands: declared, raw: [scan])
     }

@@ -38,8 +38,8 @@ public enum BiometricPlugin {
 
         """
 
-    public static func plugin(_ biometry: Biometry?) -> OfficialPlugin {
-        OfficialPlugin(name: "biometric", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-authenticate", "allow-status"]), commands: [
+    public static func plugin(_ biometry: Biometry?) -> KitPlugin {
+        KitPlugin(name: "biometric", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, ["allow-authenticate", "allow-status"]), commands: [
             CoreCommand("status") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("status", context)
                 return .object(Device(biometry ?? defaultBiometry(context), context.platform).status)

@@ -58,8 +58,8 @@ public enum ClipboardManagerPlugin {
     /// arboard's `Error::ContentNotAvailable`, as the desktop build rejects a read it cannot answer.
     static let notAvailable = "The clipboard contents were not available in the requested format or the clipboard is empty."
 
-    public static func plugin(_ clipboard: SessionClipboard) -> OfficialPlugin {
-        OfficialPlugin(name: "clipboard-manager", commandNames: commandNames, defaultSet: (defaultDescription, []), commands: [
+    public static func plugin(_ clipboard: SessionClipboard) -> KitPlugin {
+        KitPlugin(name: "clipboard-manager", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, []), commands: [
             CoreCommand("write_text", [("text", .string), ("label", .option(.string))], recording: { payload, context in
                 let text = payload["text"]?.stringValue ?? ""
                 let label = payload["label"]?.stringValue

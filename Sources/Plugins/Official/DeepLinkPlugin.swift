@@ -224,7 +224,7 @@ public enum DeepLinkPlugin {
 
     /// - Parameter emit: where app events go (`serve`'s hub); `nil` where nobody listens.
     public static func plugin(config: DeepLinkConfig, openURL: String?,
-                              emit: (@Sendable (String, JSON) -> Void)? = nil) -> OfficialPlugin {
+                              emit: (@Sendable (String, JSON) -> Void)? = nil) -> KitPlugin {
         let registrations = Registrations()
         let opened = Opened()
         opened.links.withLock { $0.cold = openURL }
@@ -243,7 +243,7 @@ public enum DeepLinkPlugin {
             emit?(event, [.string(url.text)])
             return .success(["opened": true, "url": .string(url.text), "event": .string(event)])
         }
-        return OfficialPlugin(name: "deep-link", commandNames: commandNames,
+        return KitPlugin(name: "deep-link", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames,
                               defaultSet: ("Allows reading the opened deep link via the get_current command", ["allow-get-current"]),
                               sessionMethods: [open], commands: [
             CoreCommand("get_current") { (_, context) throws(ResponseError) -> JSON in

@@ -45,10 +45,10 @@ public enum DialogPlugin {
 
         """
 
-    public static func plugin(_ answers: DialogAnswers, versions: ModelledVersions = .newest) -> OfficialPlugin {
+    public static func plugin(_ answers: DialogAnswers, versions: ModelledVersions = .newest) -> KitPlugin {
         let text: [(String, RustType)] = [("title", .option(.string)), ("message", .string), ("kind", .option(.string))]
         let labelled = versions.has(UpstreamChanges.dialogMessageButtons)
-        return OfficialPlugin(name: "dialog", commandNames: commandNames, defaultSet: (defaultDescription, [
+        return KitPlugin(name: "dialog", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-ask", "allow-confirm", "allow-message", "allow-save", "allow-open",
         ]), commands: [
             labelled ? CoreCommand("message", text + [("ok_button_label", .option(.string)), ("buttons", .option(.any("MessageDialogButtons")))],

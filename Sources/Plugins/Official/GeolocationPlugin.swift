@@ -58,7 +58,7 @@ public enum GeolocationPlugin {
     ///   - intervalSeconds: between two positions of a watch.
     public static func plugin(track: [TrackPoint], permissions: DevicePermissions,
                               send: (@Sendable (UInt32, String?, JSON) -> Void)?, intervalSeconds: Double = 1,
-                              versions: ModelledVersions = .newest) -> OfficialPlugin {
+                              versions: ModelledVersions = .newest) -> KitPlugin {
         let track = track.isEmpty ? [TrackPoint.defaultPoint] : track
         let watches = Watches()
         // `geolocation:default` (UpstreamChanges.geolocationDefaultSet): none at 77149dc4.
@@ -66,7 +66,7 @@ public enum GeolocationPlugin {
             ? ("Default permissions for the plugin", ["allow-request-permissions", "allow-check-permissions", "allow-clear-watch",
                                                       "allow-watch-position", "allow-get-current-position"])
             : nil
-        return OfficialPlugin(name: "geolocation", commandNames: commandNames, defaultSet: defaultSet, commands: [
+        return KitPlugin(name: "geolocation", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: defaultSet, commands: [
             CoreCommand("get_current_position", [("options", .option(.any("PositionOptions")))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: false, command: "get_current_position")

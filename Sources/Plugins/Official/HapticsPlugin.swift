@@ -23,8 +23,8 @@ public enum HapticsPlugin {
         "error": ([0, 60, 100, 40, 80, 50], [0, 50, 0, 40, 0, 50]), "selection": ([0, 50], [0, 30]),
     ]
 
-    public static func plugin() -> OfficialPlugin {
-        OfficialPlugin(name: "haptics", commandNames: commandNames, defaultSet: nil, commands: [
+    public static func plugin() -> KitPlugin {
+        KitPlugin(name: "haptics", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: nil, commands: [
             CoreCommand("vibrate", [("duration", .integer("u32"))], recording: { (payload, context) throws(ResponseError) in
                 let duration = payload["duration"]?.numberValue?.intValue ?? 0
                 return played(context, "vibrate", ios: { felt in

@@ -111,7 +111,7 @@ public enum HttpPlugin {
     ///   - send: where a Channel message goes (the session's event hub); `nil` where nobody listens.
     public static func plugin(config: Config, resources apps: ResourceTable, versions: ModelledVersions = .newest,
                               send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
-                              end: (@Sendable (UInt32, String?) -> Void)? = nil) -> OfficialPlugin {
+                              end: (@Sendable (UInt32, String?) -> Void)? = nil) -> KitPlugin {
         let endsChannels = versions.has(UpstreamChanges.channelEnd)
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let streamed = versions.has(UpstreamChanges.httpStreamedBody)
@@ -141,7 +141,7 @@ public enum HttpPlugin {
                 return try respond(response, "passthrough (--http-passthrough)", request, resources, i)
             }
         }
-        return OfficialPlugin(name: "http", commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
+        return KitPlugin(name: "http", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
                               scopeProblem: HttpScope.problem, commands: [
             CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
                 let (request, answer, scope) = try prepare(i)

@@ -53,9 +53,9 @@ public enum NotificationPlugin {
     }
 
     public static func plugin(app: AppInfo, permissions: DevicePermissions, emit: (@Sendable (String, JSON) -> Void)?,
-                              listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil) -> OfficialPlugin {
+                              listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil) -> KitPlugin {
         let center = Center(appName: app.name)
-        return OfficialPlugin(name: "notification", commandNames: commandNames,
+        return KitPlugin(name: "notification", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames,
                               defaultSet: (defaultDescription, commandNames.map { "allow-" + CommandPermissions.slug($0) }), commands: [
             CoreCommand("notify", [("options", .any("NotificationData"))], recording: { (payload, context) throws(ResponseError) in
                 var options = try data(payload["options"], command: "notify")

@@ -25,7 +25,7 @@ public enum OSPlugin {
     /// - Parameters:
     ///   - locale: what `sys_locale::get_locale()` answers (`--locale`; `nil`: none set).
     ///   - hostname: the desktop's host name (`gethostname`); phones answer `localhost`.
-    public static func plugin(locale: String?, hostname: String) -> OfficialPlugin {
+    public static func plugin(locale: String?, hostname: String) -> KitPlugin {
         let handled: Set<String> = ["locale", "hostname"]
         var commands = commandNames.filter { !handled.contains($0) }.map { name in
             CoreCommand(name) { (_, _) throws(ResponseError) -> JSON in
@@ -36,7 +36,7 @@ public enum OSPlugin {
         commands.append(CoreCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
             .string(context.platform.isDesktop ? hostname : "localhost")
         })
-        return OfficialPlugin(name: "os", commandNames: commandNames, defaultSet: (defaultDescription, [
+        return KitPlugin(name: "os", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-arch", "allow-exe-extension", "allow-family", "allow-locale", "allow-os-type", "allow-platform", "allow-version",
         ]), commands: commands)
     }

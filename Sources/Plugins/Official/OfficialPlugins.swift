@@ -81,7 +81,7 @@ public struct OfficialSettings: Sendable {
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
     /// The simulated plugins, on the device `settings` describe.
-    public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [OfficialPlugin] {
+    public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [KitPlugin] {
         let s = settings
         return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
                 ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),

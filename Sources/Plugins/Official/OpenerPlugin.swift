@@ -23,12 +23,12 @@ public enum OpenerPlugin {
         "allow-default-urls", "This enables opening `mailto:`, `tel:`, `https://` and `http://` urls using their default application.",
         scopeAllow: ["mailto:*", "tel:*", "http://*", "https://*"].map { .object(["url": .string($0)]) })
 
-    public static func plugin(sandbox: SandboxHolder, app: AppInfo, versions: ModelledVersions = .newest) -> OfficialPlugin {
+    public static func plugin(sandbox: SandboxHolder, app: AppInfo, versions: ModelledVersions = .newest) -> KitPlugin {
         // opener ≥ 2.5 reveals several items: `paths`, each canonicalised (UpstreamChanges.openerRevealPaths).
         let several = versions.has(UpstreamChanges.openerRevealPaths)
         let key = several ? "paths" : "path"
-        return OfficialPlugin(
-            name: "opener", pin: OpenerPin.commit, commandNames: commands, defaultSet: (defaultDescription, ["allow-open-url", "allow-reveal-item-in-dir", "allow-default-urls"]),
+        return KitPlugin(
+            name: "opener", origin: .pluginsWorkspace(pin: OpenerPin.commit), commandNames: commands, defaultSet: (defaultDescription, ["allow-open-url", "allow-reveal-item-in-dir", "allow-default-urls"]),
             declaredPermissions: [defaultURLs], scopeProblem: OpenerScope.problem,
             commands: [
                 CoreCommand("open_url", [("url", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in

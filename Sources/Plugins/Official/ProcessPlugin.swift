@@ -25,8 +25,8 @@ public enum ProcessPlugin {
 
     """
 
-    public static func plugin(lifecycle: AppLifecycle = .process) -> OfficialPlugin {
-        OfficialPlugin(name: "process", commandNames: ["exit", "restart"],
+    public static func plugin(lifecycle: AppLifecycle = .process) -> KitPlugin {
+        KitPlugin(name: "process", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: ["exit", "restart"],
                        defaultSet: (description: defaultDescription, permissions: ["allow-exit", "allow-restart"]), commands: [
             CoreCommand("exit", [("code", .integer("i32"))], starting: { (i) throws(ResponseError) -> CallStep in
                 let code = Int32(truncatingIfNeeded: i.arguments["code"]?.numberValue?.intValue ?? 0)

@@ -38,7 +38,7 @@ public enum StorePlugin {
         """
 
     public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable,
-                              emit: (@Sendable (String, JSON) -> Void)?, versions: ModelledVersions = .newest) -> OfficialPlugin {
+                              emit: (@Sendable (String, JSON) -> Void)?, versions: ModelledVersions = .newest) -> KitPlugin {
         let defaults = versions.has(UpstreamChanges.storeDefaults)
         let stores = Stores(holder: sandbox, app: app, resources: resources, emit: emit, defaults: defaults)
         let rid: (String, RustType) = ("rid", .integer("u32"))
@@ -48,7 +48,7 @@ public enum StorePlugin {
                 try run(try stores.store(payload), payload)
             }
         }
-        return OfficialPlugin(name: "store", commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissions.slug($0) }), commands: [
+        return KitPlugin(name: "store", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissions.slug($0) }), commands: [
             CoreCommand("load", [("path", .path)] + (defaults ? [("defaults", .option(.any("HashMap<String, JsonValue>")))] : [])
                                 + [("auto_save", .option(.any("AutoSave"))), ("serialize_fn_name", .option(.string)),
                                    ("deserialize_fn_name", .option(.string)), ("create_new", .option(.bool))]

@@ -35,7 +35,7 @@ public enum FsPlugin {
     }
 
     public static func plugin(sandbox: SandboxHolder, app: AppInfo, resources: ResourceTable, config: Config = Config(),
-                              versions: ModelledVersions = .newest) -> OfficialPlugin {
+                              versions: ModelledVersions = .newest) -> KitPlugin {
         let fs = Files(holder: sandbox, app: app, resources: resources, config: config, textAsBytes: versions.has(UpstreamChanges.fsTextAsBytes))
         // `SafeFilePath`'s visitor (plugins/fs/src/file_path.rs) expects this.
         let safePath = RustType.stringVisitor("a string representing an file URL or a path")
@@ -61,8 +61,8 @@ public enum FsPlugin {
         // fs ≥ 2.1 has `size` (UpstreamChanges.fsSize): its COMMANDS, permissions and handler.
         let sized = versions.has(UpstreamChanges.fsSize)
         let sizeCommand = sized ? [scoped("size", [path, options]) { (fs, i) throws(ResponseError) in try fs.size(i) }] : []
-        return OfficialPlugin(
-            name: "fs", commandNames: FsPermissions.commands + (sized ? ["size"] : []),
+        return KitPlugin(
+            name: "fs", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: FsPermissions.commands + (sized ? ["size"] : []),
             defaultSet: (FsPermissions.defaultDescription, FsPermissions.defaultPermissions),
             declaredPermissions: FsPermissions.declared, declaredSets: FsPermissions.sets,
             scopeProblem: FsScope.problem,

@@ -1,0 +1,116 @@
+import BridgeACL
+import BridgeCall
+import BridgeJSON
+import BridgeProtocol
+
+/// A plugin declared the one way: its name and where its code comes from, the `COMMANDS` of its
+/// `build.rs` (whose per-command permissions Tauri's build generates, as `CommandPermissions`
+/// does here), its `permissions/default.toml` and declared permissions, and one `CoreCommand` per
+/// command, bound by the Rust signature of its `src/commands.rs` and answered as its native code
+/// answers on the call's platform. Tauri's core plugins are declared so too, their permissions
+/// being Tauri's own (`CorePermissions`).
+public struct KitPlugin: Plugin {
+    /// Where a plugin's code comes from.
+    public enum Origin: Sendable, Equatable {
+        /// Tauri's core plugins (`plugin:app|…`): permissions from `crates/tauri/build.rs`.
+        case tauriCore
+        /// A plugin of tauri-apps/plugins-workspace at `pin`.
+        case pluginsWorkspace(pin: String)
+    }
+
+    public let name: String
+    public let origin: Origin
+    /// `build.rs`'s `COMMANDS`, in its order.
+    public let commandNames: [String]
+    /// `permissions/default.toml`'s description and members; `nil` when the plugin has none.
+    public let defaultSet: (description: String, permissions: [String])?
+    let declared: [CoreCommand]
+    /// Commands that wait (a scan for a code): registered as they are, not bound by a signature.
+    let raw: [Command]
+    public let sessionMethods: [SessionMethod]
+    /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
+    let declaredPermissions: [GeneratedPermissions.Declared]
+    let declaredSets: [GeneratedPermissions.DeclaredSet]
+    /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
+    let scopeCheck: (@Sendable (JSON) -> String?)?
+
+    public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+                sessionMethods: [SessionMethod] = [], declaredPermissions: [GeneratedPermissions.Declared] = [],
+                declaredSets: [GeneratedPermissions.DeclaredSet] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                commands: [CoreCommand], raw: [Command] = []) {
+        self.origin = origin
+        self.declaredPermissions = declaredPermissions
+        self.declaredSets = declaredSets
+        self.scopeCheck = scopeProblem
+        precondition(Set(commands.map(\.name) + raw.map(\.name)) == Set(commandNames) && commands.count + raw.count == commandNames.count,
+                     "\(name): every COMMANDS entry is declared, once")
+        self.name = name
+        self.commandNames = commandNames
+        self.defaultSet = defaultSet
+        self.sessionMethods = sessionMethods
+        declared = commands
+        self.raw = raw
+    }
+
+    /// One of Tauri's core plugins: its commands; its permissions are Tauri's (`CorePermissions`).
+    public init(core name: String, commands: [CoreCommand], sessionMethods: [SessionMethod] = []) {
+        self.init(name: name, origin: .tauriCore, commandNames: commands.map(\.name), defaultSet: nil, sessionMethods: sessionMethods,
+                  commands: commands)
+    }
+
+    public var isCore: Bool { origin == .tauriCore }
+
+    public var commands: [Command] {
+        let summary: String
+        switch origin {
+        case .tauriCore: summary = "Tauri's core \(name) plugin"
+        case .pluginsWorkspace(let pin): summary = "\(name) (plugins-workspace@\(pin.prefix(8)))"
+        }
+        return declared.map { $0.command(plugin: name, summary: summary) } + raw
+    }
+
+    public var generatedPermissions: GeneratedPermissions? {
+        isCore ? nil : GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: declaredPermissions, sets: declaredSets)
+    }
+
+    public func scopeProblem(_ entry: JSON) -> String? { scopeCheck?(entry) }
+
+    /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`: what
+    /// `generatedPermissions` builds as values (a test checks they agree).
+    public var permissionFiles: [PermissionFile] {
+        guard !isCore else { return [] }
+        var files = commandNames.map { PermissionFile(path: CommandPermissions.path(command: $0), text: CommandPermissions.text(command: $0)) }
+        if let set = defaultSet {
+            let members = set.permissions.map { "\"\($0)\"" }.joined(separator: ", ")
+            // A TOML multi-line string drops the newline after its opening quotes, none other.
+            files.append(PermissionFile(path: "default.toml", text: "[default]\ndescription = \"\"\"\n\(set.description)\"\"\"\npermissions = [\(members)]\n"))
+        }
+        if !declaredPermissions.isEmpty || !declaredSets.isEmpty {
+            files.append(PermissionFile(path: "declared.toml", text: KitPlugin.toml(declaredPermissions, declaredSets)))
+        }
+        return files
+    }
+}
+
+extension KitPlugin {
+    /// The declared permissions and sets as one TOML file, for `permissionFiles`.
+    static func toml(_ permissions: [GeneratedPermissions.Declared], _ sets: [GeneratedPermissions.DeclaredSet]) -> String {
+        func q(_ s: String) -> String { JSON.string(s).serialized() }
+        func list(_ a: [String]) -> String { "[" + a.map(q).joined(separator: ", ") + "]" }
+        var out = ""
+        for p in permissions {
+            out += "[[permission]]\nidentifier = \(q(p.identifier))\ndescription = \(q(p.description))\n"
+            if !p.allow.isEmpty || !p.deny.isEmpty {
+                out += "commands.allow = \(list(p.allow))\ncommands.deny = \(list(p.deny))\n"
+            }
+            func members(_ entry: JSON) -> String {
+                (entry.objectValue ?? JSONObject()).map { "\($0.key) = \($0.value.serialized())\n" }.joined()
+            }
+            for entry in p.scopeAllow ?? [] { out += "[[permission.scope.allow]]\n" + members(entry) }
+            for entry in p.scopeDeny ?? [] { out += "[[permission.scope.deny]]\n" + members(entry) }
+            out += "\n"
+        }
+        for s in sets { out += "[[set]]\nidentifier = \(q(s.identifier))\ndescription = \(q(s.description))\npermissions = \(list(s.permissions))\n\n" }
+        return out
+    }
+}
