@@ -80,19 +80,29 @@ public struct OfficialSettings: Sendable {
 /// `PluginsWorkspacePin`: each answers every command of its `build.rs` as its native code does
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
-    /// The simulated plugins, on the device `settings` describe.
+    /// The simulated plugins, on the device `settings` describe: the catalog, one line per plugin
+    /// (a plugin is its folder and its line here: removing both removes it, and the package builds).
     public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [KitPlugin] {
         let s = settings
-        return [BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions), BiometricPlugin.plugin(s.biometry),
-                ClipboardManagerPlugin.plugin(s.clipboard), DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
-                DialogPlugin.plugin(s.dialog, versions: s.versions), GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send, versions: s.versions),
-                FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
-                HapticsPlugin.plugin(), HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel), NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen), OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
-                StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions),
-                LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
-                OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app, versions: s.versions), ProcessPlugin.plugin(lifecycle: s.lifecycle)]
+        return [
+            BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions),
+            BiometricPlugin.plugin(s.biometry),
+            ClipboardManagerPlugin.plugin(s.clipboard),
+            DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
+            DialogPlugin.plugin(s.dialog, versions: s.versions),
+            GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send, versions: s.versions),
+            FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
+            HapticsPlugin.plugin(),
+            HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel),
+            NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen),
+            OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
+            StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions),
+            LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
+            OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app, versions: s.versions),
+            ProcessPlugin.plugin(lifecycle: s.lifecycle),
+        ]
     }
 
-    /// Their names.
-    public static let names = ["barcode-scanner", "biometric", "clipboard-manager", "deep-link", "dialog", "fs", "geolocation", "haptics", "http", "log", "notification", "opener", "os", "process", "store"]
+    /// Their names, read from the catalog.
+    public static var names: [String] { plugins().map(\.name).sorted() }
 }
