@@ -737,12 +737,18 @@ enum EmbeddedScripts {
       dispatch('bridge:restart', JSON.parse(e.data))
       source.addEventListener('error', function () {
         source.close()
-        var tries = 0
+        // Polled every 100 ms, then less often (up to a second) for five minutes: a bridge
+        // starting again on a busy machine takes what it takes, as an app's restart does.
+        var started = Date.now(), wait = 100
         function again() {
           fetch(config.url + '__bridge/ipc.js', { cache: 'no-store' })
             .then(function (r) { if (r.ok) location.reload(); else retry() }, retry)
         }
-        function retry() { if (++tries < 300) setTimeout(again, 100) }
+        function retry() {
+          if (Date.now() - started > 300000) return console.error('[bridge] the bridge did not start again within five minutes; reload the page once it runs')
+          setTimeout(again, wait)
+          wait = Math.min(1000, Math.round(wait * 1.5))
+        }
         again()
       })
     })
