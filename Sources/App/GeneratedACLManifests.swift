@@ -24,7 +24,8 @@ public enum GeneratedACLManifests {
         guard let path = file(root), let data = FileManager.default.contents(atPath: path), data.count <= 16 * 1024 * 1024,
               let json = try? JSONParser.parse(Array(data), duplicateKeys: .keepLast), let plugins = json.objectValue else { return [] }
         var out: [PluginFolder] = []
-        for member in plugins where !member.key.hasPrefix("core") && !skipping.contains(member.key) && CommandName.isValidPlugin(member.key) {
+        // Tauri's own entries are `core` and `core:<plugin>` (no plugin name holds a colon).
+        for member in plugins where member.key != "core" && !skipping.contains(member.key) && CommandName.isValidPlugin(member.key) {
             guard let folder = folder(member.key, member.value, path: path) else { continue }
             out.append(folder)
         }

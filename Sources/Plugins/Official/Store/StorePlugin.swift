@@ -1,5 +1,6 @@
 import BridgeACL
 import BridgeApp
+import BridgeBinding
 import BridgeCall
 import BridgeKit
 import BridgeJSON
@@ -158,7 +159,7 @@ final class Stores: Sendable {
         var defaults: JSONObject?
         if takesDefaults, let given = p["defaults"], given != .null {
             guard case .object(let members) = given else {
-                throw .invalidParams("invalid args `defaults` for command `load`: invalid type: \(given.typeName), expected a map",
+                throw .invalidParams("invalid args `defaults` for command `load`: invalid type: \(ArgumentBinder.describe(given)), expected a map",
                                      details: ["command": "plugin:store|load", "field": "defaults", "given": given])
             }
             defaults = members
