@@ -5,7 +5,21 @@ import BridgeJSON
 public struct Permission: Sendable, Equatable {
     /// The identifier within its plugin: `allow-share-text`.
     public let identifier: String
-    public let description: String?
+    /// What the permission says it does: written only when read (a message, a listing), since
+    /// every start generates two per command of every plugin.
+    public var description: String? {
+        switch text {
+        case .given(let text): return text
+        case .allows(let command): return "Enables the " + command + " command without any pre-configured scope."
+        case .denies(let command): return "Denies the " + command + " command without any pre-configured scope."
+        }
+    }
+    private enum Text: Sendable {
+        case given(String?)
+        /// Tauri's build's words for `allow-<command>` and `deny-<command>`.
+        case allows(String), denies(String)
+    }
+    private let text: Text
     public let allow: [String]
     public let deny: [String]
     /// `nil` when the permission sets no `scope.allow`.
@@ -17,7 +31,7 @@ public struct Permission: Sendable, Equatable {
     public init(identifier: String, description: String? = nil, allow: [String] = [], deny: [String] = [],
                 scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil, platforms: [String]? = nil) {
         self.identifier = identifier
-        self.description = description
+        self.text = .given(description)
         self.allow = allow
         self.deny = deny
         self.scopeAllow = scopeAllow
@@ -25,8 +39,24 @@ public struct Permission: Sendable, Equatable {
         self.platforms = platforms
     }
 
+    /// The permission Tauri's build generates for `command`: `allow-<slug>` or `deny-<slug>`.
+    init(generatedFor command: String, slug: String, allows: Bool) {
+        identifier = (allows ? "allow-" : "deny-") + slug
+        text = allows ? .allows(command) : .denies(command)
+        allow = allows ? [command] : []
+        deny = allows ? [] : [command]
+        scopeAllow = nil
+        scopeDeny = nil
+        platforms = nil
+    }
+
     /// Whether the permission applies on `target` (a Tauri target name).
     public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
+
+    public static func == (a: Permission, b: Permission) -> Bool {
+        a.identifier == b.identifier && a.allow == b.allow && a.deny == b.deny && a.scopeAllow == b.scopeAllow
+            && a.scopeDeny == b.scopeDeny && a.platforms == b.platforms && a.description == b.description
+    }
 }
 
 /// A `[[set]]` (or the `[default]` set): a named list of permission and set identifiers.
@@ -80,10 +110,8 @@ public struct PluginManifest: Sendable, Equatable {
         permissions.reserveCapacity(commands.count * 2)
         for command in commands {
             let slug = CommandPermissions.slug(command)
-            permissions.append(Permission(identifier: "allow-" + slug, description: "Enables the " + command + " command without any pre-configured scope.",
-                                          allow: [command]))
-            permissions.append(Permission(identifier: "deny-" + slug, description: "Denies the " + command + " command without any pre-configured scope.",
-                                          deny: [command]))
+            permissions.append(Permission(generatedFor: command, slug: slug, allows: true))
+            permissions.append(Permission(generatedFor: command, slug: slug, allows: false))
         }
         return PluginManifest(plugin: plugin, defaultSet: defaultSet, sets: [], permissions: permissions)
     }
