@@ -184,16 +184,8 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
                             continue
                         }
                         let c = file[f]
-                        let isSep = sep && c == "/"
-                        let matched: Bool
-                        switch token {
-                        case .any: matched = !isSep && !(s && c == "." && dot)
-                        case .within(let items): matched = !isSep && !(s && c == "." && dot) && PathGlob.inClass(c, items)
-                        case .except(let items): matched = !isSep && !(s && c == "." && dot) && !PathGlob.inClass(c, items)
-                        case .char(let expected): matched = expected == c
-                        default: matched = false
-                        }
-                        from[at(f, t, s)] = matched ? from[at(f + 1, t + 1, c == "/")] : .subPatternDoesntMatch
+                        from[at(f, t, s)] = PathGlob.matches(token, c, followsSeparator: s, dot: dot, sep: sep)
+                            ? from[at(f + 1, t + 1, c == "/")] : .subPatternDoesntMatch
                     }
                 }
             }
@@ -206,11 +198,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         let tokens: [Token]
         let dot: Bool
         let sep: Bool
-        mutating func from(_ start: Int, _ ti: Int, followsSeparator: Bool) -> Outcome {
-            walk(start, ti, followsSeparator: followsSeparator)
-        }
-
-        private mutating func walk(_ start: Int, _ from: Int, followsSeparator: Bool) -> Outcome {
+        mutating func from(_ start: Int, _ from: Int, followsSeparator: Bool) -> Outcome {
             var f = start
             var follows = followsSeparator
             var ti = from
@@ -240,22 +228,26 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
                 default:
                     guard f < file.count else { return .entirePatternDoesntMatch }
                     let c = file[f]
-                    let isSep = sep && c == "/"
-                    let matched: Bool
-                    switch token {
-                    case .any: matched = !isSep && !(follows && c == "." && dot)
-                    case .within(let items): matched = !isSep && !(follows && c == "." && dot) && PathGlob.inClass(c, items)
-                    case .except(let items): matched = !isSep && !(follows && c == "." && dot) && !PathGlob.inClass(c, items)
-                    case .char(let expected): matched = expected == c
-                    default: matched = false
-                    }
-                    guard matched else { return .subPatternDoesntMatch }
+                    guard PathGlob.matches(token, c, followsSeparator: follows, dot: dot, sep: sep) else { return .subPatternDoesntMatch }
                     follows = c == "/"
                     f += 1
                     ti += 1
                 }
             }
             return f == file.count ? .match : .subPatternDoesntMatch
+        }
+    }
+
+    /// Whether the one-character `token` (`?`, a class, a literal) takes `c`, a character after
+    /// a separator (or at the start) when `followsSeparator`: the walk and the table both ask.
+    private static func matches(_ token: Token, _ c: Character, followsSeparator: Bool, dot: Bool, sep: Bool) -> Bool {
+        let allowed = !(sep && c == "/") && !(followsSeparator && c == "." && dot)
+        switch token {
+        case .any: return allowed
+        case .within(let items): return allowed && inClass(c, items)
+        case .except(let items): return allowed && !inClass(c, items)
+        case .char(let expected): return expected == c
+        default: return false
         }
     }
 
