@@ -6,27 +6,16 @@
 /// absolute Unix path under the folders before its first wildcard. Any other entry (a wildcard
 /// in the host, a Windows path, a relative glob) is tried for every URL or path.
 public struct URLPatternIndex: Sendable {
-    public let patterns: [URLPattern]
-    private let byOrigin: [String: [Int]]
-    private let everywhere: [Int]
+    private let index: FiledIndex<URLPattern>
 
-    public init(_ patterns: [URLPattern]) {
-        self.patterns = patterns
-        var byOrigin: [String: [Int]] = [:]
-        var everywhere: [Int] = []
-        for (i, p) in patterns.enumerated() {
-            if let key = URLPatternIndex.key(of: p) { byOrigin[key, default: []].append(i) } else { everywhere.append(i) }
-        }
-        self.byOrigin = byOrigin
-        self.everywhere = everywhere
-    }
+    public init(_ patterns: [URLPattern]) { index = FiledIndex(patterns, key: URLPatternIndex.key(of:)) }
 
-    public var isEmpty: Bool { patterns.isEmpty }
+    public var patterns: [URLPattern] { index.items }
+    public var isEmpty: Bool { index.items.isEmpty }
 
     /// The first pattern, in the given order, that matches `url`.
     public func first(matching url: OriginURL) -> URLPattern? {
-        let filed = byOrigin[url.scheme + "://" + url.host] ?? []
-        return Merged.first(filed, everywhere) { patterns[$0].matches(url) }.map { patterns[$0] }
+        index.first(under: index.filesAny ? [url.scheme + "://" + url.host] : []) { $0.matches(url) }
     }
 
     public func contains(matching url: OriginURL) -> Bool { first(matching: url) != nil }
@@ -49,37 +38,26 @@ public struct URLPatternIndex: Sendable {
 
 /// `PathGlob`s filed by the folders before their first wildcard (see `URLPatternIndex`).
 public struct PathGlobIndex: Sendable {
-    public let globs: [PathGlob]
-    private let byFolder: [String: [Int]]
-    private let everywhere: [Int]
+    private let index: FiledIndex<PathGlob>
 
-    public init(_ globs: [PathGlob]) {
-        self.globs = globs
-        var byFolder: [String: [Int]] = [:]
-        var everywhere: [Int] = []
-        for (i, g) in globs.enumerated() {
-            if let key = PathGlobIndex.key(of: g.text) { byFolder[key, default: []].append(i) } else { everywhere.append(i) }
-        }
-        self.byFolder = byFolder
-        self.everywhere = everywhere
-    }
+    public init(_ globs: [PathGlob]) { index = FiledIndex(globs) { PathGlobIndex.key(of: $0.text) } }
 
-    public var isEmpty: Bool { globs.isEmpty }
+    public var globs: [PathGlob] { index.items }
+    public var isEmpty: Bool { index.items.isEmpty }
 
     /// The first glob, in the given order, that matches `path` (`PathGlob.matches`' options).
     public func first(matching path: String, requireLiteralLeadingDot: Bool) -> PathGlob? {
-        var filed: [Int] = []
-        if !byFolder.isEmpty, path.hasPrefix("/") {
+        var keys: [String] = []
+        if index.filesAny, path.hasPrefix("/") {
             // The path's own folders, from the root down, and the path itself.
-            if let atRoot = byFolder["/"] { filed += atRoot }
+            keys.append("/")
             var key = ""
             for part in path.split(separator: "/", omittingEmptySubsequences: true) {
                 key += "/" + part
-                if let here = byFolder[key] { filed += here }
+                keys.append(key)
             }
-            if filed.count > 1 { filed.sort() }
         }
-        return Merged.first(filed, everywhere) { globs[$0].matches(path, requireLiteralLeadingDot: requireLiteralLeadingDot) }.map { globs[$0] }
+        return index.first(under: keys) { $0.matches(path, requireLiteralLeadingDot: requireLiteralLeadingDot) }
     }
 
     public func contains(matching path: String, requireLiteralLeadingDot: Bool) -> Bool {
@@ -99,6 +77,37 @@ public struct PathGlobIndex: Sendable {
             key += "/" + part
         }
         return key.isEmpty ? "/" : key
+    }
+}
+
+/// Items filed under the literal key each must have (`nil`: tried for everything), looked up by
+/// the keys a subject has: only the items filed under them and the unfiled ones are tried, in
+/// the items' order, so the first match is the one a walk of every item would find.
+struct FiledIndex<Item: Sendable>: Sendable {
+    let items: [Item]
+    private let filed: [String: [Int]]
+    private let everywhere: [Int]
+
+    init(_ items: [Item], key: (Item) -> String?) {
+        self.items = items
+        var filed: [String: [Int]] = [:]
+        var everywhere: [Int] = []
+        for (i, item) in items.enumerated() {
+            if let k = key(item) { filed[k, default: []].append(i) } else { everywhere.append(i) }
+        }
+        self.filed = filed
+        self.everywhere = everywhere
+    }
+
+    /// Whether any item is filed under a key (else asking for keys is wasted).
+    var filesAny: Bool { !filed.isEmpty }
+
+    /// The first item, in order, among those filed under `keys` and those filed nowhere, that `matches`.
+    func first(under keys: [String], where matches: (Item) -> Bool) -> Item? {
+        var candidates: [Int] = []
+        for key in keys { if let here = filed[key] { candidates += here } }
+        if candidates.count > 1 { candidates.sort() }
+        return Merged.first(candidates, everywhere) { matches(items[$0]) }.map { items[$0] }
     }
 }
 
