@@ -1,4 +1,5 @@
 import BridgeBinding
+import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 
@@ -8,12 +9,6 @@ import BridgeProtocol
 /// any serde error becomes `Error::InvalidArgs`: ``invalid args `{key}` for command `{cmd}`: {error}``),
 /// with serde_json's wording of type errors (`invalid type: integer `1`, expected a string`).
 public enum TauriArguments {
-    /// The id of a `Channel` argument as the IPC sends it (`"__CHANNEL__:7"`), or `nil`.
-    public static func channelID(_ value: JSON?) -> UInt32? {
-        guard let text = value?.stringValue, text.hasPrefix("__CHANNEL__:") else { return nil }
-        return UInt32(text.dropFirst("__CHANNEL__:".count))
-    }
-
     /// The first argument of `arguments` that `payload` cannot bind, as Tauri rejects the call
     /// (`-32602`, the message Tauri's `invoke()` rejects with), or `nil` when every one binds.
     public static func refusal(_ payload: JSON, arguments: [RustArgument], command: String) -> ResponseError? {
@@ -79,7 +74,7 @@ public enum TauriArguments {
             guard case .object = value else { return invalid("a map") }
             return nil
         case .channel:
-            guard TauriArguments.channelID(value) != nil else {
+            guard ChannelArgument.id(value) != nil else {
                 return "invalid channel value `\(value.serialized())`, expected a string in the `__CHANNEL__:ID` format"
             }
             return nil

@@ -37,7 +37,7 @@ struct ListenerCommands: Sendable {
                                      details: ["command": .string(full), "field": "event", "layer": "command"])
             }
             if registers {
-                guard let id = ListenerCommands.channelID(payload["handler"]) else {
+                guard let id = ChannelArgument.id(payload["handler"]) else {
                     let got = payload["handler"].map { $0.serialized() } ?? "nothing"
                     throw .invalidParams("invalid args `handler` for command `register_listener`: invalid channel value `\(got)`, expected a string in the `__CHANNEL__:ID` format",
                                          details: ["command": .string(full), "field": "handler", "layer": "command"])
@@ -52,11 +52,5 @@ struct ListenerCommands: Sendable {
             listeners.remove(plugin: plugin, event: event, client: client, channel: id)
             return .done(CommandOutput(result: .null))
         })
-    }
-
-    /// The id of a `Channel` argument as the IPC sends it (`"__CHANNEL__:7"`), or `nil`.
-    static func channelID(_ value: JSON?) -> UInt32? {
-        guard let text = value?.stringValue, text.hasPrefix("__CHANNEL__:") else { return nil }
-        return UInt32(text.dropFirst("__CHANNEL__:".count))
     }
 }

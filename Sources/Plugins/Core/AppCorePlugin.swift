@@ -53,7 +53,7 @@ struct AppCorePlugin {
         if versions.has(UpstreamChanges.appListeners) {
             // Tauri 2.9 (#14133): the app's own plugin listeners, `back-button` on Android.
             later.append(CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { payload, context in
-                if let event = payload["event"]?.stringValue, let channel = TauriArguments.channelID(payload["handler"]) {
+                if let event = payload["event"]?.stringValue, let channel = ChannelArgument.id(payload["handler"]) {
                     hub.register(plugin: "app", event: event, client: context.client, channel: channel)
                 }
                 return .null

@@ -78,7 +78,7 @@ public enum GeolocationPlugin {
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: true, command: "watch_position")
                 guard !context.platform.isDesktop else { return CommandOutput(result: .null) }
-                guard let channel = TauriArguments.channelID(payload["channel"]) else {
+                guard let channel = ChannelArgument.id(payload["channel"]) else {
                     throw TauriArguments.invalid("channel", command: "watch_position", "invalid channel value, expected a string in the `__CHANNEL__:ID` format")
                 }
                 let client = context.client

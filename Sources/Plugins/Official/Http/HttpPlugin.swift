@@ -164,7 +164,7 @@ public enum HttpPlugin {
                 let id = ridValue(payload["rid"]) ?? 0
                 let lease = try reserve(id, apps.webview(context.webview), context)
                 guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }
-                guard let channel = TauriArguments.channelID(payload["streamChannel"]), let send else {
+                guard let channel = ChannelArgument.id(payload["streamChannel"]), let send else {
                     throw .native("the bridge has no channel to stream this body on: use bridge serve or the browser mode, where Channels are delivered",
                                   layer: "http", reason: "http ≥ 2.4.1 sends the body over streamChannel; a one-shot invoke has no listener")
                 }

@@ -111,7 +111,7 @@ public enum NotificationPlugin {
                 // The base Plugin's registerListener: the Channel hears the plugin's `trigger`s.
                 // (Browser mode registers a page's before this runs.)
                 try native("register_listener", context)
-                if let event = payload["event"]?.stringValue, let channel = TauriArguments.channelID(payload["handler"]) {
+                if let event = payload["event"]?.stringValue, let channel = ChannelArgument.id(payload["handler"]) {
                     listen?("notification", event, context.client, channel)
                 }
                 return .null
