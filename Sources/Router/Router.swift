@@ -51,13 +51,7 @@ public struct Router: Sendable {
 
     private func route(method: String, params: JSON?, context: CallContext) -> Result<Call, ResponseError> {
         if let listeners, let entry = listeners.entry(for: method, registry: registry) {
-            let prepared = prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
-            // A plugin whose permissions name no listener command refuses it as any command it
-            // lacks: Tauri's `… not allowed. Command not found`, as not found.
-            if case .failure(let refusal) = prepared, refusal.message.hasSuffix("not allowed. Command not found") {
-                return .failure(.notFound(refusal.message, details: ["command": .string(method)]))
-            }
-            return prepared
+            return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil)
         }
         if let entry = registry.entry(for: method) { return prepare(entry: entry, params: params, context: context, checksACL: true, unchecked: nil) }
         if let fallback, let found = fallback.resolve(method, registry: registry) {
@@ -124,7 +118,17 @@ public struct Router: Sendable {
         if checksACL, let authority {
             switch authority.authorize(entry.name, context: context) {
             case .success(let g): grant = g
-            case .failure(let refusal): return .failure(refusal)
+            case .failure(let refusal):
+                // A plugin command no permission names is none the plugin declares (Tauri's build
+                // writes permissions for every command of its COMMANDS; the base class's listener
+                // commands are not among them): `… Command not found`, not found, as a command
+                // nobody registered. An app command stays refused: the app has it, its manifest
+                // does not grant it.
+                if !entry.name.isAppCommand, refusal.data["reason"] == "not_granted",
+                   refusal.data["permissions"]?.arrayValue?.isEmpty == true {
+                    return .failure(.notFound(refusal.message, details: refusal.data))
+                }
+                return .failure(refusal)
             }
         }
         var warnings: [CallWarning] = unchecked.map { [$0] } ?? []
