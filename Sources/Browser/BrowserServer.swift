@@ -343,7 +343,12 @@ public final class BrowserServer: Sendable {
         case .remote(let url): listening.origin = url
         }
         if let window = request.queryValue("window"), !window.isEmpty { listening.window = window; listening.webview = window }
-        let hearsEvents = AppEvents.refusal("plugin:event|listen", context: listening, authority: authority) == nil
+        // A page hears events when the ACL lets it listen (`core:event:allow-listen`).
+        var hearsEvents = true
+        if let authority, let listen = CommandName(plugin: "event", command: "listen"),
+           case .failure = authority.authorize(listen, context: listening) {
+            hearsEvents = false
+        }
         let page = request.queryValue("page").flatMap { $0.isEmpty ? nil : $0 } ?? "anonymous-\(InvokeKey.generate().prefix(8))"
         var headers: HTTPHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-store"]
         cors(request, into: &headers)

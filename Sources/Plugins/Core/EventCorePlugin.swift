@@ -8,7 +8,7 @@ import BridgeProtocol
 /// Tauri's event plugin (`plugin:event|…`, tauri@a8105ecc `crates/tauri/src/event/plugin.rs`),
 /// which `@tauri-apps/api/event` calls: `listen`, `unlisten`, `emit`, `emit_to`, on the session's
 /// event hub, for every transport: over stdio a handler's events come as `bridge/callback`
-/// notifications; browser mode answers the same commands for each page (`AppEvents`).
+/// notifications, and a page's (its client) over its event stream, through the same router.
 public enum EventCommands {
     /// The answer to `plugin:event|<name>` from `client`.
     ///
