@@ -66,7 +66,7 @@ let package = Package(
         // The Tauri app a front end belongs to: its configuration (`--app`), its own commands read
         // from its Rust sources and bound as Tauri binds them, fixtures, and the unanswered calls.
         .target(name: "BridgeApp", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding",
-                                                  "BridgeCall"], path: "Sources/App"),
+                                                  "BridgeCall", "BridgeACL"], path: "Sources/App"),
         // The XML subset of Android resource files (manifests, provider paths), with lines.
         .target(name: "BridgeXML", path: "Sources/XML"),
         // Media types recognised from their bytes (images, movies), and Apple's Uniform Type Identifiers.

@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeCall
 import BridgeJSON
 import Foundation
@@ -78,9 +79,9 @@ public enum GeneratedACLManifests {
                             permissionFiles: [PermissionFile(path: "acl-manifests.json#\(name).json", text: text)], signatures: [:], problems: [])
     }
 
-    /// tauri-utils' identifier rule: lowercase ASCII letters, digits, `-` (not leading or trailing).
+    /// A permission's own identifier by tauri-utils' rule (`Identifier`), with no plugin prefix.
     static func isIdentifier(_ text: String) -> Bool {
-        !text.isEmpty && text.first != "-" && text.last != "-"
-            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        guard let identifier = try? Identifier(text) else { return false }
+        return identifier.prefix == nil
     }
 }
