@@ -235,15 +235,12 @@ public struct Router: Sendable {
         case .success(let ready): call = ready
         }
         willStart?(call)
-        guard let observer else {
-            switch start(call) {
-            case .done(let outcome): return .done(call, outcome)
-            case .waiting(let rest): return .waiting(call, rest)
-            }
-        }
-        switch CallObserver.$current.withValue(observer, operation: { start(call) }) {
+        let started = observer.map { observer in CallObserver.$current.withValue(observer) { start(call) } } ?? start(call)
+        switch started {
         case .done(let outcome): return .done(call, outcome)
-        case .waiting(let rest): return .waiting(call, { await CallObserver.$current.withValue(observer) { await rest() } })
+        case .waiting(let rest):
+            guard let observer else { return .waiting(call, rest) }
+            return .waiting(call, { await CallObserver.$current.withValue(observer) { await rest() } })
         }
     }
 

@@ -10,8 +10,8 @@ import Synchronization
 public final class SandboxHolder: Sendable {
     private let requested: String?
     private let made = Mutex<Sandbox?>(nil)
-    /// The platforms (and apps) whose install-time folders are made.
-    private let installed = Mutex<Set<String>>([])
+    /// The platforms whose install-time folders are made (a holder serves one app).
+    private let installed = Mutex<Set<Platform>>([])
     private let announce: @Sendable (String) -> Void
 
     /// - Parameters:
@@ -55,8 +55,7 @@ public final class SandboxHolder: Sendable {
     /// exists says yes, as the device does, before the app wrote anything.
     public func sandbox(installed paths: PlatformPaths) throws(ResponseError) -> Sandbox {
         let box = try sandbox()
-        let key = paths.platform.rawValue + "\u{0}" + paths.app.identifier
-        if installed.withLock({ $0.insert(key).inserted }) {
+        if installed.withLock({ $0.insert(paths.platform).inserted }) {
             for folder in paths.installFolders { try? box.makeFolder(paths.sandboxPath(folder), recursive: true, mode: 0o771) }
         }
         return box
