@@ -28,9 +28,25 @@ enum Relaunch {
         // The protocol stream goes back to fd 1 (`protectingStdout` had moved it), for the new
         // process to find its stdout where the peer reads.
         if streams.output != STDOUT_FILENO { dup2(streams.output, STDOUT_FILENO) }
+        closeOnExec()
         setenv(restartedVariable, "1", 1)
         execv("/proc/self/exe", &argv)
         streams.error("bridge: plugin:process|restart: starting again failed (\(String(cString: strerror(errno)))); the session ended")
+    }
+
+    /// Marks every descriptor but stdin, stdout and stderr close-on-exec: nothing of the first
+    /// run outlives it. A socket the new process inherited would keep the pages' idle
+    /// keep-alive connections open with no one reading them (a page waiting to reload would
+    /// wait forever), and the listening socket would hold the port the new run binds.
+    static func closeOnExec() {
+        guard let dir = opendir("/proc/self/fd") else { return }
+        defer { closedir(dir) }
+        let own = dirfd(dir)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name), fd > STDERR_FILENO, fd != own else { continue }
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     /// The command line to start again with: `--http`'s port the one bound, and the sandbox

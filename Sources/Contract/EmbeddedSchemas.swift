@@ -1012,7 +1012,7 @@ enum EmbeddedSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://bridge.example/schemas/jsonrpc/notification.schema.json",
   "title": "Notification from bridge serve",
-  "description": "Sent before a request's response, or as things happen. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'. bridge/event: a plugin event (what listen('<plugin>://<event>') receives). bridge/callback: a message on a Channel of the stdio client (a watch's positions). bridge/exit: the app ended (plugin:process|exit), with its code; the session then ends with that code. bridge/restart: the app restarts (plugin:process|restart): the session ends and the bridge starts again in place; bridge/restarted opens the new session (input sent in between may be lost, as a restarting app's calls are).",
+  "description": "Sent before a request's response, or as things happen. bridge/warning: what Tauri accepts but the device would silently get wrong (always sent; initialize {\"strict\": true} or --strict refuses it instead). bridge/presentation: the platform record, when initialize asked for 'inspect'. bridge/event: a plugin event (what listen('<plugin>://<event>') receives). bridge/callback: a message on a Channel of the stdio client (a watch's positions). bridge/exit: the app ended (plugin:process|exit), with its code; the session then ends with that code. bridge/restart: the app restarts (plugin:process|restart): the session ends and the bridge starts again in place; bridge/restarted opens the new session (input sent in between may be lost, as a restarting app's calls are). bridge/listening: with --http, the address pages open, the script's URL and the invoke key (again after a restart, with a new key). bridge/unhandled: a call nothing answered (its command, kind, arguments, why, and a fixture that would answer it; with --auto-answer, the made-up result).",
   "type": "object",
   "required": [
     "jsonrpc",
@@ -1033,7 +1033,9 @@ enum EmbeddedSchemas {
         "bridge/callback",
         "bridge/exit",
         "bridge/restart",
-        "bridge/restarted"
+        "bridge/restarted",
+        "bridge/listening",
+        "bridge/unhandled"
       ]
     },
     "params": {
@@ -1261,6 +1263,75 @@ enum EmbeddedSchemas {
         "params": {
           "type": "object",
           "additionalProperties": false
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/listening"
+        },
+        "params": {
+          "type": "object",
+          "required": [
+            "url",
+            "script",
+            "key"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "url": {
+              "type": "string",
+              "pattern": "^https?://"
+            },
+            "script": {
+              "type": "string",
+              "pattern": "^https?://"
+            },
+            "key": {
+              "type": "string",
+              "pattern": "^[0-9a-f]{32}$"
+            }
+          }
+        }
+      }
+    },
+    {
+      "properties": {
+        "method": {
+          "const": "bridge/unhandled"
+        },
+        "params": {
+          "type": "object",
+          "required": [
+            "command",
+            "kind",
+            "args",
+            "message",
+            "fixture"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "command": {
+              "type": "string"
+            },
+            "kind": {
+              "type": "string"
+            },
+            "args": {},
+            "message": {
+              "type": "string"
+            },
+            "fixture": {
+              "type": "object",
+              "minProperties": 1,
+              "maxProperties": 1
+            },
+            "auto": {
+              "const": true
+            },
+            "result": {}
+          }
         }
       }
     }

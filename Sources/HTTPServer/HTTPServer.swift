@@ -77,7 +77,8 @@ public final class HTTPServer: Sendable {
     /// with the port the kernel gave it (`portOf` reads it from the bound address).
     private static func bindSocket<Address>(family: Int32, address: Address, host: String, port: UInt16,
                                             portOf: (Address) -> UInt16) throws(HTTPServerError) -> (Int32, UInt16) {
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: `plugin:process|restart` starts the bridge again in place (`execv`).
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
         reuseAddress(fd)
         var address = address

@@ -60,6 +60,41 @@ struct ProcessPluginProcessTests {
         #expect(p.waitForExit() == 0)
     }
 
+    @Test("restart(): no socket of the first run outlives it, so a page's idle connection ends")
+    func restartClosesConnections() throws {
+        let caps = try OfficialPluginProcessTests.capabilities(["process:default"])
+        let p = try BridgeProcess(["serve", "--http", "0", "--capabilities", caps], executable: Products.bridge)
+        let listening = try next(p)
+        let url = try #require(listening["params"]?["url"]?.stringValue, "\(listening)")
+        let port = try #require(UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+        // A keep-alive connection, as a browser keeps one after fetching the page's script.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(port.bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var limit = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let get = Array("GET /__bridge/ipc.js HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        _ = get.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let first = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        #expect(first > 0, "the script was served")
+        p.sendLine(request("1", "plugin:process|restart"))
+        while try next(p)["method"] != "bridge/restarted" {}
+        // The rest of the script, then the end: the first run's connection closed with it.
+        var n = 0
+        repeat { n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } } while n > 0
+        #expect(n == 0 || errno == ECONNRESET, "the connection outlived the restart (errno \(errno))")
+        p.closeInput()
+        #expect(p.waitForExit() == 0)
+    }
+
     @Test("bridge invoke: exit ends with the app's code, restart with 0, each said on stderr; a missing code is serde's error")
     func invoke() throws {
         let exit = try runBridge(["invoke", "plugin:process|exit", #"{"code":3}"#], executable: Products.bridge)
