@@ -170,6 +170,10 @@ public protocol Plugin: Sendable {
     var name: String { get }
     /// The commands the plugin serves.
     var commands: [Command] { get }
+    /// Their names, in `commands`' order or another: what the registry knows of a plugin until
+    /// one of its commands is called (a plugin that can list them without building its
+    /// commands pays for those at its first call, not at every start).
+    var commandNames: [String] { get }
     /// The plugin's `permissions/` folder, compiled in: its TOML or JSON permission files.
     var permissionFiles: [PermissionFile] { get }
     /// Why a scope entry granted to this plugin is malformed, or `nil`; checked at start-up.
@@ -253,6 +257,7 @@ public struct SessionMethod: Sendable {
 }
 
 extension Plugin {
+    public var commandNames: [String] { commands.map(\.name) }
     public var sessionMethods: [SessionMethod] { [] }
     public var generatedPermissions: GeneratedPermissions? { nil }
     public var isCore: Bool { false }

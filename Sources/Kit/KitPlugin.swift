@@ -2,6 +2,7 @@ import BridgeACL
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
+import Synchronization
 
 /// A plugin declared the one way: its name and where its code comes from, the `COMMANDS` of its
 /// `build.rs` (whose per-command permissions Tauri's build generates, as `CommandPermissions`
@@ -24,32 +25,59 @@ public struct KitPlugin: Plugin {
     public let commandNames: [String]
     /// `permissions/default.toml`'s description and members; `nil` when the plugin has none.
     public let defaultSet: (description: String, permissions: [String])?
-    let declared: [CoreCommand]
-    /// Commands that wait (a scan for a code): registered as they are, not bound by a signature.
-    let raw: [Command]
+    /// Its commands and declared permissions, built when first needed: a plugin costs a start
+    /// its name and `COMMANDS`, the rest is paid by the first call that reaches it.
+    private let parts: Parts
     public let sessionMethods: [SessionMethod]
     /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
-    let declaredPermissions: [GeneratedPermissions.Declared]
-    let declaredSets: [GeneratedPermissions.DeclaredSet]
+    var declaredPermissions: [GeneratedPermissions.Declared] { parts.permissions.value }
+    var declaredSets: [GeneratedPermissions.DeclaredSet] { parts.sets.value }
+
+    /// A value made once, on first use.
+    final class Deferred<Value: Sendable>: Sendable {
+        private let make: @Sendable () -> Value
+        private let made = Mutex<Value?>(nil)
+        init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+        var value: Value {
+            made.withLock { made in
+                if let made { return made }
+                let value = make()
+                made = value
+                return value
+            }
+        }
+    }
+
+    private struct Parts: Sendable {
+        let commands: Deferred<[Command]>
+        let permissions: Deferred<[GeneratedPermissions.Declared]>
+        let sets: Deferred<[GeneratedPermissions.DeclaredSet]>
+    }
     /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
     let scopeCheck: (@Sendable (JSON) -> String?)?
 
     public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
-                sessionMethods: [SessionMethod] = [], declaredPermissions: [GeneratedPermissions.Declared] = [],
-                declaredSets: [GeneratedPermissions.DeclaredSet] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
-                commands: [CoreCommand], raw: [Command] = []) {
+                sessionMethods: [SessionMethod] = [],
+                declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
+                declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
+                scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                commands: @autoclosure @escaping @Sendable () -> [CoreCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
         self.origin = origin
-        self.declaredPermissions = declaredPermissions
-        self.declaredSets = declaredSets
         self.scopeCheck = scopeProblem
-        precondition(Set(commands.map(\.name) + raw.map(\.name)) == Set(commandNames) && commands.count + raw.count == commandNames.count,
-                     "\(name): every COMMANDS entry is declared, once")
         self.name = name
         self.commandNames = commandNames
         self.defaultSet = defaultSet
         self.sessionMethods = sessionMethods
-        declared = commands
-        self.raw = raw
+        let summary = switch origin {
+        case .tauriCore: "Tauri's core \(name) plugin"
+        case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
+        }
+        parts = Parts(commands: Deferred {
+            let declared = commands(), waiting = raw()
+            precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
+                         "\(name): every COMMANDS entry is declared, once")
+            return declared.map { $0.command(plugin: name, summary: summary) } + waiting
+        }, permissions: Deferred(declaredPermissions), sets: Deferred(declaredSets))
     }
 
     /// One of Tauri's core plugins: its commands; its permissions are Tauri's (`CorePermissions`).
@@ -60,14 +88,7 @@ public struct KitPlugin: Plugin {
 
     public var isCore: Bool { origin == .tauriCore }
 
-    public var commands: [Command] {
-        let summary: String
-        switch origin {
-        case .tauriCore: summary = "Tauri's core \(name) plugin"
-        case .pluginsWorkspace(let pin): summary = "\(name) (plugins-workspace@\(pin.prefix(8)))"
-        }
-        return declared.map { $0.command(plugin: name, summary: summary) } + raw
-    }
+    public var commands: [Command] { parts.commands.value }
 
     public var generatedPermissions: GeneratedPermissions? {
         isCore ? nil : GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: declaredPermissions, sets: declaredSets)

@@ -1,6 +1,7 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
+import Synchronization
 
 /// The commands the bridge serves, keyed by `plugin:<p>|<c>`.
 public struct CommandRegistry: Sendable {
@@ -19,8 +20,39 @@ public struct CommandRegistry: Sendable {
         }
     }
 
-    private var entries: [String: Entry] = [:]
-    private var pluginNames: Set<String> = []
+    /// One registered plugin: its command names, known from the start, and its entries, made
+    /// when a call first needs one of them (a cold `bridge invoke` builds the commands of the
+    /// plugin it calls, not of every plugin compiled in).
+    private final class Hosted: Sendable {
+        let plugin: any Plugin
+        let commandNames: [String]
+        private let made = Mutex<[String: Entry]?>(nil)
+
+        init(_ plugin: any Plugin, commandNames: [String]) {
+            self.plugin = plugin
+            self.commandNames = commandNames
+        }
+
+        /// The plugin's entries by full name, made once.
+        var entries: [String: Entry] {
+            made.withLock { made in
+                if let made { return made }
+                var out: [String: Entry] = [:]
+                for command in plugin.commands {
+                    // The names were checked at registration; a plugin whose `commands` differ
+                    // from its `commandNames` is a programming error its own tests catch.
+                    guard let name = CommandName(plugin: plugin.name, command: command.name) else { continue }
+                    out[name.description] = Entry(name: name, command: command)
+                }
+                made = out
+                return out
+            }
+        }
+    }
+
+    private var hosted: [String: Hosted] = [:]
+    /// Plugin names in registration order.
+    private var order: [String] = []
     /// Tauri's core plugins among them (left out of usage errors' lists).
     private var corePlugins: Set<String> = []
     /// The plugins' session methods, by name.
@@ -35,36 +67,50 @@ public struct CommandRegistry: Sendable {
         for plugin in plugins { try register(plugin) }
     }
 
-    /// Registers every command of `plugin`.
+    /// Registers `plugin` by its command names; its commands are built at its first call.
     /// - Throws: `RegistrationError` for an invalid plugin or command name, or one already registered.
-    public mutating func register(_ plugin: any Plugin) throws(RegistrationError) {
+    private mutating func register(_ plugin: any Plugin) throws(RegistrationError) {
         guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
-        guard !pluginNames.contains(plugin.name) else { throw .duplicatePlugin(plugin.name) }
-        pluginNames.insert(plugin.name)
+        guard hosted[plugin.name] == nil else { throw .duplicatePlugin(plugin.name) }
+        let names = plugin.commandNames
+        var seen = Set<String>(minimumCapacity: names.count)
+        for command in names {
+            guard CommandName.isValidCommand(command) else { throw .invalidCommandName(plugin: plugin.name, command: command) }
+            guard seen.insert(command).inserted else { throw .duplicateCommand("plugin:\(plugin.name)|\(command)") }
+        }
+        hosted[plugin.name] = Hosted(plugin, commandNames: names)
+        order.append(plugin.name)
         if plugin.isCore { corePlugins.insert(plugin.name) }
         for method in plugin.sessionMethods { sessionMethods[method.name] = method }
-        for command in plugin.commands {
-            guard let name = CommandName(plugin: plugin.name, command: command.name) else {
-                throw .invalidCommandName(plugin: plugin.name, command: command.name)
-            }
-            guard entries[name.description] == nil else { throw .duplicateCommand(name.description) }
-            entries[name.description] = Entry(name: name, command: command)
-        }
     }
 
-    /// Every command, sorted by full name.
-    public var all: [Entry] { entries.values.sorted { $0.name.description < $1.name.description } }
+    /// Every command, sorted by full name (every plugin's commands built).
+    public var all: [Entry] { order.flatMap { hosted[$0]?.entries.values.map { $0 } ?? [] }.sorted { $0.fullName < $1.fullName } }
 
     /// The session method `name` a plugin adds (`bridge/openUrl`), if any.
     public func sessionMethod(_ name: String) -> SessionMethod? { sessionMethods.isEmpty ? nil : sessionMethods[name] }
 
     /// Whether a plugin of that name is registered.
-    public func hasPlugin(_ name: String) -> Bool { pluginNames.contains(name) }
+    public func hasPlugin(_ name: String) -> Bool { hosted[name] != nil }
     /// Whether `name` is one of Tauri's core plugins (no native side).
     public func isCore(_ name: String) -> Bool { corePlugins.contains(name) }
 
     /// The command registered under `plugin:<p>|<c>`.
-    public func entry(for name: String) -> Entry? { entries[name] }
+    public func entry(for name: String) -> Entry? {
+        guard let (plugin, _) = CommandName.split(method: name), let hosted = hosted[plugin] else { return nil }
+        return hosted.entries[name]
+    }
+
+    /// Every command's name, sorted by full name, without building the commands.
+    public var commandNames: [CommandName] {
+        order.flatMap { plugin in (hosted[plugin]?.commandNames ?? []).compactMap { CommandName(plugin: plugin, command: $0) } }
+            .sorted { $0.description < $1.description }
+    }
+
+    /// The full names of `plugin`'s commands, sorted, without building them.
+    private func names(of plugin: String) -> [String] {
+        (hosted[plugin]?.commandNames ?? []).map { "plugin:\(plugin)|\($0)" }.sorted()
+    }
 
     /// Resolves a method name as a Tauri front end sends it.
     /// - Returns: the entry, or the `-32601` error Tauri would give: `plugin <p> not found` for an
@@ -73,7 +119,7 @@ public struct CommandRegistry: Sendable {
     ///   `did you mean plugin:<p>|<c>?` (a bare `share_text` is not a method a Tauri front end
     ///   can call: `invoke()` needs the plugin's full name).
     public func resolve(method: String) -> Result<Entry, ResponseError> {
-        if let entry = entries[method] { return .success(entry) }
+        if let entry = entry(for: method) { return .success(entry) }
         var error: ResponseError
         if let (plugin, command) = CommandName.split(method: method) {
             error = hasPlugin(plugin)
@@ -91,7 +137,7 @@ public struct CommandRegistry: Sendable {
     /// Resolves a name typed on the command line: `plugin:<p>|<c>`, `<p>|<c>`, or a bare `<c>`
     /// that exactly one plugin has.
     public func resolve(cliName: String) -> Result<Entry, CLINameError> {
-        if let entry = entries[cliName] { return .success(entry) }
+        if let entry = entry(for: cliName) { return .success(entry) }
         if CommandName.split(method: cliName) == nil, cliName.contains("|") {
             return resolve(cliName: "plugin:" + cliName)
         }
@@ -99,20 +145,23 @@ public struct CommandRegistry: Sendable {
         // command and handed over `plugin:frak-share`.
         if cliName.hasPrefix("plugin:"), !cliName.contains("|"), hasPlugin(String(cliName.dropFirst("plugin:".count))) {
             let plugin = String(cliName.dropFirst("plugin:".count))
-            return .failure(.pluginWithoutCommand(plugin, known: all.filter { $0.name.plugin == plugin }.map(\.name.description)))
+            return .failure(.pluginWithoutCommand(plugin, known: names(of: plugin)))
         }
         // Only a failure lists what exists (sorting every command costs more than the lookup).
-        var listed: [String] { all.filter { !corePlugins.contains($0.name.plugin) }.map(\.name.description) }
+        var listed: [String] { order.filter { !corePlugins.contains($0) }.flatMap(names(of:)).sorted() }
         if let (plugin, command) = CommandName.split(method: cliName) {
-            guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: pluginNames.subtracting(corePlugins).sorted())) }
-            let own = all.filter { $0.name.plugin == plugin }.map(\.name.description)
+            guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: order.filter { !corePlugins.contains($0) }.sorted())) }
+            let own = names(of: plugin)
             return .failure(.unknownCommand(command, known: corePlugins.contains(plugin) ? own : listed))
         }
-        let matches = entries.values.filter { $0.name.command == cliName }.sorted { $0.fullName < $1.fullName }
+        // A bare name: the plugins that have it, found by name; only the one called is built.
+        let matches = order.filter { hosted[$0]?.commandNames.contains(cliName) == true }.map { "plugin:\($0)|\(cliName)" }.sorted()
         switch matches.count {
-        case 1: return .success(matches[0])
+        case 1:
+            guard let entry = entry(for: matches[0]) else { return .failure(.unknownCommand(cliName, known: listed)) }
+            return .success(entry)
         case 0: return .failure(.unknownCommand(cliName, known: listed))
-        default: return .failure(.ambiguous(cliName, candidates: matches.map(\.name.description)))
+        default: return .failure(.ambiguous(cliName, candidates: matches))
         }
     }
 }

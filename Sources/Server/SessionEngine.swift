@@ -365,7 +365,7 @@ public final class SessionEngine: Sendable {
             "strict": .bool(current.strict),
             "outcome": .string(current.simulation.outcome.rawValue),
             "user": .string((current.screen?.user ?? .scripted).rawValue),
-            "commands": .array(router.registry.all.map { .string($0.name.description) }),
+            "commands": .array(router.registry.commandNames.map { .string($0.description) }),
             "globals": .object(configuration.pageGlobals(current.platform)),
         ]
         return .success(result)

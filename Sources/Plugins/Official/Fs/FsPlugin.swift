@@ -42,15 +42,15 @@ public enum FsPlugin {
         let path: (String, RustType) = ("path", safePath)
         let options: (String, RustType) = ("options", .option(.any("Options")))
         let rid: (String, RustType) = ("rid", .integer("u32"))
-        func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
+        @Sendable func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
             CoreCommand(name, arguments, readsScope: true, invocation: { (invocation) throws(ResponseError) in
                 CommandOutput(result: try run(fs, invocation))
             })
         }
-        func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
+        @Sendable func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
             CoreCommand(name, arguments, invocation: { (invocation) throws(ResponseError) in CommandOutput(result: try run(fs, invocation)) })
         }
-        func stepping(_ name: String, _ arguments: [(String, RustType)], readsScope: Bool, _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> CallStep) -> CoreCommand {
+        @Sendable func stepping(_ name: String, _ arguments: [(String, RustType)], readsScope: Bool, _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> CallStep) -> CoreCommand {
             CoreCommand(name, arguments, readsScope: readsScope, starting: { (invocation) throws(ResponseError) in try run(fs, invocation) })
         }
         let unwatched: @Sendable (String) -> CoreCommand = { name in

@@ -27,15 +27,16 @@ public enum OSPlugin {
     ///   - hostname: the desktop's host name (`gethostname`); phones answer `localhost`.
     public static func plugin(locale: String?, hostname: String) -> KitPlugin {
         let handled: Set<String> = ["locale", "hostname"]
-        var commands = commandNames.filter { !handled.contains($0) }.map { name in
+        var built = commandNames.filter { !handled.contains($0) }.map { name in
             CoreCommand(name) { (_, _) throws(ResponseError) -> JSON in
                 throw .commandNotFound(name, reason: "the plugin lists \(name) in build.rs's COMMANDS but registers no handler for it: its value is in window.__TAURI_OS_PLUGIN_INTERNALS__, which the guest-js reads")
             }
         }
-        commands.append(CoreCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })
-        commands.append(CoreCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
+        built.append(CoreCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })
+        built.append(CoreCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
             .string(context.platform.isDesktop ? hostname : "localhost")
         })
+        let commands = built
         return KitPlugin(name: "os", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-arch", "allow-exe-extension", "allow-family", "allow-locale", "allow-os-type", "allow-platform", "allow-version",
         ]), commands: commands)

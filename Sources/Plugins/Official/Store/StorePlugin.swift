@@ -44,7 +44,7 @@ public enum StorePlugin {
         let stores = Stores(holder: sandbox, app: app, resources: resources, emit: emit, defaults: defaults)
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let key: (String, RustType) = ("key", .string)
-        func on(_ name: String, _ args: [(String, RustType)], _ run: @escaping @Sendable (Store, JSONObject) throws(ResponseError) -> JSON) -> CoreCommand {
+        @Sendable func on(_ name: String, _ args: [(String, RustType)], _ run: @escaping @Sendable (Store, JSONObject) throws(ResponseError) -> JSON) -> CoreCommand {
             CoreCommand(name, [rid] + args) { (payload, _) throws(ResponseError) in
                 try run(try stores.store(payload), payload)
             }
