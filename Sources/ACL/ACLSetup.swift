@@ -9,20 +9,26 @@ public enum ACLSetup {
     /// The plugins' manifests, by plugin name, and the core permissions the bridge hosts
     /// (`core`, the `core:default` set; `core:event`).
     public static func manifests(_ plugins: [any Plugin], versions: ModelledVersions = .newest) throws(ACLError) -> [String: PluginManifest] {
-        var out = try CorePermissions.manifests(versions)
+        try store(plugins, versions: versions).all
+    }
+
+    /// The same manifests, each plugin's generated one built when first needed.
+    public static func store(_ plugins: [any Plugin], versions: ModelledVersions = .newest) throws(ACLError) -> ManifestStore {
+        var built = try CorePermissions.manifests(versions)
+        var generated: [String: GeneratedPermissions] = [:]
         for plugin in plugins {
-            if let generated = plugin.generatedPermissions {
-                out[plugin.name] = PluginManifest.generated(plugin: plugin.name, generated)
+            if let permissions = plugin.generatedPermissions {
+                generated[plugin.name] = permissions
                 continue
             }
             let files = plugin.permissionFiles
             var compiled: [String: String] = [:]
             for file in files { if let json = file.compiled { compiled["permissions/\(plugin.name)/\(file.path)"] = json } }
-            out[plugin.name] = try PluginManifest.load(
+            built[plugin.name] = try PluginManifest.load(
                 plugin: plugin.name,
                 files: files.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) }, compiled: compiled)
         }
-        return out
+        return ManifestStore(built: built, generated: generated)
     }
 
     /// The authority for `plugins` under the capabilities at `capabilitiesPath` (or the
@@ -35,18 +41,23 @@ public enum ACLSetup {
     public static func authority(plugins: [any Plugin], capabilitiesPath: String?, messages: ACLMessages, windows: [String] = ["main"],
                                  versions: ModelledVersions = .newest, app: (commands: [String], files: [PermissionFile])? = nil,
                                  warn: (String) -> Void) throws(ACLError) -> Authority {
-        var manifests = try manifests(plugins, versions: versions)
+        var manifests = try store(plugins, versions: versions)
         var appManifest: PluginManifest? = nil
         if let app { appManifest = try ACLSetup.appManifest(commands: app.commands, files: app.files) }
         // The built-in capability grants the hosted plugins' defaults: the app's is not one.
-        let builtIn = manifests.values.sorted { $0.plugin < $1.plugin }
-        if let appManifest { manifests[PluginManifest.appKey] = appManifest }
-        let capabilities = try capabilitiesPath.map { (path) throws(ACLError) in try CapabilitySource.load(path) }
-            ?? [CapabilitySource.builtIn(plugins: builtIn, windows: windows)]
-        if let capabilitiesPath {
-            for file in CapabilitySource.unreadFiles(in: capabilitiesPath) {
-                warn("\(file) is not read: Tauri's build reads capability files ending .json or .toml only (tauri-utils acl/build.rs, CAPABILITY_FILE_EXTENSIONS), so the app grants nothing it holds; rename it .json (JSON5's comments and trailing commas removed) or write it as TOML")
-            }
+        // It names nothing unknown, nothing unhosted and no scope a plugin did not write: it is
+        // resolved for each plugin at its first call, where capabilities an app wrote are
+        // checked whole at start, as Tauri's build checks them.
+        guard let capabilitiesPath else {
+            if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
+            let builtIn = CapabilitySource.builtIn(plugins: manifests.keys.filter { $0 != PluginManifest.appKey && manifests.hasDefaultSet($0) },
+                                                   windows: windows)
+            return Authority(store: manifests, capabilities: [builtIn], messages: messages)
+        }
+        if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
+        let capabilities = try CapabilitySource.load(capabilitiesPath)
+        for file in CapabilitySource.unreadFiles(in: capabilitiesPath) {
+            warn("\(file) is not read: Tauri's build reads capability files ending .json or .toml only (tauri-utils acl/build.rs, CAPABILITY_FILE_EXTENSIONS), so the app grants nothing it holds; rename it .json (JSON5's comments and trailing commas removed) or write it as TOML")
         }
         var foreign = Set<String>()
         for capability in capabilities {
@@ -67,7 +78,7 @@ public enum ACLSetup {
                     }
                 }
             }
-            let authority = try Authority(manifests: manifests, capabilities: capabilities, messages: messages)
+            let authority = try Authority(validating: manifests, capabilities: capabilities, messages: messages)
             try checkScopes(authority, plugins: plugins)
             return authority
         } catch {
@@ -90,7 +101,7 @@ public enum ACLSetup {
     public static func unhostedPlugins(_ authority: Authority) -> Set<String> {
         var out = Set<String>()
         for capability in authority.capabilities {
-            for entry in capability.permissions { out.formUnion(unhosted(entry.identifier, manifests: authority.manifests)) }
+            for entry in capability.permissions { out.formUnion(unhosted(entry.identifier, manifests: authority.store)) }
         }
         out.remove("(app commands)")
         return out
@@ -110,7 +121,7 @@ public enum ACLSetup {
             case .remote(let url)?: guard capability.remote.contains(where: { $0.matches(url) }) else { continue }
             case nil: continue
             }
-            if capability.permissions.contains(where: { unhosted($0.identifier, manifests: authority.manifests).contains(plugin) }) { return true }
+            if capability.permissions.contains(where: { unhosted($0.identifier, manifests: authority.store).contains(plugin) }) { return true }
         }
         return false
     }
@@ -119,22 +130,25 @@ public enum ACLSetup {
     /// the sets it expands: `core:default` reaches `core:window`, `core:app`, … (skipped), and
     /// `core:event` (hosted).
     static func unhosted(_ identifier: Identifier, manifests: [String: PluginManifest]) -> Set<String> {
+        unhosted(identifier, manifests: ManifestStore(manifests))
+    }
+
+    static func unhosted(_ identifier: Identifier, manifests: ManifestStore) -> Set<String> {
         var out = Set<String>()
         var seen = Set<String>()
         func visit(_ id: Identifier) {
             let prefix = id.prefix ?? PluginManifest.appKey
-            guard let manifest = manifests[prefix] else {
+            guard manifests.contains(prefix) else {
                 out.insert(id.prefix ?? "(app commands)")
                 return
             }
             guard seen.insert(id.text).inserted else { return }
-            let set = id.base == "default" ? manifest.defaultSet : manifest.set(id.base)
-            for member in set?.permissions ?? [] {
+            for member in manifests.setMembers(prefix, id.base) ?? [] {
                 let qualified = member.utf8.contains(UInt8(ascii: ":"))
                 // A permission (not a set) of this hosted plugin reaches nothing: skipped before
                 // its identifier is built and parsed, which cost a sixth of a cold invoke.
-                if !qualified && member != "default" && manifest.set(member) == nil { continue }
-                let full = qualified ? member : manifest.qualified(member)
+                if !qualified && member != "default" && manifests.setMembers(prefix, member) == nil { continue }
+                let full = qualified ? member : (prefix == PluginManifest.appKey ? member : "\(prefix):\(member)")
                 if let next = try? Identifier(full) { visit(next) }
             }
         }

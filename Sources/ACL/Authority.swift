@@ -21,11 +21,15 @@ public enum ACLMessages: String, Sendable, CaseIterable {
 /// decisions once per call context (window, webview, origin, platform), so the check on each
 /// call is one dictionary lookup.
 public final class Authority: CallAuthority, Sendable {
-    public let manifests: [String: PluginManifest]
+    /// The hosted plugins' manifests, each built when first needed.
+    public let store: ManifestStore
     public let capabilities: [Capability]
     public let messages: ACLMessages
-    private let resolutions: [Platform: ResolvedACL]
-    private let unresolved: ResolvedACL
+    /// Resolved at start, on every platform (capabilities an app wrote: checked whole, as
+    /// Tauri's build does); `nil` for the built-in capability, resolved per plugin on demand.
+    private let resolutions: [Platform: ResolvedACL]?
+    /// The resolutions made on demand: a whole platform's, or one plugin's on a platform.
+    private let onDemand = Mutex<[String: ResolvedACL]>([:])
     private let decisions = Mutex<Decisions?>(nil)
 
     /// The decisions of one call context, by full command name; the last one apart, since a
@@ -43,32 +47,64 @@ public final class Authority: CallAuthority, Sendable {
     /// An authority over `capabilities` for the plugins described by `manifests`.
     /// - Throws: the first `ACLError` of resolving on any platform (an unknown permission in a
     ///   hosted plugin), so problems surface at start-up rather than on some later call.
-    public init(manifests: [String: PluginManifest], capabilities: [Capability], messages: ACLMessages = .verbose) throws(ACLError) {
-        self.manifests = manifests
+    public convenience init(manifests: [String: PluginManifest], capabilities: [Capability], messages: ACLMessages = .verbose) throws(ACLError) {
+        try self.init(validating: ManifestStore(manifests), capabilities: capabilities, messages: messages)
+    }
+
+    /// An authority over capabilities an app wrote: resolved on every platform at once, so an
+    /// unknown permission is a start-up error.
+    public init(validating store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose) throws(ACLError) {
+        self.store = store
         self.capabilities = capabilities
         self.messages = messages
         var resolutions: [Platform: ResolvedACL] = [:]
-        // Where no capability and no permission names platforms (the built-in capability, most
-        // apps' files), every platform resolves alike: once is enough.
+        // Where no capability and no permission names platforms (most apps' files), every
+        // platform resolves alike: once is enough.
         let anywhere = capabilities.allSatisfy { $0.platforms == nil }
-            && manifests.values.allSatisfy { $0.permissions.allSatisfy { $0.platforms == nil } }
+            && store.all.values.allSatisfy { $0.permissions.allSatisfy { $0.platforms == nil } }
         var shared: ResolvedACL?
         for platform in Platform.allCases {
             if let shared {
                 resolutions[platform] = shared
                 continue
             }
-            let acl = try ResolvedACL(manifests: manifests, capabilities: capabilities, target: platform.tauriTarget)
+            let acl = try ResolvedACL(manifests: store, capabilities: capabilities, target: platform.tauriTarget)
             if anywhere { shared = acl }
             resolutions[platform] = acl
         }
         self.resolutions = resolutions
-        self.unresolved = try ResolvedACL(manifests: manifests, capabilities: [], target: "")
     }
 
-    /// The resolved tables for a platform.
+    /// An authority over capabilities that name only what `store` holds (the built-in one):
+    /// each plugin's grants are resolved at its first call.
+    public init(store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose) {
+        self.store = store
+        self.capabilities = capabilities
+        self.messages = messages
+        resolutions = nil
+    }
+
+    /// The resolved tables for a platform (every plugin's).
     public func resolved(for platform: Platform) -> ResolvedACL {
-        resolutions[platform] ?? unresolved
+        if let resolutions { return resolutions[platform] ?? ResolvedACL() }
+        return onDemand(platform.tauriTarget)
+    }
+
+    /// The tables of one manifest (`fs`, `core:event`, the app's) on a platform: what a call
+    /// of one of its commands reads.
+    private func resolved(for platform: Platform, manifest key: String) -> ResolvedACL {
+        if let resolutions { return resolutions[platform] ?? ResolvedACL() }
+        return onDemand(platform.tauriTarget, only: key)
+    }
+
+    private func onDemand(_ target: String, only key: String? = nil) -> ResolvedACL {
+        let id = key.map { "\(target)|\($0)" } ?? target
+        if let made = onDemand.withLock({ $0[id] }) { return made }
+        // The capabilities name what the store holds: resolving cannot fail (a test resolves
+        // the built-in capability of every plugin, at every version).
+        let acl = (try? ResolvedACL(manifests: store, capabilities: capabilities, target: target, only: key)) ?? ResolvedACL()
+        onDemand.withLock { $0[id] = acl }
+        return acl
     }
 
     public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
@@ -93,7 +129,7 @@ public final class Authority: CallAuthority, Sendable {
 
     /// The decision for a call, computed from the resolved tables.
     public func decide(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
-        let acl = resolved(for: context.platform)
+        let acl = resolved(for: context.platform, manifest: manifestKey(of: name))
         let full = name.description
         let pretty = name.isAppCommand ? name.command : "\(name.plugin).\(name.command)"
         let origin: CallOrigin
@@ -201,13 +237,17 @@ public final class Authority: CallAuthority, Sendable {
     /// The manifest of a command's plugin: `plugin:event|listen` is the core plugin `core:event`'s
     /// (Tauri looks the key up, then `core:<key>`).
     private func manifest(of name: CommandName) -> PluginManifest? {
-        if name.isAppCommand { return manifests[PluginManifest.appKey] }
-        return manifests[name.plugin] ?? manifests["core:\(name.plugin)"]
+        store[manifestKey(of: name)]
+    }
+
+    private func manifestKey(of name: CommandName) -> String {
+        if name.isAppCommand { return PluginManifest.appKey }
+        return store.contains(name.plugin) ? name.plugin : "core:\(name.plugin)"
     }
 
     /// Whether app commands pass the ACL: when the app has an ACL manifest, as in Tauri
     /// (`RuntimeAuthority::has_app_manifest`); otherwise they are allowed everywhere.
-    public var checksAppCommands: Bool { manifests[PluginManifest.appKey] != nil }
+    public var checksAppCommands: Bool { store.contains(PluginManifest.appKey) }
 
     /// Tauri's detail of a refusal, which prefixes the permissions with the plugin as the command
     /// names it (`event:allow-listen` for `core:event`'s, in `resolve_access_message`).

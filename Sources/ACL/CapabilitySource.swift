@@ -11,8 +11,13 @@ public enum CapabilitySource {
     /// members the bridge does not host.
     /// - Parameter windows: the window labels it is for (an `--app` project's windows) [main].
     public static func builtIn(plugins: [PluginManifest], windows: [String] = ["main"]) -> Capability {
-        let entries = plugins.filter { $0.defaultSet != nil && $0.plugin != CorePermissions.setKey }.sorted { $0.plugin < $1.plugin }.compactMap {
-            (try? Identifier("\($0.plugin):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
+        builtIn(plugins: plugins.filter { $0.defaultSet != nil }.map(\.plugin), windows: windows)
+    }
+
+    /// The built-in capability for the plugins named (those with a default set).
+    static func builtIn(plugins: [String], windows: [String]) -> Capability {
+        let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().compactMap {
+            (try? Identifier("\($0):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
         }
         let labels = windows.compactMap { try? GlobPattern($0) }
         let named = windows == ["main"] ? "window main" : "windows " + windows.joined(separator: ", ")

@@ -53,12 +53,23 @@ public struct ResolvedACL: Sendable, Equatable {
     ///   context (local first, then each remote URL).
     /// - Throws: `ACLError` for a permission the manifest does not declare.
     public init(manifests: [String: PluginManifest], capabilities: [Capability], target: String) throws(ACLError) {
+        try self.init(manifests: ManifestStore(manifests), capabilities: capabilities, target: target)
+    }
+
+    /// Nothing allowed, nothing denied.
+    public init() {}
+
+    /// The same, from a store; with `only`, the grants of that manifest's commands and its
+    /// global scope: the entries of other plugins whose sets name no other plugin's permission
+    /// cannot reach them and are skipped, unbuilt (the rest resolves exactly as a whole).
+    init(manifests: ManifestStore, capabilities: [Capability], target: String, only: String? = nil) throws(ACLError) {
         var globals: [String: [Scope]] = [:]
         var globalOrder: [String] = []
         for capability in capabilities.sorted(by: { $0.identifier < $1.identifier }) where capability.isActive(on: target) {
             for entry in capability.permissions {
                 // No prefix: the app's own manifest (tauri-utils `get_permissions`).
                 let plugin = entry.identifier.prefix ?? PluginManifest.appKey
+                if let only, plugin != only, !manifests.reachesOthers(plugin) { continue }
                 guard let manifest = manifests[plugin] else { continue }
                 let expanded = try ResolvedACL.expand(entry.identifier, manifests: manifests, manifest: manifest,
                                                       file: capability.file)
@@ -108,7 +119,7 @@ public struct ResolvedACL: Sendable, Equatable {
     }
 
     /// The permissions an identifier stands for, each with the plugin it belongs to.
-    static func expand(_ identifier: Identifier, manifests: [String: PluginManifest], manifest: PluginManifest,
+    static func expand(_ identifier: Identifier, manifests: ManifestStore, manifest: PluginManifest,
                        file: String) throws(ACLError) -> [(String, Permission)] {
         let base = identifier.base
         if base == "default" {
@@ -126,7 +137,7 @@ public struct ResolvedACL: Sendable, Equatable {
                        file: file).placing(identifier.text)
     }
 
-    private static func expand(_ set: PermissionSet, manifests: [String: PluginManifest], manifest: PluginManifest,
+    private static func expand(_ set: PermissionSet, manifests: ManifestStore, manifest: PluginManifest,
                                file: String) throws(ACLError) -> [(String, Permission)] {
         var out: [(String, Permission)] = []
         for member in set.permissions {

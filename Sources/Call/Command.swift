@@ -229,15 +229,20 @@ public struct GeneratedPermissions: Sendable {
 
     public let commands: [String]
     public let defaultSet: (description: String, permissions: [String])?
-    public let permissions: [Declared]
-    public let sets: [DeclaredSet]
+    private let declared: @Sendable () -> [Declared]
+    private let declaredSets: @Sendable () -> [DeclaredSet]
+    /// The declared permissions, made when read (fs declares hundreds, with their scopes): the
+    /// commands, the default set and the sets are enough to know what a capability reaches.
+    public var permissions: [Declared] { declared() }
+    public var sets: [DeclaredSet] { declaredSets() }
 
     public init(commands: [String], defaultSet: (description: String, permissions: [String])?,
-                permissions: [Declared] = [], sets: [DeclaredSet] = []) {
+                permissions: @autoclosure @escaping @Sendable () -> [Declared] = [],
+                sets: @autoclosure @escaping @Sendable () -> [DeclaredSet] = []) {
         self.commands = commands
         self.defaultSet = defaultSet
-        self.permissions = permissions
-        self.sets = sets
+        declared = permissions
+        declaredSets = sets
     }
 }
 

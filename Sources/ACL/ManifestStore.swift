@@ -1,0 +1,84 @@
+import BridgeCall
+import Synchronization
+
+/// The permission manifests of the plugins the bridge hosts, by key (`fs`, `core:event`,
+/// `__app-acl__`), each built when the ACL first needs it: a plugin whose permissions Tauri's
+/// build generates (`GeneratedPermissions`) costs a start its command names and its sets, and
+/// its permissions (fs declares hundreds, with their scopes) are built at its first call.
+/// Manifests read from files (a plugin's `permissions/`, the app's, Tauri's core) are built at
+/// once, so that a malformed file is a start-up error.
+public final class ManifestStore: Sendable {
+    private let built: [String: PluginManifest]
+    private let generated: [String: GeneratedPermissions]
+    private let made = Mutex<[String: PluginManifest]>([:])
+
+    /// Every manifest given, built.
+    public convenience init(_ manifests: [String: PluginManifest]) {
+        self.init(built: manifests, generated: [:])
+    }
+
+    init(built: [String: PluginManifest], generated: [String: GeneratedPermissions]) {
+        self.built = built
+        self.generated = generated
+    }
+
+    /// A store with `manifest` added under `key` (the app's).
+    func adding(_ key: String, _ manifest: PluginManifest) -> ManifestStore {
+        var built = built
+        built[key] = manifest
+        return ManifestStore(built: built, generated: generated)
+    }
+
+    /// The manifest under `key`, built on first use.
+    public subscript(key: String) -> PluginManifest? {
+        if let manifest = built[key] { return manifest }
+        guard let source = generated[key] else { return nil }
+        return made.withLock { made in
+            if let manifest = made[key] { return manifest }
+            let manifest = PluginManifest.generated(plugin: key, source)
+            made[key] = manifest
+            return manifest
+        }
+    }
+
+    /// Whether a manifest is kept under `key` (nothing built).
+    public func contains(_ key: String) -> Bool { built[key] != nil || generated[key] != nil }
+
+    /// Every key.
+    public var keys: [String] { Array(built.keys) + Array(generated.keys) }
+
+    /// Every manifest, built.
+    public var all: [String: PluginManifest] {
+        var out = built
+        for key in generated.keys { out[key] = self[key] }
+        return out
+    }
+
+    /// Whether the manifest has a default set (nothing built).
+    func hasDefaultSet(_ key: String) -> Bool {
+        if let manifest = built[key] { return manifest.defaultSet != nil }
+        return generated[key]?.defaultSet != nil
+    }
+
+    /// The members of the manifest's default set (`"default"`) or of its set `name`, `nil` when
+    /// it has none of that name; nothing built beyond the sets.
+    func setMembers(_ key: String, _ name: String) -> [String]? {
+        if let manifest = built[key] { return (name == "default" ? manifest.defaultSet : manifest.set(name))?.permissions }
+        guard let source = generated[key] else { return nil }
+        if name == "default" { return source.defaultSet?.permissions }
+        return source.sets.first { $0.identifier == name }?.permissions
+    }
+
+    /// Whether a capability entry of this manifest can grant another manifest's commands: one
+    /// of its sets names a permission with a plugin prefix (`core:default` names
+    /// `core:app:default`). Those entries are resolved for every plugin; the others only for
+    /// their own.
+    func reachesOthers(_ key: String) -> Bool {
+        if let manifest = built[key] {
+            return ([manifest.defaultSet].compactMap { $0 } + manifest.sets).contains { $0.permissions.contains { $0.utf8.contains(UInt8(ascii: ":")) } }
+        }
+        guard let source = generated[key] else { return false }
+        return (source.defaultSet?.permissions ?? []).contains { $0.utf8.contains(UInt8(ascii: ":")) }
+            || source.sets.contains { $0.permissions.contains { $0.utf8.contains(UInt8(ascii: ":")) } }
+    }
+}
