@@ -129,7 +129,7 @@ public final class Authority: CallAuthority, Sendable {
 
     /// The decision for a call, computed from the resolved tables.
     public func decide(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
-        let acl = resolved(for: context.platform, manifest: manifestKey(of: name))
+        let acl = resolved(for: context.platform, manifest: grantingKey(of: name))
         let full = name.description
         let pretty = name.isAppCommand ? name.command : "\(name.plugin).\(name.command)"
         let origin: CallOrigin
@@ -237,12 +237,16 @@ public final class Authority: CallAuthority, Sendable {
     /// The manifest of a command's plugin: `plugin:event|listen` is the core plugin `core:event`'s
     /// (Tauri looks the key up, then `core:<key>`).
     private func manifest(of name: CommandName) -> PluginManifest? {
-        store[manifestKey(of: name)]
+        if name.isAppCommand { return store[PluginManifest.appKey] }
+        return store[name.plugin] ?? store["core:\(name.plugin)"]
     }
 
-    private func manifestKey(of name: CommandName) -> String {
+    /// The manifest whose entries grant a command: `plugin:app|version` is granted by
+    /// `core:app:…` (a core plugin registered by name has an empty manifest of its own).
+    private func grantingKey(of name: CommandName) -> String {
         if name.isAppCommand { return PluginManifest.appKey }
-        return store.contains(name.plugin) ? name.plugin : "core:\(name.plugin)"
+        let core = "core:\(name.plugin)"
+        return store.contains(core) ? core : name.plugin
     }
 
     /// Whether app commands pass the ACL: when the app has an ACL manifest, as in Tauri
