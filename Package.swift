@@ -156,6 +156,9 @@ let package = Package(
                           path: "Benchmarks/Swift"),
         // The cold-start floor, linked by Install/build with the product's own flags.
         .executableTarget(name: "bridge-floor", path: "Benchmarks/Baseline/Floor"),
+        // `bridge` with 30 more kit plugins: a cold start must not pay for plugins it does not call.
+        .executableTarget(name: "bridge-plus-30", dependencies: ["BridgeCLI", "BridgeCall", "BridgeJSON", "BridgeKit", "BridgeProtocol"],
+                          path: "Benchmarks/Plugins30"),
 
         // Test doubles: the test-only plugin `bridge-test`.
         .target(name: "TestSupport", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeACL",

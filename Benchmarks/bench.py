@@ -55,6 +55,7 @@ SLOW_ANSWER_TARGET_S = 2.5   # each of the slow-download calls answered within
 SLOW_PEAK_TARGET_MIB = 64    # RSS during a wave of slow downloads: at most
 SLOW_AFTER_TARGET_MIB = 32   # RSS one second after a wave: below
 SLOW_RSS_TARGET_CALLS = 1000  # the RSS targets hold for waves of at most this many calls
+PLUGINS_30_TARGET_PERCENT = 5  # a cold invoke with 30 more plugins compiled in: at most this much more
 INSTRUCTIONS_TARGET = 15000  # instructions per share_text message through bridge serve: at most
 SCOPE_TARGET = 3.0           # calls under a 1,000-entry scope / the same calls under one entry: at most
 SCOPE_CALLS = 2000
@@ -220,6 +221,35 @@ def cold_start(args):
         print(f"  {label:<46} {median:>6.2f} ms {percentile(times[label], 0.9):>6.2f} ms {ratio:>8} "
               f"{mib(rss):>10}{note}")
     print("  (ratios are of medians; peak RSS is the median of 5 more runs under GNU time, n/a without it)")
+    print()
+    cold_instructions(args)
+
+
+def cold_instructions(args):
+    """Callgrind instructions of a cold invoke, and what 30 more plugins compiled in add to it
+    (`bridge-plus-30`: ten commands and a permission set each, declared through the kit)."""
+    if not shutil.which("valgrind") or not shutil.which("objcopy"):
+        print("Cold-start instructions: skipped (valgrind or objcopy not found)\n")
+        return
+    # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: it reads copies without it.
+    work = tempfile.mkdtemp(prefix="bridge-bench-cold-cg-")
+    def stripped(binary):
+        copy = os.path.join(work, os.path.basename(binary))
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+        return copy
+    argv = ["invoke", "share_text", SHARE_ARGS_JSON]
+    base = callgrind_total([stripped(args.bridge)] + argv, b"")
+    print("Cold-start instructions (callgrind, every thread)")
+    print(f"  bridge invoke share_text (ios)                 {base:>12,}")
+    if args.plus30 and os.path.exists(args.plus30):
+        more = callgrind_total([stripped(args.plus30)] + argv, b"")
+        extra = (more - base) / base * 100
+        note = target("30 more plugins compiled in, cold invoke", f"{extra:+.1f}%", f"<= {PLUGINS_30_TARGET_PERCENT}%",
+                      extra <= PLUGINS_30_TARGET_PERCENT)
+        print(f"  bridge-plus-30 invoke share_text (56 plugins) {more:>12,}   {extra:+.1f}%   {note}")
+    else:
+        print("  bridge-plus-30 not built: the 30-plugin difference is skipped")
+    shutil.rmtree(work, ignore_errors=True)
     print()
 
 
@@ -701,6 +731,8 @@ def main():
     parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"),
                         help="bridge-test-host, for the extra echo lines ('' to skip)")
     parser.add_argument("--bridge", default=os.path.join(release, "bridge"))
+    parser.add_argument("--plus30", default=os.path.join(release, "bridge-plus-30"),
+                        help="bridge with 30 more plugins compiled in (Benchmarks/Plugins30)")
     parser.add_argument("--floor", default=os.path.join(ROOT, ".build", "install", "x86_64-unknown-linux-gnu", "release", "bridge-floor"),
                         help="the cold-start floor: Baseline/Floor built by Install/build, with bridge's own flags")
     parser.add_argument("--hello", default=os.path.join(HERE, ".out", "hello"))

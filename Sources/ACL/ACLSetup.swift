@@ -99,6 +99,7 @@ public enum ACLSetup {
     /// The plugins the bridge does not host that `authority`'s capabilities name (directly or
     /// through the sets they expand), app commands left out.
     public static func unhostedPlugins(_ authority: Authority) -> Set<String> {
+        guard !authority.namesOnlyHosted else { return [] }
         var out = Set<String>()
         for capability in authority.capabilities {
             for entry in capability.permissions { out.formUnion(unhosted(entry.identifier, manifests: authority.store)) }

@@ -84,6 +84,10 @@ public final class Authority: CallAuthority, Sendable {
         resolutions = nil
     }
 
+    /// Whether the capabilities name only what the store holds (the built-in capability): then
+    /// no plugin they grant is unhosted.
+    public var namesOnlyHosted: Bool { resolutions == nil }
+
     /// The resolved tables for a platform (every plugin's).
     public func resolved(for platform: Platform) -> ResolvedACL {
         if let resolutions { return resolutions[platform] ?? ResolvedACL() }

@@ -16,8 +16,9 @@ public enum CapabilitySource {
 
     /// The built-in capability for the plugins named (those with a default set).
     static func builtIn(plugins: [String], windows: [String]) -> Capability {
-        let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().compactMap {
-            (try? Identifier("\($0):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
+        // The names are the hosted plugins' (checked when registered) and Tauri's core keys.
+        let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().map {
+            Capability.Entry(identifier: Identifier(trusted: $0, base: "default"), allow: nil, deny: nil)
         }
         let labels = windows.compactMap { try? GlobPattern($0) }
         let named = windows == ["main"] ? "window main" : "windows " + windows.joined(separator: ", ")

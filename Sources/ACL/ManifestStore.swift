@@ -74,11 +74,16 @@ public final class ManifestStore: Sendable {
     /// `core:app:default`). Those entries are resolved for every plugin; the others only for
     /// their own.
     func reachesOthers(_ key: String) -> Bool {
+        func qualified(_ members: [String]) -> Bool {
+            members.contains { member in
+                var member = member
+                return member.withUTF8 { $0.contains(UInt8(ascii: ":")) }
+            }
+        }
         if let manifest = built[key] {
-            return ([manifest.defaultSet].compactMap { $0 } + manifest.sets).contains { $0.permissions.contains { $0.utf8.contains(UInt8(ascii: ":")) } }
+            return qualified(manifest.defaultSet?.permissions ?? []) || manifest.sets.contains { qualified($0.permissions) }
         }
         guard let source = generated[key] else { return false }
-        return (source.defaultSet?.permissions ?? []).contains { $0.utf8.contains(UInt8(ascii: ":")) }
-            || source.sets.contains { $0.permissions.contains { $0.utf8.contains(UInt8(ascii: ":")) } }
+        return qualified(source.defaultSet?.permissions ?? []) || source.sets.contains { qualified($0.permissions) }
     }
 }

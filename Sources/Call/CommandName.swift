@@ -73,12 +73,19 @@ public struct CommandName: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `name` is a valid plugin name.
     public static func isValidPlugin(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        var name = name
+        return name.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        }
     }
 
     /// Whether `name` is a valid snake_case command name.
     public static func isValidCommand(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first >= 0x61 && first <= 0x7A else { return false }
-        return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, first >= 0x61 && first <= 0x7A else { return false }
+            for c in bytes where !((c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F) { return false }
+            return true
+        }
     }
 }

@@ -68,11 +68,11 @@ public struct KitPlugin: Plugin {
         self.commandNames = commandNames
         self.defaultSet = defaultSet
         self.sessionMethods = sessionMethods
-        let summary = switch origin {
-        case .tauriCore: "Tauri's core \(name) plugin"
-        case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
-        }
         parts = Parts(commands: Deferred {
+            let summary = switch origin {
+            case .tauriCore: "Tauri's core \(name) plugin"
+            case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
+            }
             let declared = commands(), waiting = raw()
             precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
                          "\(name): every COMMANDS entry is declared, once")
@@ -91,7 +91,10 @@ public struct KitPlugin: Plugin {
     public var commands: [Command] { parts.commands.value }
 
     public var generatedPermissions: GeneratedPermissions? {
-        isCore ? nil : GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: declaredPermissions, sets: declaredSets)
+        guard !isCore else { return nil }
+        // The closures hold the deferred parts, not a copy of the whole plugin.
+        let permissions = parts.permissions, sets = parts.sets
+        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: permissions.value, sets: sets.value)
     }
 
     public func scopeProblem(_ entry: JSON) -> String? { scopeCheck?(entry) }

@@ -64,6 +64,8 @@ public struct CommandRegistry: Sendable {
     /// A registry of `plugins`' commands.
     /// - Throws: `RegistrationError` for an invalid or duplicate name.
     public init(plugins: [any Plugin]) throws(RegistrationError) {
+        hosted.reserveCapacity(plugins.count)
+        order.reserveCapacity(plugins.count)
         for plugin in plugins { try register(plugin) }
     }
 
@@ -73,10 +75,12 @@ public struct CommandRegistry: Sendable {
         guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
         guard hosted[plugin.name] == nil else { throw .duplicatePlugin(plugin.name) }
         let names = plugin.commandNames
-        var seen = Set<String>(minimumCapacity: names.count)
-        for command in names {
-            guard CommandName.isValidCommand(command) else { throw .invalidCommandName(plugin: plugin.name, command: command) }
-            guard seen.insert(command).inserted else { throw .duplicateCommand("plugin:\(plugin.name)|\(command)") }
+        for command in names where !CommandName.isValidCommand(command) {
+            throw .invalidCommandName(plugin: plugin.name, command: command)
+        }
+        // A plugin has a few dozen commands at most: comparing them costs less than hashing.
+        for (i, command) in names.enumerated() where names[(i + 1)...].contains(command) {
+            throw .duplicateCommand("plugin:\(plugin.name)|\(command)")
         }
         hosted[plugin.name] = Hosted(plugin, commandNames: names)
         order.append(plugin.name)
@@ -155,7 +159,7 @@ public struct CommandRegistry: Sendable {
             return .failure(.unknownCommand(command, known: corePlugins.contains(plugin) ? own : listed))
         }
         // A bare name: the plugins that have it, found by name; only the one called is built.
-        let matches = order.filter { hosted[$0]?.commandNames.contains(cliName) == true }.map { "plugin:\($0)|\(cliName)" }.sorted()
+        let matches = hosted.filter { $0.value.commandNames.contains(cliName) }.map { "plugin:\($0.key)|\(cliName)" }.sorted()
         switch matches.count {
         case 1:
             guard let entry = entry(for: matches[0]) else { return .failure(.unknownCommand(cliName, known: listed)) }

@@ -53,6 +53,10 @@ struct LazyResolutionTests {
         let lazy = try ACLSetup.authority(plugins: plugins, capabilitiesPath: nil, messages: .verbose, versions: versions, warn: { _ in })
         let whole = try Authority(validating: try ACLSetup.store(plugins, versions: versions), capabilities: lazy.capabilities)
         Self.compare(lazy, whole, names: try CommandRegistry(plugins: plugins).commandNames)
+        // It names nothing unhosted, which the lazy authority answers without looking.
+        #expect(lazy.namesOnlyHosted && ACLSetup.unhostedPlugins(lazy).isEmpty)
+        let reached = lazy.capabilities.flatMap(\.permissions).reduce(into: Set<String>()) { $0.formUnion(ACLSetup.unhosted($1.identifier, manifests: whole.store)) }
+        #expect(reached.isEmpty, "\(reached)")
     }
 
     @Test("random capabilities", arguments: 1...4)

@@ -282,6 +282,7 @@ struct UnsimulatedCorePlugin: Plugin {
     let name: String
     let surface: AppSurface
     var isCore: Bool { true }
+    var commandNames: [String] { CorePermissions.commandNames("core:\(name)") }
 
     var commands: [Command] {
         let plugin = name, surface = self.surface
