@@ -14,8 +14,8 @@ public enum ACLSetup {
 
     /// The same manifests, each plugin's generated one built when first needed.
     public static func store(_ plugins: [any Plugin], versions: ModelledVersions = .newest) throws(ACLError) -> ManifestStore {
-        var built = try CorePermissions.manifests(versions)
-        var generated: [String: GeneratedPermissions] = [:]
+        var built: [String: PluginManifest] = [:]
+        var generated = CorePermissions.sources(versions)
         for plugin in plugins {
             if let permissions = plugin.generatedPermissions {
                 generated[plugin.name] = permissions

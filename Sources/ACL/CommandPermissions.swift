@@ -7,8 +7,14 @@ public enum CommandPermissions {
 
     /// A command name as permission identifiers spell it: `share_text` → `share-text`.
     public static func slug(_ command: String) -> String {
-        guard command.utf8.contains(UInt8(ascii: "_")) else { return command }
-        return String(decoding: command.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+        var command = command
+        return command.withUTF8 { bytes in
+            guard bytes.contains(UInt8(ascii: "_")) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for (i, b) in bytes.enumerated() { out[i] = b == UInt8(ascii: "_") ? UInt8(ascii: "-") : b }
+                return bytes.count
+            }
+        } ?? command
     }
 
     /// The text of a command's file.

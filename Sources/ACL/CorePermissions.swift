@@ -98,20 +98,36 @@ public enum CorePermissions {
     /// The compiled-in manifests, by key: `core` (the `core:default` set) and each hosted core
     /// plugin (`core:event`), at Tauri 2.0.6 — then the commands later versions added to a core
     /// plugin, with their permissions and default-set membership (`added(versions)`).
-    /// - Throws: `ACLError` if a compiled-in file does not load (a generator bug the tests catch).
+    /// - Throws: never since they are built as values; kept for the callers that read files.
     public static func manifests(_ versions: ModelledVersions = .newest) throws(ACLError) -> [String: PluginManifest] {
-        var out = generatedManifests
-        for (plugin, extra) in added(versions) {
-            guard var commands = hosted.first(where: { $0.plugin == plugin })?.commands else { continue }
-            commands += extra
-            let defaults = commands.filter(\.byDefault)
-            let every = defaults.count == commands.count ? ", which enables all commands" : ""
-            let set = PermissionSet(identifier: "default", description: "Default permissions for the plugin" + every + ".",
-                                    permissions: defaults.map { "allow-" + CommandPermissions.slug($0.name) })
-            out[plugin] = PluginManifest.generated(plugin: plugin, commands: commands.map(\.name), defaultSet: set)
-        }
+        var out: [String: PluginManifest] = [:]
+        for (key, source) in sources(versions) { out[key] = PluginManifest.generated(plugin: key, source) }
         return out
     }
+
+    /// The same as what Tauri's build generates them from: each core plugin's commands and
+    /// default set, and `core:default`. The ACL builds a manifest from its source when a call
+    /// or a capability first needs it (`ManifestStore`).
+    public static func sources(_ versions: ModelledVersions = .newest) -> [String: GeneratedPermissions] {
+        var out: [String: GeneratedPermissions] = [:]
+        let extra = added(versions)
+        for (plugin, base) in hosted {
+            let commands = base + (extra[plugin] ?? [])
+            let defaults = commands.filter(\.byDefault)
+            let every = defaults.count == commands.count ? ", which enables all commands" : ""
+            out[plugin] = GeneratedPermissions(commands: commands.map(\.name), defaultSet: (
+                "Default permissions for the plugin" + every + ".", defaults.map { "allow-" + CommandPermissions.slug($0.name) }))
+        }
+        out[setKey] = GeneratedPermissions(commands: [], defaultSet: (setDescription, setMembers))
+        return out
+    }
+
+    /// `core:default`'s members and description, spelled out (a test checks them against
+    /// `plugins`): joining them at every start cost more than the rest of the core tables.
+    static let setMembers = ["core:path:default", "core:event:default", "core:window:default", "core:webview:default", "core:app:default",
+                             "core:image:default", "core:resources:default", "core:menu:default", "core:tray:default"]
+    static let setDescription = "Default core plugins set which includes: core:path:default, core:event:default, core:window:default, "
+        + "core:webview:default, core:app:default, core:image:default, core:resources:default, core:menu:default, core:tray:default"
 
     /// The commands later Tauri versions added to a core plugin (`UpstreamChanges`), and whether
     /// its default set grants each: `bundle_type` (2.7), `register_listener` and
@@ -122,24 +138,6 @@ public enum CorePermissions {
         if versions.has(UpstreamChanges.appListeners) { app += [("register_listener", true), ("remove_listener", true)] }
         return app.isEmpty ? [:] : ["core:app": app]
     }
-
-    /// The manifests built from `hosted` as values (what `manifestsFromFiles` reads), once per
-    /// process: every start of the bridge needs them, and parsing 300-odd permissions cost a
-    /// third of a cold `bridge invoke`.
-    static let generatedManifests: [String: PluginManifest] = {
-        var out: [String: PluginManifest] = [:]
-        for (plugin, commands) in hosted {
-            let defaults = commands.filter(\.byDefault)
-            let every = defaults.count == commands.count ? ", which enables all commands" : ""
-            let set = PermissionSet(identifier: "default", description: "Default permissions for the plugin" + every + ".",
-                                    permissions: defaults.map { "allow-" + CommandPermissions.slug($0.name) })
-            out[plugin] = PluginManifest.generated(plugin: plugin, commands: commands.map(\.name), defaultSet: set)
-        }
-        out[setKey] = PluginManifest.generated(plugin: setKey, commands: [], defaultSet: PermissionSet(
-            identifier: "default", description: "Default core plugins set which includes: " + plugins.map { $0 + ":default" }.joined(separator: ", "),
-            permissions: plugins.map { $0 + ":default" }))
-        return out
-    }()
 
     /// The manifests read from the compiled-in files, as Tauri's build would read them.
     static func manifestsFromFiles() throws(ACLError) -> [String: PluginManifest] {

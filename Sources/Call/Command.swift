@@ -217,12 +217,15 @@ public struct GeneratedPermissions: Sendable {
     /// A `[[set]]`.
     public struct DeclaredSet: Sendable {
         public let identifier: String
-        public let description: String
         public let permissions: [String]
+        private let describe: @Sendable () -> String
+        /// Made when read (docs, files, a manifest): what a capability reaches needs only the
+        /// identifiers and members, and fs declares 150 sets.
+        public var description: String { describe() }
 
-        public init(_ identifier: String, _ description: String, _ permissions: [String]) {
+        public init(_ identifier: String, _ description: @autoclosure @escaping @Sendable () -> String, _ permissions: [String]) {
             self.identifier = identifier
-            self.description = description
+            self.describe = description
             self.permissions = permissions
         }
     }

@@ -30,29 +30,52 @@ public struct KitPlugin: Plugin {
     private let parts: Parts
     public let sessionMethods: [SessionMethod]
     /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
-    var declaredPermissions: [GeneratedPermissions.Declared] { parts.permissions.value }
-    var declaredSets: [GeneratedPermissions.DeclaredSet] { parts.sets.value }
+    var declaredPermissions: [GeneratedPermissions.Declared] { parts.permissions }
+    var declaredSets: [GeneratedPermissions.DeclaredSet] { parts.sets }
 
-    /// A value made once, on first use.
-    final class Deferred<Value: Sendable>: Sendable {
-        private let make: @Sendable () -> Value
-        private let made = Mutex<Value?>(nil)
-        init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-        var value: Value {
+    /// The parts made on first use, each once (one object per plugin: a start pays for it and
+    /// nothing else).
+    private final class Parts: Sendable {
+        private let makeCommands: @Sendable () -> [Command]
+        private let makePermissions: @Sendable () -> [GeneratedPermissions.Declared]
+        private let makeSets: @Sendable () -> [GeneratedPermissions.DeclaredSet]
+        private let made = Mutex<(commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)>((nil, nil, nil))
+
+        init(commands: @escaping @Sendable () -> [Command], permissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
+             sets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet]) {
+            makeCommands = commands
+            makePermissions = permissions
+            makeSets = sets
+        }
+
+        var commands: [Command] {
             made.withLock { made in
-                if let made { return made }
-                let value = make()
-                made = value
-                return value
+                if let commands = made.commands { return commands }
+                let commands = makeCommands()
+                made.commands = commands
+                return commands
+            }
+        }
+
+        var permissions: [GeneratedPermissions.Declared] {
+            made.withLock { made in
+                if let permissions = made.permissions { return permissions }
+                let permissions = makePermissions()
+                made.permissions = permissions
+                return permissions
+            }
+        }
+
+        var sets: [GeneratedPermissions.DeclaredSet] {
+            made.withLock { made in
+                if let sets = made.sets { return sets }
+                let sets = makeSets()
+                made.sets = sets
+                return sets
             }
         }
     }
 
-    private struct Parts: Sendable {
-        let commands: Deferred<[Command]>
-        let permissions: Deferred<[GeneratedPermissions.Declared]>
-        let sets: Deferred<[GeneratedPermissions.DeclaredSet]>
-    }
     /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
     let scopeCheck: (@Sendable (JSON) -> String?)?
 
@@ -68,7 +91,7 @@ public struct KitPlugin: Plugin {
         self.commandNames = commandNames
         self.defaultSet = defaultSet
         self.sessionMethods = sessionMethods
-        parts = Parts(commands: Deferred {
+        parts = Parts(commands: {
             let summary = switch origin {
             case .tauriCore: "Tauri's core \(name) plugin"
             case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
@@ -77,7 +100,7 @@ public struct KitPlugin: Plugin {
             precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
                          "\(name): every COMMANDS entry is declared, once")
             return declared.map { $0.command(plugin: name, summary: summary) } + waiting
-        }, permissions: Deferred(declaredPermissions), sets: Deferred(declaredSets))
+        }, permissions: declaredPermissions, sets: declaredSets)
     }
 
     /// One of Tauri's core plugins: its commands; its permissions are Tauri's (`CorePermissions`).
@@ -88,13 +111,13 @@ public struct KitPlugin: Plugin {
 
     public var isCore: Bool { origin == .tauriCore }
 
-    public var commands: [Command] { parts.commands.value }
+    public var commands: [Command] { parts.commands }
 
     public var generatedPermissions: GeneratedPermissions? {
         guard !isCore else { return nil }
         // The closures hold the deferred parts, not a copy of the whole plugin.
-        let permissions = parts.permissions, sets = parts.sets
-        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: permissions.value, sets: sets.value)
+        let parts = self.parts
+        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: parts.permissions, sets: parts.sets)
     }
 
     public func scopeProblem(_ entry: JSON) -> String? { scopeCheck?(entry) }

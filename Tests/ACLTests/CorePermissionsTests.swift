@@ -157,6 +157,7 @@ struct GeneratedCoreManifestTests {
         // The files are Tauri 2.0.6's; later versions add to core:app (`CorePermissions.added`).
         let built = try CorePermissions.manifests(.baseline)
         let read = try CorePermissions.manifestsFromFiles()
+        #expect(CorePermissions.setMembers == CorePermissions.plugins.map { $0 + ":default" })
         #expect(Set(built.keys) == Set(read.keys))
         for (key, manifest) in read {
             let mine = try #require(built[key])

@@ -59,6 +59,12 @@ extension JSON {
 struct FsPluginTests {
     static let readWrite = #"["fs:allow-appdata-read-recursive", "fs:allow-appdata-write-recursive"]"#
 
+    @Test("the scope ids spell each base directory variable in lowercase, as fs's build.rs writes them")
+    func lowercaseVariables() {
+        #expect(FsPermissions.lowercaseVariables == FsPermissions.baseDirectoryVariables.map { $0.lowercased() })
+        #expect(FsPermissions.sets.contains { $0.identifier == "allow-applocaldata-meta-recursive" && $0.permissions == ["read-meta", "scope-applocaldata-recursive"] })
+    }
+
     @Test("the app's files round-trip under $APPDATA, at the device's path, bytes under DIR/<platform>", arguments: [Platform.ios, .android])
     func roundTrip(platform: Platform) async throws {
         let (r, root) = try fsRouter(Self.readWrite)

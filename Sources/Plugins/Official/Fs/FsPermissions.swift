@@ -20,6 +20,11 @@ enum FsPermissions {
                                          "HOME", "PICTURE", "PUBLIC", "RUNTIME", "TEMPLATE", "VIDEO", "RESOURCE", "LOG", "TEMP",
                                          "APPCONFIG", "APPDATA", "APPLOCALDATA", "APPCACHE", "APPLOG"]
 
+    /// `baseDirectoryVariables` in lowercase, as the permission ids spell them (a test checks).
+    static let lowercaseVariables = ["audio", "cache", "config", "data", "localdata", "desktop", "document", "download", "exe", "font",
+                                     "home", "picture", "public", "runtime", "template", "video", "resource", "log", "temp",
+                                     "appconfig", "appdata", "applocaldata", "appcache", "applog"]
+
     static let readAll = ["read_dir", "read_file", "read", "open", "read_text_file", "read_text_file_lines", "read_text_file_lines_next",
                           "seek", "stat", "lstat", "fstat", "exists", "watch", "unwatch"]
     static let writeAll = ["mkdir", "create", "copy_file", "remove", "rename", "truncate", "ftruncate", "write", "write_file", "write_text_file"]
@@ -83,8 +88,8 @@ enum FsPermissions {
             P("scope-app-recursive", "This scope permits recursive access to the complete application folders, including sub directories and files.",
               scopeAllow: paths(appDirectories.flatMap { [$0, $0 + "/**"] })),
         ]
-        for upper in baseDirectoryVariables {
-            let lower = upper.lowercased(), v = "$" + upper
+        for (upper, lower) in zip(baseDirectoryVariables, lowercaseVariables) {
+            let v = "$" + upper
             out.append(P("scope-\(lower)-recursive", "This scope permits recursive access to the complete `\(v)` folder, including sub directories and files.",
                          scopeAllow: paths([v, v + "/**"])))
             out.append(P("scope-\(lower)", "This scope permits access to all files and list content of top level directories in the `\(v)` folder.",
@@ -105,15 +110,18 @@ enum FsPermissions {
             S("allow-app-meta-recursive", "This allows full recursive read access to metadata of the application folders, including file listing and statistics.", ["read-meta", "scope-app-recursive"]),
             S("allow-app-meta", "This allows non-recursive read access to metadata of the application folders, including file listing and statistics.", ["read-meta", "scope-app-index"]),
         ]
-        for upper in baseDirectoryVariables {
-            let lower = upper.lowercased(), v = "`$" + upper + "`"
+        // Concatenated, not interpolated, with the variables' lowercase spelled out: every start
+        // that grants fs:default reads these sets' members (ManifestStore.reachesOthers).
+        out.reserveCapacity(out.count + 6 * baseDirectoryVariables.count)
+        for (upper, lower) in zip(baseDirectoryVariables, lowercaseVariables) {
+            let v = "`$" + upper + "`", scope = "scope-" + lower, allow = "allow-" + lower
             out += [
-                S("allow-\(lower)-read-recursive", "This allows full recursive read access to the complete \(v) folder, files and subdirectories.", ["read-all", "scope-\(lower)-recursive"]),
-                S("allow-\(lower)-write-recursive", "This allows full recursive write access to the complete \(v) folder, files and subdirectories.", ["write-all", "scope-\(lower)-recursive"]),
-                S("allow-\(lower)-read", "This allows non-recursive read access to the \(v) folder.", ["read-all", "scope-\(lower)"]),
-                S("allow-\(lower)-write", "This allows non-recursive write access to the \(v) folder.", ["write-all", "scope-\(lower)"]),
-                S("allow-\(lower)-meta-recursive", "This allows full recursive read access to metadata of the \(v) folder, including file listing and statistics.", ["read-meta", "scope-\(lower)-recursive"]),
-                S("allow-\(lower)-meta", "This allows non-recursive read access to metadata of the \(v) folder, including file listing and statistics.", ["read-meta", "scope-\(lower)-index"]),
+                S(allow + "-read-recursive", "This allows full recursive read access to the complete " + v + " folder, files and subdirectories.", ["read-all", scope + "-recursive"]),
+                S(allow + "-write-recursive", "This allows full recursive write access to the complete " + v + " folder, files and subdirectories.", ["write-all", scope + "-recursive"]),
+                S(allow + "-read", "This allows non-recursive read access to the " + v + " folder.", ["read-all", scope]),
+                S(allow + "-write", "This allows non-recursive write access to the " + v + " folder.", ["write-all", scope]),
+                S(allow + "-meta-recursive", "This allows full recursive read access to metadata of the " + v + " folder, including file listing and statistics.", ["read-meta", scope + "-recursive"]),
+                S(allow + "-meta", "This allows non-recursive read access to metadata of the " + v + " folder, including file listing and statistics.", ["read-meta", scope + "-index"]),
             ]
         }
         return out
