@@ -12,14 +12,23 @@ public enum EmbeddedSourceWriter {
 
     /// The source of a plugin's `embeddedPermissionFiles`: each file's text and its compiled
     /// form (`PluginManifest.compiledForm`), which start-up reads instead of parsing the text.
-    static func permissions(plugin: String, typeName: String, files: [Generator.File]) throws(ACLError) -> String {
+    /// A plugin's source also answers `permissionFiles` itself: the default finds the files by a
+    /// cast to `EmbeddedPermissions`, a lookup that scans every conformance of the binary (about
+    /// 200k instructions at each start, per plugin).
+    static func permissions(plugin: String, typeName: String, files: [Generator.File], isPlugin: Bool = true) throws(ACLError) -> String {
+        let direct = isPlugin ? """
+            /// The files, without the cast `Plugin.permissionFiles` makes to find them.
+            public var permissionFiles: [PermissionFile] { Self.embeddedPermissionFiles }
+
+
+        """ : ""
         var s = """
         // Generated from permissions/\(plugin)/ by `swift run bridge-generate`.
         // DO NOT EDIT: edit the files in permissions/\(plugin)/ (or the command declarations) and regenerate.
         import BridgeCall
 
         extension \(typeName): EmbeddedPermissions {
-            /// The files of `permissions/\(plugin)/`, compiled in so the bridge runs from any directory.
+        \(direct)    /// The files of `permissions/\(plugin)/`, compiled in so the bridge runs from any directory.
             public static let embeddedPermissionFiles: [PermissionFile] = [
 
         """

@@ -97,7 +97,7 @@ public struct Generator {
         let core = CorePermissions.generatedFiles().map { File(path: $0.path, text: $0.text) }.sorted { $0.path < $1.path }
         out += core.map { File(path: "permissions/core/\($0.path)", text: $0.text) }
         out.append(File(path: "Sources/ACL/CorePermissionFiles.swift",
-                        text: try EmbeddedSourceWriter.permissions(plugin: "core", typeName: "CorePermissions", files: core)))
+                        text: try EmbeddedSourceWriter.permissions(plugin: "core", typeName: "CorePermissions", files: core, isPlugin: false)))
         out.append(File(path: "docs/commands.md", text: MarkdownWriter.reference(targets.map {
             (name: $0.plugin.name, commands: $0.plugin.commands.map(\.declaration))
         })))
