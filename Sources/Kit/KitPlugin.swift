@@ -103,10 +103,13 @@ public struct KitPlugin: Plugin {
         }, permissions: declaredPermissions, sets: declaredSets)
     }
 
-    /// One of Tauri's core plugins: its commands; its permissions are Tauri's (`CorePermissions`).
-    public init(core name: String, commands: [CoreCommand], sessionMethods: [SessionMethod] = []) {
-        self.init(name: name, origin: .tauriCore, commandNames: commands.map(\.name), defaultSet: nil, sessionMethods: sessionMethods,
-                  commands: commands)
+    /// One of Tauri's core plugins by its command names (`crates/tauri/build.rs`'s `PLUGINS`, as
+    /// `CorePermissions` lists them), its commands built at its first call; its permissions are
+    /// Tauri's (`CorePermissions`).
+    public init(core name: String, commandNames: [String], commands: @autoclosure @escaping @Sendable () -> [CoreCommand],
+                sessionMethods: [SessionMethod] = []) {
+        self.init(name: name, origin: .tauriCore, commandNames: commandNames, defaultSet: nil, sessionMethods: sessionMethods,
+                  commands: commands())
     }
 
     public var isCore: Bool { origin == .tauriCore }

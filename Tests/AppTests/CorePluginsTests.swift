@@ -133,3 +133,16 @@ struct ImageCorePluginTests {
         #expect(message.contains("plugin:image|from_bytes (core plugin image: decoding not simulated) has no answer"), "\(message)")
     }
 }
+
+@Suite("each core plugin declares the commands it builds at its first call")
+struct CorePluginNamesTests {
+    @Test("the names a core plugin registers by are the commands it builds, at every version modelled",
+          arguments: ["2.0.6", "2.7.0", "2.8.5", "2.9.0", "2.11.1"])
+    func namesAreCommands(_ tauri: String) throws {
+        let versions = ModelledVersions(tauri: try #require(ReleaseVersion(tauri)))
+        for plugin in CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface(), versions: versions) {
+            // Building the commands checks them against the names (KitPlugin's precondition).
+            #expect(plugin.commands.map(\.name).sorted() == plugin.commandNames.sorted(), "\(plugin.name) at \(tauri)")
+        }
+    }
+}

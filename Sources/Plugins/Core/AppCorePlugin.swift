@@ -19,7 +19,8 @@ struct AppCorePlugin {
     let versions: ModelledVersions
     var name: String { "app" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands, sessionMethods: sessionMethods) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name, versions: versions), commands: coreCommands,
+                                     sessionMethods: sessionMethods) }
 
     /// `bridge/backButton`: the person presses Android's back button (Tauri ≥ 2.9). With an
     /// `onBackButtonPress` listener, each gets `{canGoBack}` (the bridge's webview has no history

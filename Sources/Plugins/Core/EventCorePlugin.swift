@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeApp
 import BridgeBinding
 import BridgeEvents
@@ -165,7 +166,7 @@ struct EventCorePlugin {
     let hub: EventHub
     var name: String { "event" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let hub = self.hub

@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeApp
 import BridgeCall
 import BridgeJSON
@@ -30,7 +31,7 @@ struct ImageCorePlugin {
     let surface: AppSurface
     var name: String { "image" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let table = self.table, surface = self.surface

@@ -14,7 +14,7 @@ struct PathCorePlugin {
     let app: AppInfo
     var name: String { "path" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let app = self.app

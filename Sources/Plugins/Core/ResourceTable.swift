@@ -1,3 +1,4 @@
+import BridgeACL
 import BridgeJSON
 import BridgeKit
 import BridgeProtocol
@@ -8,7 +9,7 @@ struct ResourcesCorePlugin {
     let table: ResourceTable
     var name: String { "resources" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let table = self.table

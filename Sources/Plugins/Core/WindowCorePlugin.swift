@@ -84,7 +84,7 @@ struct WindowCorePlugin {
     let windows: WindowStates
     var name: String { "window" }
     /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let w = windows
@@ -219,8 +219,9 @@ struct WindowCorePlugin {
 struct WebviewCorePlugin {
     let windows: WindowStates
     var name: String { "webview" }
-    /// The plugin, declared through the kit.
-    var plugin: KitPlugin { KitPlugin(core: name, commands: coreCommands) }
+    /// The plugin, declared through the kit: its commands Tauri's list and `close`, which the bridge answers as a no-op
+    /// though no permission names it.
+    var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name) + ["close"], commands: coreCommands) }
 
     var coreCommands: [CoreCommand] {
         let w = windows
