@@ -45,14 +45,28 @@ public enum ACLSetup {
         var appManifest: PluginManifest? = nil
         if let app { appManifest = try ACLSetup.appManifest(commands: app.commands, files: app.files) }
         // The built-in capability grants the hosted plugins' defaults: the app's is not one.
-        // It names nothing unknown, nothing unhosted and no scope a plugin did not write: it is
-        // resolved for each plugin at its first call, where capabilities an app wrote are
-        // checked whole at start, as Tauri's build checks them.
+        // It is resolved for each plugin at its first call, where capabilities an app wrote are
+        // checked whole at start, as Tauri's build checks them. What could fail or reach an
+        // unhosted plugin is still checked now: the entries of manifests read from files (a
+        // `--plugin-dir` plugin's) and of manifests whose sets name another plugin's permission;
+        // a generated default set names only its own plugin's permissions (a wrong one is said
+        // at the plugin's first call).
         guard let capabilitiesPath else {
             if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
             let builtIn = CapabilitySource.builtIn(plugins: manifests.keys.filter { $0 != PluginManifest.appKey && manifests.hasDefaultSet($0) },
                                                    windows: windows)
-            return Authority(store: manifests, capabilities: [builtIn], messages: messages)
+            let checked = builtIn.permissions.filter { entry in
+                let key = entry.identifier.prefix ?? PluginManifest.appKey
+                return manifests.isRead(key) || manifests.reachesOthers(key)
+            }
+            var foreign = Set<String>()
+            for entry in checked { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }
+            if !foreign.isEmpty {
+                warn("skipping permissions of plugins the bridge does not host: \(foreign.sorted().joined(separator: ", "))")
+            }
+            // Expanding them now: an unknown permission is a start-up error, as it was whole.
+            _ = try ResolvedACL(manifests: manifests, capabilities: [builtIn.with(permissions: checked)], target: "")
+            return Authority(store: manifests, capabilities: [builtIn], messages: messages, unhosted: foreign)
         }
         if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
         let capabilities = try CapabilitySource.load(capabilitiesPath)
@@ -99,7 +113,7 @@ public enum ACLSetup {
     /// The plugins the bridge does not host that `authority`'s capabilities name (directly or
     /// through the sets they expand), app commands left out.
     public static func unhostedPlugins(_ authority: Authority) -> Set<String> {
-        guard !authority.namesOnlyHosted else { return [] }
+        if let known = authority.unhosted { return known }
         var out = Set<String>()
         for capability in authority.capabilities {
             for entry in capability.permissions { out.formUnion(unhosted(entry.identifier, manifests: authority.store)) }

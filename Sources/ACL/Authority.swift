@@ -73,42 +73,48 @@ public final class Authority: CallAuthority, Sendable {
             resolutions[platform] = acl
         }
         self.resolutions = resolutions
+        unhosted = nil
     }
 
     /// An authority over capabilities that name only what `store` holds (the built-in one):
     /// each plugin's grants are resolved at its first call.
-    public init(store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose) {
+    public init(store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose, unhosted: Set<String> = []) {
         self.store = store
         self.capabilities = capabilities
         self.messages = messages
+        self.unhosted = unhosted
         resolutions = nil
     }
 
-    /// Whether the capabilities name only what the store holds (the built-in capability): then
-    /// no plugin they grant is unhosted.
-    public var namesOnlyHosted: Bool { resolutions == nil }
+    /// The unhosted plugins the capabilities reach, when known at start (the built-in capability,
+    /// resolved per plugin: `ACLSetup` checked the entries that can reach one).
+    public let unhosted: Set<String>?
 
     /// The resolved tables for a platform (every plugin's).
     public func resolved(for platform: Platform) -> ResolvedACL {
         if let resolutions { return resolutions[platform] ?? ResolvedACL() }
-        return onDemand(platform.tauriTarget)
+        return (try? onDemand(platform.tauriTarget).get()) ?? ResolvedACL()
     }
 
     /// The tables of one manifest (`fs`, `core:event`, the app's) on a platform: what a call
     /// of one of its commands reads.
-    private func resolved(for platform: Platform, manifest key: String) -> ResolvedACL {
-        if let resolutions { return resolutions[platform] ?? ResolvedACL() }
+    private func resolved(for platform: Platform, manifest key: String) -> Result<ResolvedACL, ACLError> {
+        if let resolutions { return .success(resolutions[platform] ?? ResolvedACL()) }
         return onDemand(platform.tauriTarget, only: key)
     }
 
-    private func onDemand(_ target: String, only key: String? = nil) -> ResolvedACL {
+    private func onDemand(_ target: String, only key: String? = nil) -> Result<ResolvedACL, ACLError> {
         let id = key.map { "\(target)|\($0)" } ?? target
-        if let made = onDemand.withLock({ $0[id] }) { return made }
-        // The capabilities name what the store holds: resolving cannot fail (a test resolves
-        // the built-in capability of every plugin, at every version).
-        let acl = (try? ResolvedACL(manifests: store, capabilities: capabilities, target: target, only: key)) ?? ResolvedACL()
-        onDemand.withLock { $0[id] = acl }
-        return acl
+        if let made = onDemand.withLock({ $0[id] }) { return .success(made) }
+        do throws(ACLError) {
+            let acl = try ResolvedACL(manifests: store, capabilities: capabilities, target: target, only: key)
+            // Kept for the manifests the store holds: a page naming endless unknown plugins
+            // keeps nothing.
+            if key.map(store.contains) ?? true { onDemand.withLock { $0[id] = acl } }
+            return .success(acl)
+        } catch {
+            return .failure(error)
+        }
     }
 
     public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
@@ -133,9 +139,16 @@ public final class Authority: CallAuthority, Sendable {
 
     /// The decision for a call, computed from the resolved tables.
     public func decide(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
-        let acl = resolved(for: context.platform, manifest: grantingKey(of: name))
         let full = name.description
         let pretty = name.isAppCommand ? name.command : "\(name.plugin).\(name.command)"
+        let acl: ResolvedACL
+        switch resolved(for: context.platform, manifest: grantingKey(of: name)) {
+        case .success(let resolved): acl = resolved
+        case .failure(let error):
+            // A plugin's own default set names a permission it does not declare: Tauri's build
+            // would have stopped; the call is refused with why.
+            return .failure(refusal(name, "\(pretty) not allowed: its plugin's permissions do not load: \(error.message)", reason: "acl"))
+        }
         let origin: CallOrigin
         do {
             origin = try CallOrigin(context.origin)

@@ -25,6 +25,12 @@ public struct Capability: Sendable, Equatable {
     /// The file it came from (`built-in` for the default capability).
     public let file: String
 
+    /// The same capability granting `permissions` only.
+    func with(permissions: [Entry]) -> Capability {
+        Capability(identifier: identifier, description: description, local: local, remote: remote, windows: windows, webviews: webviews,
+                   permissions: permissions, platforms: platforms, file: file)
+    }
+
     /// Whether it applies on `target` (a Tauri target name).
     public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
 

@@ -16,9 +16,10 @@ public enum CapabilitySource {
 
     /// The built-in capability for the plugins named (those with a default set).
     static func builtIn(plugins: [String], windows: [String]) -> Capability {
-        // The names are the hosted plugins' (checked when registered) and Tauri's core keys.
-        let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().map {
-            Capability.Entry(identifier: Identifier(trusted: $0, base: "default"), allow: nil, deny: nil)
+        // A plugin name Tauri's identifiers refuse (`pong-`) gets no entry, as a capability could
+        // not name it.
+        let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().compactMap {
+            (try? Identifier("\($0):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
         }
         let labels = windows.compactMap { try? GlobPattern($0) }
         let named = windows == ["main"] ? "window main" : "windows " + windows.joined(separator: ", ")

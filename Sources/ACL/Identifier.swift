@@ -32,13 +32,6 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `<prefix>:<base>` for a prefix and base known to be valid (a hosted plugin's name, `default`).
-    init(trusted prefix: String, base: String) {
-        self.text = prefix + ":" + base
-        self.prefix = prefix
-        self.base = base
-    }
-
     /// Checks `text`, byte by byte, as Tauri does.
     /// - Throws: the first rule `text` breaks.
     public init(_ text: String) throws(Problem) {

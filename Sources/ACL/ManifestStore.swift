@@ -41,6 +41,10 @@ public final class ManifestStore: Sendable {
         }
     }
 
+    /// Whether the manifest under `key` was read from files (a plugin's `permissions/`, the
+    /// app's), rather than generated from values.
+    func isRead(_ key: String) -> Bool { built[key] != nil }
+
     /// Whether a manifest is kept under `key` (nothing built).
     public func contains(_ key: String) -> Bool { built[key] != nil || generated[key] != nil }
 

@@ -148,6 +148,35 @@ struct AppCommandTests {
         #expect(without.status == 1)
     }
 
+    /// The passkey plugin's folder copied, with its default set's members and its name changed.
+    private func alteredPasskey(defaultMembers: String, name: String = "passkey") throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-altered-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: passkey, toPath: root)
+        try "[default]\ndescription = \"altered\"\npermissions = [\(defaultMembers)]\n"
+            .write(toFile: root + "/permissions/default.toml", atomically: true, encoding: .utf8)
+        let lib = try String(contentsOfFile: root + "/src/lib.rs", encoding: .utf8)
+        try lib.replacingOccurrences(of: #"Builder::new("passkey")"#, with: "Builder::new(\"\(name)\")")
+            .write(toFile: root + "/src/lib.rs", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test("without --capabilities, a --plugin-dir plugin's default set is checked at start as a capability naming it is")
+    func builtInCapabilityChecksPluginFolders() throws {
+        // A permission no plugin declares stops the start, naming it (it did not silently empty the ACL).
+        let unknown = try alteredPasskey(defaultMembers: #""allow-register", "fs:allow-nonexistent""#)
+        let stopped = try runBridge(["invoke", "plugin:os|arch", "{}", "--plugin-dir", unknown], executable: Products.bridge)
+        #expect(stopped.status != 0 && stopped.stderr.contains("fs:allow-nonexistent not found"), "\(stopped.stderr)")
+        // A plugin the bridge does not host is said, and its calls go to what answers the unhosted.
+        let other = try alteredPasskey(defaultMembers: #""allow-register", "other:allow-x""#)
+        let passed = try runBridge(["invoke", "plugin:other|x", "{}", "--plugin-dir", other], executable: Products.bridge)
+        #expect(passed.stderr.contains("skipping permissions of plugins the bridge does not host: other"), "\(passed.stderr)")
+        #expect(passed.stdout.contains("has no answer") && !passed.stdout.contains("not allowed"), "\(passed.stdout)")
+        // A plugin name no identifier can carry gets nothing from the built-in capability.
+        let badName = try alteredPasskey(defaultMembers: #""allow-register""#, name: "pong-")
+        let refused = try runBridge(["invoke", "plugin:pong-|register", "{}", "--plugin-dir", badName], executable: Products.bridge)
+        #expect(refused.status == 1 && refused.stdout.contains("not allowed"), "\(refused.stdout)")
+    }
+
     @Test("a signature nested 100,000 deep is a warning naming file:line; the session answers every command")
     func pathologicalSignature() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-deep-\(UUID().uuidString)").path

@@ -54,7 +54,7 @@ struct LazyResolutionTests {
         let whole = try Authority(validating: try ACLSetup.store(plugins, versions: versions), capabilities: lazy.capabilities)
         Self.compare(lazy, whole, names: try CommandRegistry(plugins: plugins).commandNames)
         // It names nothing unhosted, which the lazy authority answers without looking.
-        #expect(lazy.namesOnlyHosted && ACLSetup.unhostedPlugins(lazy).isEmpty)
+        #expect(lazy.unhosted == [] && ACLSetup.unhostedPlugins(lazy).isEmpty)
         let reached = lazy.capabilities.flatMap(\.permissions).reduce(into: Set<String>()) { $0.formUnion(ACLSetup.unhosted($1.identifier, manifests: whole.store)) }
         #expect(reached.isEmpty, "\(reached)")
     }
