@@ -19,7 +19,7 @@ public enum CapabilitySource {
         // A plugin name Tauri's identifiers refuse (`pong-`) gets no entry, as a capability could
         // not name it.
         let entries = plugins.filter { $0 != CorePermissions.setKey }.sorted().compactMap {
-            (try? Identifier("\($0):default")).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
+            Identifier.defaultSet(of: $0).map { Capability.Entry(identifier: $0, allow: nil, deny: nil) }
         }
         let labels = windows.compactMap { try? GlobPattern($0) }
         let named = windows == ["main"] ? "window main" : "windows " + windows.joined(separator: ", ")

@@ -32,6 +32,28 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `<plugin>:default` for a plugin name, when Tauri's rules accept it (a name of lowercase
+    /// letters, digits and inner single hyphens); `nil` otherwise. Checked without building the
+    /// text first: the built-in capability makes one per hosted plugin at every start.
+    static func defaultSet(of plugin: String) -> Identifier? {
+        guard plugin.utf8.count + ":default".utf8.count <= 116, !plugin.hasPrefix("tauri-plugin-") else { return nil }
+        var name = plugin
+        let plain = name.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last, first != 0x2D, last != 0x2D else { return false }
+            for c in bytes where !((c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D) { return false }
+            return true
+        }
+        // A core key (`core:app`) has its own colon: checked whole.
+        guard plain else { return try? Identifier(plugin + ":default") }
+        return Identifier(text: plugin + ":default", prefix: plugin, base: "default")
+    }
+
+    private init(text: String, prefix: String, base: String) {
+        self.text = text
+        self.prefix = prefix
+        self.base = base
+    }
+
     /// Checks `text`, byte by byte, as Tauri does.
     /// - Throws: the first rule `text` breaks.
     public init(_ text: String) throws(Problem) {

@@ -11,6 +11,8 @@ public final class ManifestStore: Sendable {
     private let built: [String: PluginManifest]
     private let generated: [String: GeneratedPermissions]
     private let made = Mutex<[String: PluginManifest]>([:])
+    /// `reachesOthers`' answers, by key: the start asks once per entry, each call's resolution again.
+    private let crossing = Mutex<[String: Bool]>([:])
 
     /// Every manifest given, built.
     public convenience init(_ manifests: [String: PluginManifest]) {
@@ -78,6 +80,13 @@ public final class ManifestStore: Sendable {
     /// `core:app:default`). Those entries are resolved for every plugin; the others only for
     /// their own.
     func reachesOthers(_ key: String) -> Bool {
+        if let known = crossing.withLock({ $0[key] }) { return known }
+        let answer = computeReachesOthers(key)
+        crossing.withLock { $0[key] = answer }
+        return answer
+    }
+
+    private func computeReachesOthers(_ key: String) -> Bool {
         func qualified(_ members: [String]) -> Bool {
             members.contains { member in
                 var member = member
