@@ -51,6 +51,13 @@ public struct CommandRegistry: Sendable {
     }
 
     private var hosted: [String: Hosted] = [:]
+    /// The entries of the plugins called so far, by full name (shared by the registry's copies).
+    private let made = Shared()
+
+    private final class Shared: Sendable {
+        private let entries = Mutex<[String: Entry]>([:])
+        func withLock<T>(_ body: (inout [String: Entry]) -> T) -> T { entries.withLock { body(&$0) } }
+    }
     /// Plugin names in registration order.
     private var order: [String] = []
     /// Tauri's core plugins among them (left out of usage errors' lists).
@@ -99,10 +106,13 @@ public struct CommandRegistry: Sendable {
     /// Whether `name` is one of Tauri's core plugins (no native side).
     public func isCore(_ name: String) -> Bool { corePlugins.contains(name) }
 
-    /// The command registered under `plugin:<p>|<c>`.
+    /// The command registered under `plugin:<p>|<c>`: one lookup once its plugin was called.
     public func entry(for name: String) -> Entry? {
+        if let entry = made.withLock({ $0[name] }) { return entry }
         guard let (plugin, _) = CommandName.split(method: name), let hosted = hosted[plugin] else { return nil }
-        return hosted.entries[name]
+        let entries = hosted.entries
+        made.withLock { made in made.merge(entries) { old, _ in old } }
+        return entries[name]
     }
 
     /// Every command's name, sorted by full name, without building the commands.

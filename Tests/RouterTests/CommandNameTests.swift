@@ -34,3 +34,33 @@ struct CommandNameTests {
         #expect(try #require(CommandName(plugin: "frak-share", command: "share_text")).nativeMethod == "shareText")
     }
 }
+
+@Suite("a method name split byte by byte is split as by Characters")
+struct CommandNameSplitTests {
+    /// The Character-based split the byte path replaces for ASCII names.
+    static func byCharacters(_ method: String) -> (plugin: String, command: String)? {
+        guard method.hasPrefix("plugin:") else { return nil }
+        let rest = method.dropFirst("plugin:".count)
+        guard let bar = rest.firstIndex(of: "|") else { return nil }
+        return (String(rest[..<bar]), String(rest[rest.index(after: bar)...]))
+    }
+
+    @Test("random names over the bytes that matter, and a few non-ASCII ones")
+    func agrees() {
+        var state: UInt64 = 7
+        let pieces = ["plugin:", "|", "p", "a-b", "share_text", ":", "", "plugin", "||", "é", "|\u{301}", " "]
+        var names = ["plugin:frak-share|share_text", "plugin:|", "plugin:a|", "plugin:|b", "plugin:a|b|c", "plugin:a", "x|y", "plugin:a|\u{301}b"]
+        for _ in 0..<3_000 {
+            var name = ""
+            for _ in 0..<4 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                name += pieces[Int(state >> 59) % pieces.count]
+            }
+            names.append(name)
+        }
+        for name in names {
+            let fast = CommandName.split(method: name), slow = Self.byCharacters(name)
+            #expect(fast?.plugin == slow?.plugin && fast?.command == slow?.command, "\(name)")
+        }
+    }
+}
