@@ -39,7 +39,7 @@ public struct KitPlugin: Plugin {
         private let makeCommands: @Sendable () -> [Command]
         private let makePermissions: @Sendable () -> [GeneratedPermissions.Declared]
         private let makeSets: @Sendable () -> [GeneratedPermissions.DeclaredSet]
-        private let made = Mutex<(commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)>((nil, nil, nil))
+        private let made = Mutex<Made>((nil, nil, nil))
 
         init(commands: @escaping @Sendable () -> [Command], permissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
              sets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet]) {
@@ -48,30 +48,19 @@ public struct KitPlugin: Plugin {
             makeSets = sets
         }
 
-        var commands: [Command] {
-            made.withLock { made in
-                if let commands = made.commands { return commands }
-                let commands = makeCommands()
-                made.commands = commands
-                return commands
-            }
-        }
+        var commands: [Command] { once(\.commands, makeCommands) }
+        var permissions: [GeneratedPermissions.Declared] { once(\.permissions, makePermissions) }
+        var sets: [GeneratedPermissions.DeclaredSet] { once(\.sets, makeSets) }
 
-        var permissions: [GeneratedPermissions.Declared] {
-            made.withLock { made in
-                if let permissions = made.permissions { return permissions }
-                let permissions = makePermissions()
-                made.permissions = permissions
-                return permissions
-            }
-        }
+        private typealias Made = (commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)
 
-        var sets: [GeneratedPermissions.DeclaredSet] {
+        /// The part at `slot`, made by `make` the first time it is asked for.
+        private func once<Value: Sendable>(_ slot: WritableKeyPath<Made, Value?>, _ make: () -> Value) -> Value {
             made.withLock { made in
-                if let sets = made.sets { return sets }
-                let sets = makeSets()
-                made.sets = sets
-                return sets
+                if let value = made[keyPath: slot] { return value }
+                let value = make()
+                made[keyPath: slot] = value
+                return value
             }
         }
     }
@@ -85,6 +74,19 @@ public struct KitPlugin: Plugin {
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil,
                 commands: @autoclosure @escaping @Sendable () -> [CoreCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
+        self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
+                  declaredPermissions: declaredPermissions(), declaredSets: declaredSets(), scopeProblem: scopeProblem,
+                  building: { (commands(), raw()) })
+    }
+
+    /// The same, its commands and the ones that wait made together by `building` at the first
+    /// call (barcode-scanner's `scan` and `cancel` share the table of waiting scans).
+    public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+                sessionMethods: [SessionMethod] = [],
+                declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
+                declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
+                scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                building: @escaping @Sendable () -> (commands: [CoreCommand], raw: [Command])) {
         self.origin = origin
         self.scopeCheck = scopeProblem
         self.name = name
@@ -96,7 +98,7 @@ public struct KitPlugin: Plugin {
             case .tauriCore: "Tauri's core \(name) plugin"
             case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
             }
-            let declared = commands(), waiting = raw()
+            let (declared, waiting) = building()
             precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
                          "\(name): every COMMANDS entry is declared, once")
             return declared.map { $0.command(plugin: name, summary: summary) } + waiting

@@ -77,29 +77,15 @@ public enum BarcodeScannerPlugin {
     public static func plugin(code: ScannedCode?, permissions: DevicePermissions) -> KitPlugin {
         // Built at the plugin's first call: its waiting scans' table is a generic type whose
         // first use costs a start ~260k instructions.
-        let built = Built { commands(code: code, permissions: permissions) }
-        return KitPlugin(name: "barcode-scanner", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
+        KitPlugin(name: "barcode-scanner", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-cancel", "allow-check-permissions", "allow-open-app-settings", "allow-request-permissions", "allow-scan", "allow-vibrate",
-        ]), commands: built.value.declared, raw: [built.value.scan])
+        ]), building: {
+            let made = commands(code: code, permissions: permissions)
+            return (made.declared, [made.scan])
+        })
     }
 
-    /// The commands, made once for both of the kit's lists (`cancel` and `scan` share one `Pending`).
-    final class Built: Sendable {
-        private let make: @Sendable () -> (declared: [CoreCommand], scan: Command)
-        private let made = Mutex<(declared: [CoreCommand], scan: Command)?>(nil)
-
-        init(_ make: @escaping @Sendable () -> (declared: [CoreCommand], scan: Command)) { self.make = make }
-
-        var value: (declared: [CoreCommand], scan: Command) {
-            made.withLock { made in
-                if let made { return made }
-                let value = make()
-                made = value
-                return value
-            }
-        }
-    }
-
+    /// The commands: `cancel` and `scan` share one `Pending`.
     static func commands(code: ScannedCode?, permissions: DevicePermissions) -> (declared: [CoreCommand], scan: Command) {
         let pending = Pending()
         let summary = "barcode-scanner (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): scan"
