@@ -16,8 +16,14 @@ let package = Package(
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     targets: [
+        // POSIX paths, files, threads and text trimming without Foundation (whose start-up a cold
+        // `invoke` would pay). A leaf module.
+        .target(name: "BridgeSystem", path: "Sources/System"),
+        // Unicode NFKC (C) with the ICU swift-foundation ships, for URL hosts. A leaf module.
+        .target(name: "BridgeNFKC", path: "Sources/NFKC",
+                linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("stdc++")]),
         // Pattern matching and suggestions: URL and glob patterns, did-you-mean. A leaf module.
-        .target(name: "BridgeMatching", path: "Sources/Matching"),
+        .target(name: "BridgeMatching", dependencies: ["BridgeSystem", "BridgeNFKC"], path: "Sources/Matching"),
         // Exact JSON: value type, parser, serializer.
         .target(name: "BridgeJSON", path: "Sources/JSON"),
         // Bytes → messages: NDJSON and Content-Length framing.
@@ -33,18 +39,18 @@ let package = Package(
         // ECMA-262 regular expressions (JSON Schema's `pattern`): parser, NFA and backtracking matchers. A leaf module.
         .target(name: "BridgeRegex", path: "Sources/Regex"),
         // JSON Schema draft-07 validation on the project's JSON type.
-        .target(name: "BridgeSchema", dependencies: ["BridgeJSON", "BridgeRegex"], path: "Sources/Schema"),
+        .target(name: "BridgeSchema", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeRegex"], path: "Sources/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
         .target(name: "BridgeContract",
                 dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
                 path: "Sources/Contract"),
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
-        .target(name: "BridgeHTTPServer", path: "Sources/HTTPServer"),
+        .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/HTTPServer"),
         // Plugin events and listeners (Channels, listen()), whatever the transport.
         .target(name: "BridgeEvents", dependencies: ["BridgeJSON", "BridgeCall"], path: "Sources/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
-                dependencies: ["BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
+                dependencies: ["BridgeSystem", "BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
                                "BridgeRender", "BridgeCall", "BridgeDevice", "BridgeSandbox"],
                 path: "Sources/Browser", exclude: ["Scripts"]),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
@@ -54,35 +60,35 @@ let package = Package(
         .target(name: "BridgeDevice", dependencies: ["BridgeJSON"], path: "Sources/Device"),
         // A call's types: its name, context, invocation, grant, output and observer; the `Plugin` and
         // `Command` declarations commands, plugins and backends are written against.
-        .target(name: "BridgeCall", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeSimulation",
+        .target(name: "BridgeCall", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeSimulation",
                                                    "BridgeDevice"], path: "Sources/Call"),
         // Dispatch: the registry of plugin commands, resolution, the checks every call gets, the fallback.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching",
                                                      "BridgeSimulation", "BridgeCall"], path: "Sources/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
-        .target(name: "BridgeACL", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeCall",
+        .target(name: "BridgeACL", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeCall",
                                                   "BridgeDevice"],
                 path: "Sources/ACL"),
         // The Tauri app a front end belongs to: its configuration (`--app`), its own commands read
         // from its Rust sources and bound as Tauri binds them, fixtures, and the unanswered calls.
-        .target(name: "BridgeApp", dependencies: ["BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding",
+        .target(name: "BridgeApp", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding",
                                                   "BridgeCall", "BridgeACL"], path: "Sources/App"),
         // The XML subset of Android resource files (manifests, provider paths), with lines.
         .target(name: "BridgeXML", path: "Sources/XML"),
         // Media types recognised from their bytes (images, movies), and Apple's Uniform Type Identifiers.
-        .target(name: "BridgeMedia", dependencies: ["BridgeJSON"], path: "Sources/Media"),
+        .target(name: "BridgeMedia", dependencies: ["BridgeSystem", "BridgeJSON"], path: "Sources/Media"),
         // A simulated device's files in a host folder, reached only below it (no link followed). A leaf module.
         .target(name: "BridgeSandbox", path: "Sources/Sandbox"),
         // NSPredicate's format language (an activation rule's SUBQUERY, UTI-CONFORMS-TO…): parsed and evaluated.
-        .target(name: "BridgePredicate", dependencies: ["BridgeJSON", "BridgeMedia"], path: "Sources/Predicate"),
+        .target(name: "BridgePredicate", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia"], path: "Sources/Predicate"),
         // The share inbox: a durable store in an App Group container, and the iOS share extension's activation rule.
-        .target(name: "BridgeInbox", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgePredicate"], path: "Sources/Inbox"),
+        .target(name: "BridgeInbox", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgePredicate"], path: "Sources/Inbox"),
         // Android's side of receiving a share: the manifest's intent filters, ACTION_SEND intents, the
         // activity lifecycle that delivers them, and the receiver that files them in the inbox.
         .target(name: "BridgeAndroidIntents", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeXML", "BridgeInbox"], path: "Sources/AndroidIntents"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
-        .target(name: "BridgeShareNatives", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
                                                            "BridgeXML", "BridgeHTTP", "BridgeStreams", "BridgeCall",
                                                            "BridgeDevice"],
                 path: "Sources/ShareNatives"),
@@ -98,23 +104,23 @@ let package = Package(
                 path: "Sources/Plugins/Share", plugins: ["CommandList"]),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams"],
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams"],
                 path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
-        .target(name: "BridgeRender", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
+        .target(name: "BridgeRender", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
-        .target(name: "BridgeDoctor", dependencies: ["BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
+        .target(name: "BridgeDoctor", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
         // The kit every Tauri-style plugin is written with: a command declared by its Rust signature
         // (`CoreCommand`, bound as Tauri binds it), the app it runs in (`AppInfo`), the device's
         // folders (`PlatformPaths`) and the session's resource table.
-        .target(name: "BridgeKit", dependencies: ["BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
+        .target(name: "BridgeKit", dependencies: ["BridgeSystem", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
                 path: "Sources/Kit"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
-        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
+        .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeSystem", "BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
                                                               "BridgeBinding", "BridgeJSON", "BridgeProtocol",
                                                               "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching"],
                 path: "Sources/Plugins/Official"),
-        .target(name: "BridgeCorePlugins", dependencies: ["BridgeKit", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
+        .target(name: "BridgeCorePlugins", dependencies: ["BridgeSystem", "BridgeKit", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
                                                           "BridgeJSON", "BridgeProtocol", "BridgeCall", "BridgeDevice"],
                 path: "Sources/Plugins/Core"),
         // The one list of hosted plugins, read by the CLI, the generator and the tests.
@@ -133,22 +139,22 @@ let package = Package(
         .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeMatching"], path: "Sources/bridge-generate"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         // stderr diagnostics and whole-buffer file descriptor I/O: what the CLI and the server share.
-        .target(name: "BridgeStreams", path: "Sources/Streams"),
+        .target(name: "BridgeStreams", dependencies: ["BridgeSystem"], path: "Sources/Streams"),
 
         .target(name: "BridgeServer",
-                dependencies: ["BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching",
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching",
                                "BridgeStreams", "BridgeSimulation", "BridgeCall", "BridgeDevice"],
                 path: "Sources/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
                                "BridgeShareNatives", "BridgeFrakShare", "BridgeACL", "BridgeInbox", "BridgeShareExtension",
                                "BridgePlugins", "BridgeOfficialPlugins", "BridgeContract", "BridgeSchema", "BridgeRender",
                                "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
                                "BridgeSimulation", "BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeCall", "BridgeDevice", "BridgeAndroidIntents",
                                "BridgeSandbox"],
                 path: "Sources/CLI"),
-        .executableTarget(name: "bridge", dependencies: ["BridgeCLI"], path: "Sources/bridge"),
+        .executableTarget(name: "bridge", dependencies: ["BridgeSystem", "BridgeCLI"], path: "Sources/bridge"),
 
         // In-process micro-benchmarks (ACL resolution and checks, schema checks), run by Benchmarks/run.sh.
         .executableTarget(name: "bridge-benchmarks",
@@ -169,6 +175,7 @@ let package = Package(
                           path: "Tests/TestHost"),
 
         .testTarget(name: "JSONTests", dependencies: ["BridgeJSON", "TestSupport"]),
+        .testTarget(name: "SystemTests", dependencies: ["BridgeSystem"]),
         .testTarget(name: "FramingTests", dependencies: ["BridgeFraming", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["BridgeHTTPServer", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON",

@@ -55,11 +55,11 @@ enum SourceLocation {
     /// else written bare as a whole word (a TOML key).
     static func find(_ needle: String, in text: String) -> (Int, Int)? {
         for quoted in ["\"\(needle)\"", "'\(needle)'"] {
-            if let range = text.range(of: quoted) { return position(of: range.lowerBound, in: text) }
+            if let range = text.firstRange(of: quoted) { return position(of: range.lowerBound, in: text) }
         }
         func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" || c == "_" }
         var searchFrom = text.startIndex
-        while let range = text.range(of: needle, range: searchFrom..<text.endIndex) {
+        while let range = text[searchFrom...].firstRange(of: needle) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
             let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
             if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) {

@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeMatching
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Where capabilities come from: the built-in default, or `--capabilities FILE|DIR` with the
 /// selection of a Tauri app's `tauri.conf.json`.
@@ -34,11 +36,11 @@ public enum CapabilitySource {
     /// - Throws: `ACLError` naming the file for unreadable or malformed files, duplicate
     ///   identifiers, or a selection naming a capability no file defines.
     public static func load(_ path: String) throws(ACLError) -> [Capability] {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ACLError("no such file or directory", file: path)
         }
-        let files = isDirectory.boolValue ? try capabilityFiles(in: path) : [path]
+        let files = isDirectory ? try capabilityFiles(in: path) : [path]
         var capabilities: [Capability] = []
         var seen: [String: String] = [:]
         var permissions = 0
@@ -55,7 +57,7 @@ public enum CapabilitySource {
                 seen[capability.identifier] = file
             }
         }
-        let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let folder = isDirectory ? path : Paths.deletingLastComponent(path)
         return try select(capabilities, configuration: findConfiguration(above: folder))
     }
 
@@ -67,7 +69,7 @@ public enum CapabilitySource {
         var visited: Set<String> = []
         var pending = [(path: root, depth: 0)]
         while let (folder, depth) = pending.popLast() {
-            guard visited.insert((folder as NSString).resolvingSymlinksInPath).inserted else { continue }
+            guard visited.insert(Paths.resolvingSymlinks(folder)).inserted else { continue }
             guard depth <= maxFolderDepth else {
                 throw ACLError("capability folders nest deeper than \(maxFolderDepth) levels", file: folder)
             }
@@ -75,16 +77,16 @@ public enum CapabilitySource {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                throw ACLError("cannot read the folder: \(error.localizedDescription)", file: folder)
+                throw ACLError("cannot read the folder: \(describe(error))", file: folder)
             }
             var subfolders: [String] = []
             for name in names {
-                let entry = (folder as NSString).appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue {
+                let entry = Paths.appending(folder, name)
+                var isDirectory = false
+                if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory {
                     subfolders.append(entry)
                 } else if name.hasSuffix(".json") || name.hasSuffix(".toml"),
-                          depth == 0 || (folder as NSString).lastPathComponent != "schemas" {
+                          depth == 0 || Paths.lastComponent(folder) != "schemas" {
                     files.append(entry)
                 }
             }
@@ -97,18 +99,18 @@ public enum CapabilitySource {
     /// The `.json5` files under a capabilities folder: a capability author's likely format
     /// (beside a `tauri.conf.json5`) that Tauri's build skips, as `load` does. Empty for a file.
     public static func unreadFiles(in path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else { return [] }
         var out: [String] = []
         var pending = [path]
         var visited: Set<String> = []
         while let folder = pending.popLast(), out.count < 100 {
-            guard visited.insert((folder as NSString).resolvingSymlinksInPath).inserted, visited.count <= 1000,
+            guard visited.insert(Paths.resolvingSymlinks(folder)).inserted, visited.count <= 1000,
                   let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() {
-                let entry = (folder as NSString).appendingPathComponent(name)
-                var sub: ObjCBool = false
-                if FileManager.default.fileExists(atPath: entry, isDirectory: &sub), sub.boolValue {
+                let entry = Paths.appending(folder, name)
+                var sub = false
+                if FileManager.default.fileExists(atPath: entry, isDirectory: &sub), sub {
                     if name != "schemas" { pending.append(entry) }
                 } else if name.lowercased().hasSuffix(".json5") {
                     out.append(entry)
@@ -139,22 +141,20 @@ public enum CapabilitySource {
 
     /// A regular file's text, at most `maxFileBytes`.
     static func read(_ file: String) throws(ACLError) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard Disk.kind(file, followingLinks: false) == .file else {
             throw ACLError("cannot read the file: not a regular file", file: file)
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = Disk.size(file) ?? 0
         guard size <= maxFileBytes else {
             throw ACLError("the file has \(size) bytes; the bridge reads capability files of at most \(maxFileBytes >> 20) MiB", file: file)
         }
-        guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.read(upToCount: maxFileBytes + 1) ?? Data() else {
+        guard let bytes = Disk.read(file, upTo: maxFileBytes + 1) else {
             throw ACLError("cannot read the file", file: file)
         }
-        try? handle.close()
-        guard data.count <= maxFileBytes else {
+        guard bytes.count <= maxFileBytes else {
             throw ACLError("the file grew past \(maxFileBytes >> 20) MiB while being read", file: file)
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw ACLError("the file is not UTF-8", file: file) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ACLError("the file is not UTF-8", file: file) }
         return text
     }
 

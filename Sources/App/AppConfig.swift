@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeTOML
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What `--app DIR` reads from a Tauri project: its configuration as Tauri's CLI reads it
 /// (tauri-apps/tauri `crates/tauri-utils/src/config/parse.rs`: `tauri.conf.json`, else
@@ -72,15 +74,15 @@ public struct AppConfig: Sendable {
     /// (`linux`, `macos`, `windows`, `android`, `ios`).
     public static func load(_ path: String, platform: String) throws(AppSetupError) -> AppConfig {
         let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder else {
             throw AppSetupError("--app \(path): no such folder; give the Tauri project's folder (the one holding src-tauri) or its src-tauri")
         }
         let base = URL(fileURLWithPath: path).standardizedFileURL.path
-        let nested = (base as NSString).appendingPathComponent("src-tauri")
-        let root = fm.fileExists(atPath: (nested as NSString).appendingPathComponent("tauri.conf.json"))
-            || fm.fileExists(atPath: (nested as NSString).appendingPathComponent("tauri.conf.json5"))
-            || fm.fileExists(atPath: (nested as NSString).appendingPathComponent("Tauri.toml")) ? nested : base
+        let nested = Paths.appending(base, "src-tauri")
+        let root = fm.fileExists(atPath: Paths.appending(nested, "tauri.conf.json"))
+            || fm.fileExists(atPath: Paths.appending(nested, "tauri.conf.json5"))
+            || fm.fileExists(atPath: Paths.appending(nested, "Tauri.toml")) ? nested : base
         guard let (main, mainJSON) = try read(in: root, names: ["tauri.conf.json", "tauri.conf.json5", "Tauri.toml"]) else {
             throw AppSetupError("--app \(path): not a Tauri project: no tauri.conf.json, tauri.conf.json5 or Tauri.toml in \(root)")
         }
@@ -132,7 +134,7 @@ public struct AppConfig: Sendable {
         assetScope = try AssetScope(asset["scope"] ?? .null, file: where_)
         let build = json["build"] ?? .null
         func absolute(_ p: String) -> String {
-            URL(fileURLWithPath: p.hasPrefix("/") ? p : (root as NSString).appendingPathComponent(p)).standardizedFileURL.path
+            URL(fileURLWithPath: p.hasPrefix("/") ? p : Paths.appending(root, p)).standardizedFileURL.path
         }
         if let dist = build["frontendDist"]?.stringValue, !dist.contains("://") {
             frontendDist = absolute(dist)
@@ -142,7 +144,7 @@ public struct AppConfig: Sendable {
             frontendFiles = build["frontendDist"]?.arrayValue?.compactMap(\.stringValue).map(absolute) ?? []
         }
         devURL = build["devUrl"]?.stringValue
-        let caps = (root as NSString).appendingPathComponent("capabilities")
+        let caps = Paths.appending(root, "capabilities")
         capabilities = FileManager.default.fileExists(atPath: caps) ? caps : nil
     }
 
@@ -168,7 +170,7 @@ public struct AppConfig: Sendable {
     /// The first of `names` that exists in `folder`, parsed.
     private static func read(in folder: String, names: [String]) throws(AppSetupError) -> (String, JSON)? {
         for name in names {
-            let file = (folder as NSString).appendingPathComponent(name)
+            let file = Paths.appending(folder, name)
             guard FileManager.default.fileExists(atPath: file) else { continue }
             guard let data = FileManager.default.contents(atPath: file) else { throw AppSetupError("\(file): cannot be read") }
             guard data.count <= maxFileBytes else { throw AppSetupError("\(file): larger than \(maxFileBytes) bytes; not a Tauri configuration") }
@@ -192,7 +194,7 @@ public struct AppConfig: Sendable {
     static func version(_ value: String?, root: String) -> String? {
         guard let value else { return nil }
         guard value.hasSuffix(".json") else { return value }
-        let file = value.hasPrefix("/") ? value : (root as NSString).appendingPathComponent(value)
+        let file = value.hasPrefix("/") ? value : Paths.appending(root, value)
         guard let data = FileManager.default.contents(atPath: file), data.count <= maxFileBytes,
               let json = try? JSONParser.parse([UInt8](data), duplicateKeys: .keepLast) else { return nil }
         return json["version"]?.stringValue
@@ -200,7 +202,7 @@ public struct AppConfig: Sendable {
 
     /// `[package] name` of `src-tauri/Cargo.toml`.
     static func cargoPackageName(root: String) -> String? {
-        let file = (root as NSString).appendingPathComponent("Cargo.toml")
+        let file = Paths.appending(root, "Cargo.toml")
         guard let data = FileManager.default.contents(atPath: file), data.count <= maxFileBytes,
               let table = try? TOMLParser.parse(bytes: [UInt8](data)) else { return nil }
         return table.json["package"]?["name"]?.stringValue

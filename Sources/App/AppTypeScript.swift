@@ -1,5 +1,7 @@
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge types`: a TypeScript module for the app's own commands — the types their arguments
 /// and results name, from the app's Rust declarations as serde writes them, and an `invoke`
@@ -143,7 +145,7 @@ public struct AppTypeScript: Sendable {
         case .parameter(let name): return name
         case .channel(let message): return "Channel<\(render(message))>"
         case .unresolved(let written):
-            return "unknown /* \(written.replacingOccurrences(of: "*/", with: "* /")): not declared in the app's sources */"
+            return "unknown /* \(written.replacing("*/", with: "* /")): not declared in the app's sources */"
         }
     }
 

@@ -1,7 +1,9 @@
 import BridgeCall
 import BridgeJSON
 import BridgeTOML
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What an app pins, read from its files: the `tauri` crate and each `tauri-plugin-*` from
 /// `Cargo.lock` (else the requirements of `Cargo.toml`), `@tauri-apps/api` and each
@@ -30,7 +32,7 @@ public enum AppVersions {
                 versions.sources[plugin] = file
             }
         }
-        let project = (root as NSString).deletingLastPathComponent
+        let project = Paths.deletingLastComponent(root)
         for folder in [project, root] {
             guard let (file, packages) = frontEnd(folder) else { continue }
             for (name, version) in packages {
@@ -58,7 +60,7 @@ public enum AppVersions {
     static func cargoLock(near root: String) -> (String, [(String, ReleaseVersion)])? {
         var folder = root
         for _ in 0..<4 {
-            let file = (folder as NSString).appendingPathComponent("Cargo.lock")
+            let file = Paths.appending(folder, "Cargo.lock")
             if let text = small(file), let table = try? TOMLParser.parse(text) {
                 var found: [(String, ReleaseVersion)] = []
                 if case .array(let packages)? = table["package"] {
@@ -75,7 +77,7 @@ public enum AppVersions {
                 }
                 return (file, found)
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = Paths.deletingLastComponent(folder)
             if parent == folder { break }
             folder = parent
         }
@@ -85,7 +87,7 @@ public enum AppVersions {
     /// The requirements of `[dependencies]` in `root/Cargo.toml` (`tauri = "2.8"`,
     /// `tauri = { version = "2" }`), read as their lowest version.
     static func cargoToml(_ root: String) -> (String, [(String, ReleaseVersion)])? {
-        let file = (root as NSString).appendingPathComponent("Cargo.toml")
+        let file = Paths.appending(root, "Cargo.toml")
         guard let text = small(file), let table = try? TOMLParser.parse(text) else { return nil }
         var found: [(String, ReleaseVersion)] = []
         var sections: [TOMLTable] = []
@@ -117,7 +119,7 @@ public enum AppVersions {
     /// The `@tauri-apps/*` versions of the front end in `folder`: its lockfile's resolved
     /// versions, else `package.json`'s ranges (their lowest version).
     static func frontEnd(_ folder: String) -> (String, [(String, ReleaseVersion)])? {
-        func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        func at(_ name: String) -> String { Paths.appending(folder, name) }
         if let text = small(at("package-lock.json")), let json = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
             var found: [(String, ReleaseVersion)] = []
             for member in json["packages"]?.objectValue ?? JSONObject() {
@@ -142,12 +144,12 @@ public enum AppVersions {
         var found: [(String, ReleaseVersion)] = []
         var current: String?
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.hasSuffix(":"), !line.hasPrefix("version") {
-                let key = String(line.dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                let key = String(line.dropLast()).trimming("'\"")
                 current = relevant(package: key) ? key : nil
             } else if let name = current, line.hasPrefix("version:") {
-                let value = line.dropFirst("version:".count).trimmingCharacters(in: .whitespaces)
+                let value = line.dropFirst("version:".count).trimmingWhitespace()
                 let plain = value.split(separator: "(").first.map(String.init) ?? value
                 if let version = ReleaseVersion(plain), !found.contains(where: { $0.0 == name }) { found.append((name, version)) }
                 current = nil
@@ -180,7 +182,7 @@ public enum AppVersions {
             if !raw.hasPrefix(" "), raw.hasSuffix(":") {
                 current = nil
                 for spec in raw.dropLast().split(separator: ",") {
-                    let entry = spec.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+                    let entry = spec.trimming(" \"")
                     // `@scope/name@range` (berry: `@scope/name@npm:range`).
                     guard let at = entry.dropFirst().firstIndex(of: "@") else { continue }
                     let name = String(entry[..<at])
@@ -191,9 +193,9 @@ public enum AppVersions {
                     current?.ranges.append(range)
                 }
             } else if let entry = current {
-                let line = raw.trimmingCharacters(in: .whitespaces)
+                let line = raw.trimmingWhitespace()
                 guard line.hasPrefix("version") else { continue }
-                let value = line.dropFirst("version".count).trimmingCharacters(in: CharacterSet(charactersIn: " :\""))
+                let value = line.dropFirst("version".count).trimming(" :\"")
                 current = nil
                 guard let version = ReleaseVersion(value), !chosen.contains(entry.name) else { continue }
                 let asked = ranges[entry.name].map { entry.ranges.contains($0) } ?? false
@@ -212,7 +214,7 @@ public enum AppVersions {
     static func bun(_ text: String) -> [(String, ReleaseVersion)] {
         var found: [(String, ReleaseVersion)] = []
         for raw in text.split(separator: "\n") {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             guard line.hasPrefix("\"@tauri-apps/"), let open = line.firstIndex(of: "[") else { continue }
             let name = line.dropFirst().prefix { $0 != "\"" }
             guard relevant(package: String(name)) else { continue }

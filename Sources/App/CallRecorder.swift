@@ -2,7 +2,9 @@ import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `--record FILE`: every call the router answered or refused, one JSON object per line
@@ -10,7 +12,7 @@ import Synchronization
 /// "result" | "error", "warnings"?}`. `bridge replay FILE` sends the same calls again and says
 /// which answers differ, so a team keeps its front end's calls as a contract test.
 public final class CallRecorder: CallRecording {
-    private let handle: FileHandle
+    private let fd: Int32
     private let lock = Mutex(())
     public let path: String
 
@@ -29,7 +31,7 @@ public final class CallRecorder: CallRecording {
         guard fd >= 0 else {
             throw AppSetupError("--record \(path): cannot be written (\(String(cString: strerror(errno)))); give a file in a folder that exists")
         }
-        self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        self.fd = fd
         self.path = path
     }
 
@@ -68,7 +70,7 @@ public final class CallRecorder: CallRecording {
         }
         if !warnings.isEmpty { line["warnings"] = .array(warnings.map(\.json)) }
         let bytes = JSON.object(line).serializedBytes() + [0x0A]
-        lock.withLock { _ in handle.write(Data(bytes)) }
+        lock.withLock { _ in CallRecorder.writeAll(bytes, to: fd) }
     }
 
     static func context(_ c: CallContext) -> JSON {
@@ -76,10 +78,23 @@ public final class CallRecorder: CallRecording {
     }
 
     static func timestamp() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date())
+        Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+
+    /// Writes every byte, retrying short writes and `EINTR`; a failing write drops the rest
+    /// (as `FileHandle.write` on a closed reader would end the line).
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
+                if n > 0 { offset += n } else if !(n < 0 && errno == EINTR) { return }
+            }
+        }
+    }
+
+    deinit { close(fd) }
 }
 
 /// One recorded call, read back for `bridge replay`.

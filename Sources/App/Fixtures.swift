@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `--fixtures FILE`: answers for commands the bridge does not simulate (the app's own commands,
 /// plugins it does not host), by command name (`greet`, `plugin:frak-webauthn|register`):
@@ -152,9 +154,9 @@ public struct Fixtures: Sendable {
         case .string(let s) where s.contains("{{"):
             var out = ""
             var rest = Substring(s)
-            while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
                 out += rest[..<open.lowerBound]
-                let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let key = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
                 if let v = args[key] { out += v.stringValue ?? v.serialized() } else { out += rest[open.lowerBound..<close.upperBound] }
                 rest = rest[close.upperBound...]
             }

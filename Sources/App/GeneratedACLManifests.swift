@@ -1,7 +1,9 @@
 import BridgeACL
 import BridgeCall
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `src-tauri/gen/schemas/acl-manifests.json`: what Tauri's build (`tauri-build`'s
 /// `acl::save_acl_manifests`, crates/tauri-build/src/acl.rs) writes of every plugin the app links,
@@ -13,7 +15,7 @@ public enum GeneratedACLManifests {
     /// The manifest file of the app at `root` (a Tauri project or its `src-tauri`).
     static func file(_ root: String) -> String? {
         for relative in ["gen/schemas/acl-manifests.json", "src-tauri/gen/schemas/acl-manifests.json"] {
-            let path = (root as NSString).appendingPathComponent(relative)
+            let path = Paths.appending(root, relative)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
         return nil

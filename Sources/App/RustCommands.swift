@@ -1,5 +1,7 @@
 import BridgeBinding
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A `#[tauri::command]` function of the app's Rust sources, as `tauri-macros` sees it
 /// (tauri-apps/tauri `crates/tauri-macros/src/command/wrapper.rs`): its name, the arguments the
@@ -136,17 +138,15 @@ public struct AppCommands: Sendable {
     /// - Parameter registered: keep only what `generate_handler!` lists (an app); `false` keeps
     ///   every command found (a plugin, whose `build.rs` lists its commands).
     public static func scan(root: String, maxFiles: Int = 2000, registered keepRegistered: Bool = true) -> AppCommands {
-        let src = (root as NSString).appendingPathComponent("src")
+        let src = Paths.appending(root, "src")
         // Each file's path, and its name as shown: relative to `root`.
         var files: [(path: String, shown: String)] = []
-        if let walker = FileManager.default.enumerator(atPath: src) {
-            while let entry = walker.nextObject() as? String, files.count < maxFiles {
-                if entry.hasSuffix(".rs") { files.append(((src as NSString).appendingPathComponent(entry), "src/" + entry)) }
-            }
+        for entry in Disk.walk(src) where entry.hasSuffix(".rs") && files.count < maxFiles {
+            files.append((Paths.appending(src, entry), "src/" + entry))
         }
         // A project without src/ keeps its Rust beside the config (Tauri's own examples: main.rs).
         if files.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: root) {
-            files = entries.filter { $0.hasSuffix(".rs") }.map { ((root as NSString).appendingPathComponent($0), $0) }
+            files = entries.filter { $0.hasSuffix(".rs") }.map { (Paths.appending(root, $0), $0) }
         }
         files.sort { $0.path < $1.path }
         var found: [String: RustCommand] = [:]
@@ -353,7 +353,7 @@ struct RustSource {
                     if depth <= 0 && (text[e] == "{" || matches("where", at: e) || text[e] == ";") { break }
                     e += 1
                 }
-                returnType = String(text[(r + 2)..<e]).trimmingCharacters(in: .whitespacesAndNewlines)
+                returnType = String(text[(r + 2)..<e]).trimmingWhitespaceAndNewlines()
                 signatureEnd = e
             }
             var arguments: [RustArgument] = []
@@ -361,9 +361,9 @@ struct RustSource {
             for range in topLevel((n + 1)..<max(n + 1, argsEnd - 1), separatedBy: ",") {
                 let piece = String(text[range])
                 guard let colon = RustSource.topLevelColon(piece) else { continue }
-                var argName = String(piece[..<colon]).trimmingCharacters(in: .whitespacesAndNewlines)
-                if argName.hasPrefix("mut ") { argName = String(argName.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
-                let typeText = String(piece[piece.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
+                var argName = String(piece[..<colon]).trimmingWhitespaceAndNewlines()
+                if argName.hasPrefix("mut ") { argName = String(argName.dropFirst(4)).trimmingWhitespace() }
+                let typeText = String(piece[piece.index(after: colon)...]).trimmingWhitespaceAndNewlines()
                 do throws(RustTypeError) {
                     let reader = try RustTypeReader(typeText)
                     if RustSource.injected.contains(reader.baseName()) { continue }
@@ -425,7 +425,7 @@ struct RustSource {
             let end = closing(j)
             for item in topLevel((j + 1)..<max(j + 1, end - 1), separatedBy: ",") {
                 let text = String(self.text[item])
-                let name = text.split(separator: ":").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                let name = text.split(separator: ":").last.map { String($0).trimmingWhitespaceAndNewlines() } ?? ""
                 if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), seen.insert(name).inserted { out.append(name) }
             }
             i = end

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A `struct`, `enum` or `type` alias of the app's Rust sources, with the serde attributes that
 /// shape its JSON: what `bridge types` writes as TypeScript and `--auto-answer` fills in.
@@ -108,7 +110,7 @@ extension RustSource {
         if i < text.count && text[i] == "<" {
             let end = closing(i)
             for part in topLevel((i + 1)..<max(i + 1, end - 1), separatedBy: ",") {
-                let piece = String(text[part]).trimmingCharacters(in: .whitespaces)
+                let piece = String(text[part]).trimmingWhitespace()
                 guard !piece.hasPrefix("'"), !piece.hasPrefix("const ") else { continue }
                 let bare = piece.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 if !bare.isEmpty { parameters.append(String(bare)) }
@@ -182,7 +184,7 @@ extension RustSource {
                 var colon = k
                 while colon < part.upperBound && text[colon] != ":" { colon += 1 }
                 guard colon < part.upperBound else { continue }
-                name = String(text[k..<colon]).trimmingCharacters(in: .whitespacesAndNewlines)
+                name = String(text[k..<colon]).trimmingWhitespaceAndNewlines()
                 if name.hasPrefix("r#") { name.removeFirst(2) }
                 typeStart = colon + 1
             }

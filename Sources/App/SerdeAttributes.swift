@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What `#[serde(…)]` attributes say about a type, a field or a variant, as serde_derive reads
 /// them (serde-rs/serde `serde_derive/src/internals/attr.rs`): only the parts that change the
@@ -30,9 +32,9 @@ public struct SerdeAttributes: Sendable, Equatable {
     /// (`serde(rename_all = "camelCase")`, `derive(Serialize)`); others are ignored.
     public init(_ attributes: [String]) {
         for attribute in attributes {
-            let text = attribute.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = attribute.trimmingWhitespaceAndNewlines()
             guard text.hasPrefix("serde"), let open = text.firstIndex(of: "("), text.hasSuffix(")") else { continue }
-            guard text[..<open].trimmingCharacters(in: .whitespaces) == "serde" else { continue }
+            guard text[..<open].trimmingWhitespace() == "serde" else { continue }
             for item in SerdeAttributes.items(String(text[text.index(after: open)..<text.index(before: text.endIndex)])) {
                 apply(item)
             }
@@ -126,8 +128,8 @@ public enum SerdeRenameRule: String, Sendable, Equatable {
             }
             return out
         case .screamingSnake: return SerdeRenameRule.snake.variant(name).uppercased()
-        case .kebab: return SerdeRenameRule.snake.variant(name).replacingOccurrences(of: "_", with: "-")
-        case .screamingKebab: return SerdeRenameRule.screamingSnake.variant(name).replacingOccurrences(of: "_", with: "-")
+        case .kebab: return SerdeRenameRule.snake.variant(name).replacing("_", with: "-")
+        case .screamingKebab: return SerdeRenameRule.screamingSnake.variant(name).replacing("_", with: "-")
         }
     }
 
@@ -145,8 +147,8 @@ public enum SerdeRenameRule: String, Sendable, Equatable {
         case .camel:
             let pascal = SerdeRenameRule.pascal.field(name)
             return (pascal.first.map { String($0).lowercased() } ?? "") + pascal.dropFirst()
-        case .kebab: return name.replacingOccurrences(of: "_", with: "-")
-        case .screamingKebab: return name.uppercased().replacingOccurrences(of: "_", with: "-")
+        case .kebab: return name.replacing("_", with: "-")
+        case .screamingKebab: return name.uppercased().replacing("_", with: "-")
         }
     }
 }

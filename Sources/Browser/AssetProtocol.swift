@@ -1,6 +1,8 @@
 import BridgeHTTPServer
 import BridgeSandbox
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Tauri's asset protocol handler (tauri `crates/tauri/src/protocol/asset.rs` @ 009341e4, the
 /// 2.x handler): the path percent-decoded after the leading `/`; `403` and no body for a path
@@ -112,7 +114,7 @@ enum HTTPRanges {
         guard header.hasPrefix("bytes=") else { return nil }
         var out: [(Int, Int)] = []
         for spec in header.dropFirst("bytes=".count).split(separator: ",", omittingEmptySubsequences: false) {
-            let spec = spec.trimmingCharacters(in: .whitespaces)
+            let spec = spec.trimmingWhitespace()
             let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             if parts[0].isEmpty {

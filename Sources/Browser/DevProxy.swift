@@ -1,5 +1,7 @@
 import BridgeHTTPServer
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge dev`'s proxy: the team's dev server (`--dev-url`) behind the bridge's own address,
 /// each HTML page with `/__bridge/tauri.js` injected first in its `<head>` (as `--static` pages),

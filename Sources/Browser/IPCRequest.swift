@@ -1,7 +1,9 @@
 import BridgeCall
 import BridgeHTTPServer
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A Tauri 2 IPC custom-protocol request, read as Tauri's `protocol.rs` `parse_invoke_request`
 /// reads it: the command from the percent-decoded path, `Tauri-Callback` / `Tauri-Error` (numeric),
@@ -127,7 +129,7 @@ struct IPCRequest: Sendable {
         let declared = request.headers["Content-Type"] ?? "application/octet-stream"
         // What every invoke() sends, as it is, before the general reading of the field.
         let contentType = declared == "application/json" ? declared
-            : declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            : declared.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         var payload: JSON
         switch contentType {
         case "application/json":

@@ -1,7 +1,9 @@
 import BridgeDevice
 import BridgeJSON
 import BridgeRender
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// The sheets up on the screen, as the pages draw them: each `Screen` change becomes a

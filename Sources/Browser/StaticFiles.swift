@@ -1,5 +1,7 @@
 import BridgeHTTPServer
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `--static DIR`: a built front end, served from DIR only.
 ///
@@ -17,8 +19,8 @@ struct StaticFiles: Sendable {
         guard let resolved = StaticFiles.realPath(absolute) else {
             throw BrowserSetupError("--static '\(directory)' does not exist")
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder else {
             throw BrowserSetupError("--static '\(directory)' is not a folder")
         }
         root = resolved
@@ -91,7 +93,7 @@ struct StaticFiles: Sendable {
     /// ranges, or a header that is not a byte range, get the whole file (allowed by §14.2).
     static func byteRange(_ header: String?, size: Int) -> ByteRange {
         guard let header, header.lowercased().hasPrefix("bytes="), !header.contains(",") else { return .whole }
-        let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
+        let spec = header.dropFirst("bytes=".count).trimmingWhitespace()
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else { return .whole }
         if parts[0].isEmpty {
@@ -119,8 +121,8 @@ struct StaticFiles: Sendable {
     }
 
     private func isFolder(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        var folder = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
     }
 
     static func realPath(_ path: String) -> String? {
@@ -131,17 +133,25 @@ struct StaticFiles: Sendable {
 
     static let scriptTag = "<script src=\"/__bridge/tauri.js\"></script>"
 
+    // What `inject` looks for, as Swift regexes (made per page: `Regex` is not `Sendable`).
+    static var comment: Regex<AnyRegexOutput> { try! Regex(#"<!--[\s\S]*?(-->|$)"#) }
+    static var bridgeScript: Regex<AnyRegexOutput> { try! Regex(#"<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*/__bridge/tauri\.js"#) }
+    static var noInject: Regex<AnyRegexOutput> {
+        try! Regex(#"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#)
+    }
+    static var doctype: Regex<AnyRegexOutput> { try! Regex(#"^\s*<!doctype[^>]*>"#) }
+
     /// `html` with the script as the first element of its `<head>`, unless it opts out or has it.
     static func inject(_ html: [UInt8]) -> [UInt8] {
         let text = String(decoding: html, as: UTF8.self)
         let lower = text.lowercased()
         // A page that loads the script itself (a `<script src=…/__bridge/tauri.js>`) keeps its own;
         // the name in a comment or in text is not a reference.
-        let uncommented = lower.replacingOccurrences(of: #"<!--[\s\S]*?(-->|$)"#, with: "", options: .regularExpression)
-        if uncommented.range(of: #"<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*/__bridge/tauri\.js"#, options: .regularExpression) != nil {
+        let uncommented = lower.replacing(StaticFiles.comment, with: "")
+        if uncommented.contains(StaticFiles.bridgeScript) {
             return html
         }
-        if lower.range(of: #"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#, options: .regularExpression) != nil {
+        if lower.contains(StaticFiles.noInject) {
             return html
         }
         if let offset = StaticFiles.endOfFirstTag("head", in: html) {
@@ -151,7 +161,7 @@ struct StaticFiles: Sendable {
         var offset = 0
         if let end = StaticFiles.endOfFirstTag("html", in: html) {
             offset = end
-        } else if let doctype = lower.range(of: #"^\s*<!doctype[^>]*>"#, options: .regularExpression) {
+        } else if let doctype = lower.firstMatch(of: StaticFiles.doctype)?.range {
             offset = lower.utf8.distance(from: lower.startIndex, to: doctype.upperBound)
         }
         return Array(html[..<offset]) + Array("<head>\(scriptTag)</head>".utf8) + Array(html[offset...])
@@ -209,7 +219,7 @@ struct StaticFiles: Sendable {
     }
 
     static func contentType(_ path: String) -> String {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = Paths.pathExtension(path).lowercased()
         switch ext {
         case "html", "htm": return "text/html; charset=utf-8"
         case "js", "mjs": return "text/javascript; charset=utf-8"

@@ -74,7 +74,7 @@ enum WebShareScript {
             "maxTotalBytes": .integer(rules.maxTotalBytes), "maxBodyBytes": .integer(maxBodyBytes),
             "refusedSchemes": .array(rules.refusedSchemes.map(JSON.string)),
         ]
-        return template.replacingOccurrences(of: "__BRIDGE_SHARE_CONFIG__", with: config.serialized()) + "\n"
+        return template.replacing("__BRIDGE_SHARE_CONFIG__", with: config.serialized()) + "\n"
     }
 
     static let template = EmbeddedScripts.webShare  // Scripts/web-share.js

@@ -8,7 +8,9 @@ import BridgeJSON
 import BridgeOfficialPlugins
 import BridgePlugins
 import BridgeShareNatives
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
@@ -146,7 +148,7 @@ struct BackendOptions {
         // `bridge/event`, the stdio client (the Node mocks' `listen`).
         if let events {
             emit = { name, payload in
-                guard let range = name.range(of: "://") else { return events.emitAppEvent(name, payload: payload) }
+                guard let range = name.firstRange(of: "://") else { return events.emitAppEvent(name, payload: payload) }
                 events.emit(PluginEvent(plugin: String(name[..<range.lowerBound]), event: String(name[range.upperBound...]), payload: payload))
             }
         }

@@ -3,7 +3,9 @@ import BridgeApp
 import BridgeBrowser
 import BridgeDevice
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `serve`'s browser-mode options: `--http [HOST:]PORT`, `--static DIR`, `--dev-url URL`,
 /// `--allow-origin URL` (repeatable), `--no-stdio` and `--user scripted|interactive`.
@@ -80,10 +82,10 @@ struct BrowserOptions {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for file in files {
-                try FileManager.default.copyItem(atPath: file, toPath: (folder as NSString).appendingPathComponent((file as NSString).lastPathComponent))
+                try FileManager.default.copyItem(atPath: file, toPath: Paths.appending(folder, Paths.lastComponent(file)))
             }
         } catch {
-            throw UsageError("build.frontendDist lists \(files.joined(separator: ", ")), which cannot be read: \(error.localizedDescription)",
+            throw UsageError("build.frontendDist lists \(files.joined(separator: ", ")), which cannot be read: \(describe(error))",
                              subcommand: subcommand, pointsToHelp: false)
         }
         return folder
@@ -92,9 +94,9 @@ struct BrowserOptions {
     /// `build.devUrl` of the `tauri.conf.json` of the app whose capabilities are loaded.
     static func devURL(capabilities: String?) -> String? {
         guard let capabilities else { return nil }
-        var isFolder: ObjCBool = false
+        var isFolder = false
         _ = FileManager.default.fileExists(atPath: capabilities, isDirectory: &isFolder)
-        let folder = isFolder.boolValue ? capabilities : (capabilities as NSString).deletingLastPathComponent
+        let folder = isFolder ? capabilities : Paths.deletingLastComponent(capabilities)
         guard let file = CapabilitySource.findConfiguration(above: folder),
               let data = FileManager.default.contents(atPath: file),
               let conf = try? JSONParser.parse([UInt8](data)) else { return nil }

@@ -1,7 +1,9 @@
 import BridgeACL
 import BridgeApp
 import BridgeCall
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge capabilities check PATH`: validates capability files against the hosted plugins.
 struct CapabilitiesCommand {

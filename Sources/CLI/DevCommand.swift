@@ -1,7 +1,9 @@
 import BridgeBrowser
 import BridgeDevice
 import BridgeShareNatives
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge dev [options] -- <command…>`: the team's dev server run as the Tauri CLI runs
 /// `beforeDevCommand`, its pages served through browser mode with the script injected.
@@ -86,14 +88,14 @@ struct DevCommand {
     static var hostVersion: String {
         let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
         for line in release.split(separator: "\n") where line.hasPrefix("VERSION_ID=") {
-            return line.dropFirst("VERSION_ID=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            return line.dropFirst("VERSION_ID=".count).trimming("\"")
         }
         return ProcessInfo.processInfo.operatingSystemVersionString
     }
 
     static func quoted(_ s: String) -> String {
         if !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0) }) { return s }
-        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + s.replacing("'", with: "'\\''") + "'"
     }
 
     /// The proxy to the dev server, through the download engine (no redirect followed).

@@ -3,7 +3,9 @@ import BridgeInbox
 import BridgeJSON
 import BridgeMedia
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge extension receive` and `bridge extension activity`: the receiving side of a share —
 /// an iOS share extension, or an Android activity with share intent filters.

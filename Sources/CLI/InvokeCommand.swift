@@ -6,7 +6,9 @@ import BridgeProtocol
 import BridgeRouter
 import BridgeStreams
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `bridge invoke <command> [<args-json> | -] [options]`: one call, from a shell.
@@ -126,10 +128,10 @@ struct InvokeCommand {
             switch ending {
             case .exit(let code):
                 streams.error("bridge: \(name): the app exited with code \(code)")
-                Foundation.exit(code)
+                Glibc.exit(code)
             case .restart:
                 streams.error("bridge: \(name): the app restarted (a one-shot invoke has no app to start again; bridge serve starts itself again)")
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
         let outcome: Result<CommandOutput, ResponseError>

@@ -4,7 +4,9 @@ import BridgeJSON
 import BridgeOfficialPlugins
 import BridgeShareNatives
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The options that describe the simulated device and its person to the official plugins
 /// (`OfficialSettings`): what is on the clipboard, the sensor, the permissions, the track, …

@@ -1,5 +1,7 @@
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// plugin-process's `restart()` under `bridge serve`. Tauri's `AppHandle::restart` starts the
 /// app's binary again with its arguments and exits (tauri `crates/tauri/src/process.rs`

@@ -2,7 +2,9 @@ import BridgeContract
 import BridgeJSON
 import BridgeRender
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge render <record.json | -> [-o FILE.html]`, and the `--preview FILE` of `invoke`: a
 /// presentation record drawn as the sheet a person would see.
@@ -66,17 +68,17 @@ enum RenderCommand {
     static func checkWritable(_ path: String, option: String, subcommand: String) throws(UsageError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw UsageError("\(option) \(path): the folder \(folder) does not exist (create it, or name a file in an existing folder)",
                              subcommand: subcommand)
         }
-        guard isFolder.boolValue else { throw UsageError("\(option) \(path): \(folder) is not a folder", subcommand: subcommand) }
+        guard isFolder else { throw UsageError("\(option) \(path): \(folder) is not a folder", subcommand: subcommand) }
         guard access(folder, W_OK) == 0 else {
             throw UsageError("\(option) \(path): the folder \(folder) is not writable", subcommand: subcommand)
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
             throw UsageError("\(option) \(path) is a folder: name the HTML file to write", subcommand: subcommand)
         }
     }
@@ -86,7 +88,7 @@ enum RenderCommand {
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw UsageError("cannot write \(path): \((error as NSError).localizedDescription)", subcommand: subcommand,
+            throw UsageError("cannot write \(path): \(describe(error))", subcommand: subcommand,
                              pointsToHelp: false)
         }
     }

@@ -3,7 +3,9 @@ import BridgeContract
 import BridgeJSON
 import BridgeSchema
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `bridge validate <schema> <instance|->` and `bridge schema <command> | --list`.
 enum SchemaCommands {

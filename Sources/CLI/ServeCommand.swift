@@ -1,3 +1,4 @@
+import Dispatch
 import BridgeApp
 import BridgeBrowser
 import BridgeCall
@@ -16,7 +17,9 @@ import BridgeServer
 import BridgeShareExtension
 import BridgeShareNatives
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `bridge serve [options]`: JSON-RPC 2.0 on stdin/stdout until EOF or `exit`; with `--http`,
@@ -223,7 +226,7 @@ final class SignalWatch: @unchecked Sendable {
         let ended = DispatchSemaphore(value: 0)
         let childStatus = Atomic<Int32>(0)
         if let child {
-            Thread.detachNewThread { [caught] in
+            Threads.detach { [caught] in
                 childStatus.store(child.wait(), ordering: .relaxed)
                 ended.signal()
                 caught.signal()

@@ -1,7 +1,9 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The process's output streams, with stdout kept for protocol and result output only.
 ///

@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What a Tauri IPC request carries beside named arguments: its headers (`invoke(cmd, args,
 /// {headers})`) and, when `invoke` was given bytes (`Uint8Array`, `ArrayBuffer`, `number[]`),

@@ -130,6 +130,6 @@ public final class SchemaArgumentValidator: Sendable {
 
 extension String {
     fileprivate func replacingPlaceholders(value: String, key: String) -> String {
-        replacingOccurrences(of: "{value}", with: value).replacingOccurrences(of: "{key}", with: key)
+        replacing("{value}", with: value).replacing("{key}", with: key)
     }
 }

@@ -1,7 +1,9 @@
 import BridgeAndroidIntents
 import BridgeInbox
 import BridgeShareNatives
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The Android half of `bridge doctor`: the FileProvider the thumbnails go through (seed 000's
 /// setup) and the intent filters shares arrive through (seed 001's).
@@ -87,7 +89,7 @@ struct AndroidChecks {
                             fix: "set android:resource=\"@xml/file_paths\" and create res/xml/file_paths.xml")]
         }
         let name = String(meta.value.dropFirst(5))
-        let file = ((resources as NSString).appendingPathComponent("xml") as NSString).appendingPathComponent("\(name).xml")
+        let file = Paths.appending(Paths.appending(resources, "xml"), "\(name).xml")
         guard let data = FileManager.default.contents(atPath: file) else {
             // Tauri's Android template (crates/tauri-cli/templates/mobile/android) has this file
             // and this provider: a project lacking it lost a file `tauri android init` writes.
@@ -122,7 +124,7 @@ struct AndroidChecks {
 
     /// The per-filter reasons of a resolution refusal, without its leading summary.
     static func reasons(_ refusal: String) -> String {
-        guard let colon = refusal.range(of: ": ") else { return refusal }
+        guard let colon = refusal.firstRange(of: ": ") else { return refusal }
         return String(refusal[colon.upperBound...])
     }
 
@@ -156,7 +158,7 @@ struct AndroidChecks {
             }
         }
         // Reasons name filters by the manifest's file name only: the finding already says where it is.
-        let short = (try? AndroidManifest(xml: lines.lines.joined(separator: "\n"), file: (manifestFile as NSString).lastPathComponent)) ?? manifest
+        let short = (try? AndroidManifest(xml: lines.lines.joined(separator: "\n"), file: Paths.lastComponent(manifestFile))) ?? manifest
         let receiver = AndroidReceiver(manifest: short, filesDirectory: "/nonexistent")
         for e in expectations {
             let intent = e.intent

@@ -1,6 +1,8 @@
 import BridgeInbox
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The iOS half of `bridge doctor`: the share extension's activation rule (it parses and is
 /// not `TRUEPREDICATE`, which App Store review rejects) and the App Group the app and the
@@ -15,7 +17,7 @@ struct IOSChecks {
     private struct Target {
         let plist: String
         let json: JSON
-        var folder: String { (plist as NSString).deletingLastPathComponent }
+        var folder: String { Paths.deletingLastComponent(plist) }
         var isShareExtension: Bool { json["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue == IOSChecks.shareService }
         var isApp: Bool { json["NSExtension"] == nil && (json["CFBundlePackageType"]?.stringValue == "APPL" || folder.hasSuffix("_iOS")) }
     }
@@ -43,7 +45,7 @@ struct IOSChecks {
         }
         guard !extensions.isEmpty else {
             findings.append(Finding(file: app.plist, line: 1,
-                                    message: "no share extension under \((app.folder as NSString).deletingLastPathComponent): iOS lists the app in no share sheet",
+                                    message: "no share extension under \(Paths.deletingLastComponent(app.folder)): iOS lists the app in no share sheet",
                                     fix: "add a Share Extension target in Xcode (File > New > Target > Share Extension); its Info.plist declares NSExtensionPointIdentifier \(IOSChecks.shareService)"))
             return findings
         }
@@ -111,13 +113,13 @@ struct IOSChecks {
 
     /// The predicate line an error message names (`… line 3, column 5: …`).
     static func predicateLine(_ message: String) -> Int? {
-        guard let range = message.range(of: "does not parse: line ") else { return nil }
+        guard let range = message.firstRange(of: "does not parse: line ") else { return nil }
         return Int(message[range.upperBound...].prefix { $0.isNumber })
     }
 
     private func entitlements(_ target: Target) -> String? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: target.folder)) ?? []
-        return names.filter { $0.hasSuffix(".entitlements") }.sorted().first.map { (target.folder as NSString).appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".entitlements") }.sorted().first.map { Paths.appending(target.folder, $0) }
     }
 
     private func groups(_ file: String) -> (groups: [String], line: Int)? {

@@ -1,5 +1,7 @@
 import BridgeACL
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What the app does with shares, read from its own files, so the doctor checks only what
 /// applies: an app that only sends (the frak wallet) needs no share intent filter and no share
@@ -30,7 +32,7 @@ struct ShareUse: Equatable {
     /// Reads `project`'s capabilities (`src-tauri/capabilities`, `.json` and `.toml` as Tauri
     /// reads them) and what its native folders already declare.
     init(_ project: TauriProject, manifestDeclaresReceiving: Bool, hasShareExtension: Bool) {
-        let folder = (project.root as NSString).appendingPathComponent("capabilities")
+        let folder = Paths.appending(project.root, "capabilities")
         guard let granted = ShareUse.grantedPlugins(folder) else {
             sends = true
             receives = true
@@ -57,8 +59,8 @@ struct ShareUse: Equatable {
     /// The plugin prefixes the capability files of `folder` grant; `nil` when there is no
     /// such folder or a file cannot be read.
     static func grantedPlugins(_ folder: String) -> Set<String>? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else { return nil }
         var out = Set<String>()
         do {
             for file in try CapabilitySource.capabilityFiles(in: folder) {

@@ -1,5 +1,7 @@
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The files of a Tauri mobile project that receiving shares depends on, found under its path:
 /// `src-tauri/tauri.conf.json`, `src-tauri/gen/android/app/src/main/AndroidManifest.xml` and
@@ -17,15 +19,15 @@ struct TauriProject {
     /// - Throws: `DoctorError` when `path` does not exist or is not a Tauri project.
     init(_ path: String) throws(DoctorError) {
         let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder else {
             throw DoctorError(message: "\(path): no such folder; give the Tauri project's folder (the one holding src-tauri)")
         }
-        let nested = (path as NSString).appendingPathComponent("src-tauri")
+        let nested = Paths.appending(path, "src-tauri")
         let root = fm.fileExists(atPath: nested) ? nested : path
-        let conf = ["tauri.conf.json", "tauri.conf.json5", "Tauri.toml"].map { (root as NSString).appendingPathComponent($0) }
+        let conf = ["tauri.conf.json", "tauri.conf.json5", "Tauri.toml"].map { Paths.appending(root, $0) }
             .first { fm.fileExists(atPath: $0) }
-        let gen = (root as NSString).appendingPathComponent("gen")
+        let gen = Paths.appending(root, "gen")
         guard conf != nil || fm.fileExists(atPath: gen) else {
             throw DoctorError(message: "\(path): not a Tauri project (no src-tauri/tauri.conf.json, no src-tauri/gen)")
         }
@@ -35,21 +37,21 @@ struct TauriProject {
             identifier = json["identifier"]?.stringValue
         }
         self.identifier = identifier
-        let main = (gen as NSString).appendingPathComponent("android/app/src/main")
-        let manifest = (main as NSString).appendingPathComponent("AndroidManifest.xml")
+        let main = Paths.appending(gen, "android/app/src/main")
+        let manifest = Paths.appending(main, "AndroidManifest.xml")
         androidManifest = fm.fileExists(atPath: manifest) ? manifest : nil
-        androidResources = androidManifest == nil ? nil : (main as NSString).appendingPathComponent("res")
-        let apple = (gen as NSString).appendingPathComponent("apple")
+        androidResources = androidManifest == nil ? nil : Paths.appending(main, "res")
+        let apple = Paths.appending(gen, "apple")
         var plists: [String] = []
-        if let walker = fm.enumerator(atPath: apple) {
-            while let entry = walker.nextObject() as? String {
-                let parts = entry.split(separator: "/")
-                if parts.contains(where: { ["build", "Pods", "DerivedData", "assets", "Externals"].contains(String($0)) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcassets") }) {
-                    walker.skipDescendants()
-                    continue
-                }
-                if parts.count > 3 { walker.skipDescendants(); continue }
-                if entry.hasSuffix("Info.plist") { plists.append((apple as NSString).appendingPathComponent(entry)) }
+        let skipped = { (entry: String) -> Bool in
+            let parts = entry.split(separator: "/")
+            return parts.count > 3 || parts.contains(where: {
+                ["build", "Pods", "DerivedData", "assets", "Externals"].contains(String($0)) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcassets")
+            })
+        }
+        do {
+            for entry in Disk.walk(apple, skip: skipped) where entry.hasSuffix("Info.plist") {
+                plists.append(Paths.appending(apple, entry))
             }
         }
         applePlists = plists.sorted()

@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// One accepted connection: reads requests, hands them to the handler in order, writes each
 /// answer, and enforces the idle and request timeouts. Runs on its own thread.

@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable, Equatable {
         var fields = headers
         if target == "*" {
             pathPart = "/"
-        } else if !target.hasPrefix("/"), let scheme = target.range(of: "://") {
+        } else if !target.hasPrefix("/"), let scheme = target.firstRange(of: "://") {
             // Absolute form (`http://host/path`): the path starts at the first `/` after the
             // authority, and the authority replaces `Host` (RFC 9112 §3.2.2), so the Host check
             // sees where the request really goes.
@@ -55,9 +55,9 @@ public struct HTTPRequest: Sendable, Equatable {
         guard let query else { return nil }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = PercentEncoding.decode(String(parts[0]).replacingOccurrences(of: "+", with: " "))
+            let key = PercentEncoding.decode(String(parts[0]).replacing("+", with: " "))
             if key == name {
-                return parts.count > 1 ? PercentEncoding.decode(String(parts[1]).replacingOccurrences(of: "+", with: " ")) ?? "" : ""
+                return parts.count > 1 ? PercentEncoding.decode(String(parts[1]).replacing("+", with: " ")) ?? "" : ""
             }
         }
         return nil

@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// Why the server could not start listening.
@@ -111,9 +113,7 @@ public final class HTTPServer: Sendable {
 
     /// Starts accepting connections on a background thread.
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "bridge.http.accept"
-        thread.start()
+        Threads.detach { [self] in acceptLoop() }
     }
 
     /// Stops accepting; open connections finish their current exchange.
@@ -143,14 +143,11 @@ public final class HTTPServer: Sendable {
                 load.open.subtract(1, ordering: .relaxed)
                 continue
             }
-            let thread = Thread { [self] in
+            Threads.detach(stackSize: 1 << 20) { [self] in
                 HTTPConnection(fd: fd, limits: limits, keepAliveInterval: keepAliveInterval, handler: handler, load: load).run()
                 close(fd)
                 load.open.subtract(1, ordering: .relaxed)
             }
-            thread.name = "bridge.http.connection"
-            thread.stackSize = 1 << 20
-            thread.start()
         }
     }
 }

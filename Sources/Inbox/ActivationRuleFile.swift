@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeMedia
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Reads an activation rule from an extension's `Info.plist` (XML or binary), at
 /// `NSExtension/NSExtensionAttributes/NSExtensionActivationRule`, or from JSON (the rule itself,
@@ -47,13 +49,9 @@ public enum ActivationRuleFile {
         let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         if bytes.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8)) {
             do {
-                let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-                guard let json = json(plist) else { throw InboxError(.invalidRule, "\(path): the property list holds values JSON cannot") }
-                root = json
-            } catch let error as InboxError {
-                throw error
+                root = try PropertyListDecoder().decode(PlistValue.self, from: data).json
             } catch {
-                throw InboxError(.invalidRule, "\(path): not a valid property list (XML or binary): \(error.localizedDescription)")
+                throw InboxError(.invalidRule, "\(path): not a valid property list (XML or binary): \(error)")
             }
         } else {
             do {
@@ -85,37 +83,36 @@ public enum ActivationRuleFile {
         }
     }
 
-    /// A property list value on the project's JSON type; booleans stay booleans.
-    static func json(_ value: Any) -> JSON? {
-        switch value {
-        case let b as Bool where type(of: value) == Bool.self:
-            return .bool(b)
-        case let n as NSNumber:
-            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
-            if let i = Int(exactly: n.doubleValue), !"fd".contains(String(cString: n.objCType)) { return .integer(i) }
-            return .double(n.doubleValue)
-        case let i as Int:
-            return .integer(i)
-        case let d as Double:
-            return .double(d)
-        case let s as String:
-            return .string(s)
-        case let a as [Any]:
-            let items = a.compactMap(json)
-            return items.count == a.count ? .array(items) : nil
-        case let d as [AnyHashable: Any]:
-            var o = JSONObject()
-            for (key, item) in d {
-                guard let k = key.base as? String, let v = json(item) else { return nil }
-                o[k] = v
+    /// A property list value read as JSON: booleans stay booleans, integers integers, reals
+    /// numbers, data base64 and dates ISO 8601 strings.
+    struct PlistValue: Decodable {
+        let json: JSON
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let keyed = try? decoder.container(keyedBy: Key.self) {
+                var o = JSONObject()
+                for key in keyed.allKeys { o[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key).json }
+                json = .object(o)
+            } else if var items = try? decoder.unkeyedContainer() {
+                var out: [JSON] = []
+                while !items.isAtEnd { out.append(try items.decode(PlistValue.self).json) }
+                json = .array(out)
+            } else {
+                let value = try decoder.singleValueContainer()
+                if let b = try? value.decode(Bool.self) { json = .bool(b) }
+                else if let s = try? value.decode(String.self) { json = .string(s) }
+                else if let d = try? value.decode(Date.self) { json = .string(d.formatted(Date.ISO8601FormatStyle())) }
+                else if let d = try? value.decode(Data.self) { json = .string(d.base64EncodedString()) }
+                else if let i = try? value.decode(Int.self) { json = .integer(i) }
+                else { json = .double(try value.decode(Double.self)) }
             }
-            return .object(o)
-        case let data as Data:
-            return .string(data.base64EncodedString())
-        case let date as Date:
-            return .string(ISO8601DateFormatter().string(from: date))
-        default:
-            return nil
         }
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// An open folder of the inbox, worked on only through its file descriptor: every name is one
 /// path component resolved relative to the folder (`openat`, `mkdirat`, `renameat`,
@@ -85,7 +87,7 @@ final class DirectoryHandle {
     }
 
     /// `path/name`.
-    func child(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    func child(_ name: String) -> String { Paths.appending(path, name) }
 
     /// The names in the folder (without `.` and `..`), sorted; empty when it cannot be listed.
     func names() -> [String] {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Crash-safe file operations: a file is written to a temporary name, flushed to disk, renamed
 /// into place and its folder flushed, so after a crash it is either complete or absent — never
@@ -61,7 +63,7 @@ enum DurableFile {
             guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(fd, base + offset, raw.count - offset)
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n > 0 { offset += n } else if !(n < 0 && errno == EINTR) { return false }
             }
             return true

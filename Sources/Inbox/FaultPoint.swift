@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Named instants inside a write where a test can stop the process: when
 /// `BRIDGE_INBOX_PAUSE_AT` names the instant, the writer prints `paused at <name>` on stderr and
@@ -8,7 +10,7 @@ enum FaultPoint {
 
     static func reach(_ name: String) {
         guard pauseAt == name else { return }
-        FileHandle.standardError.write(Data("paused at \(name)\n".utf8))
+        StandardError.write("paused at \(name)\n")
         sleep(60)
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// An exclusive lock shared by every process that opens the same inbox: `flock(2)` on a lock
 /// file. The kernel releases it when its holder exits, even by `kill -9`, so a crashed writer

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// A reader of the share inbox, as other processes see it: while the session lives it holds its
@@ -20,7 +22,7 @@ public final class InboxSession: Sendable {
     /// A session named `id`; characters a file name cannot safely hold become `_`.
     public init(id: String) {
         let safe = id.unicodeScalars.map { s -> Character in
-            (s.isASCII && (CharacterSet.alphanumerics.contains(s) || "._-".unicodeScalars.contains(s))) ? Character(s) : "_"
+            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "._-".unicodeScalars.contains(s))) ? Character(s) : "_"
         }
         self.id = String(String(safe).prefix(120))
     }

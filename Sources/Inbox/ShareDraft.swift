@@ -1,5 +1,7 @@
 import BridgeMedia
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What a share extension received, before it is stored: text, a URL, attachment files with
 /// their kinds recognised from their bytes.
@@ -51,7 +53,7 @@ public struct ShareDraft: Sendable, Equatable {
                     attachments.append(Attachment(path: path, kind: .movie, typeIdentifier: movie.typeIdentifier,
                                                   fileExtension: movie.fileExtension, mimeType: nil))
                 } else {
-                    let ext = (path as NSString).pathExtension.lowercased()
+                    let ext = Paths.pathExtension(path).lowercased()
                     let safe = ext.count <= 10 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? ext : ""
                     let type = FileType.identify(head: head, fileExtension: ext)
                     attachments.append(Attachment(path: path, kind: .file, typeIdentifier: type.typeIdentifier,
@@ -68,7 +70,7 @@ public struct ShareDraft: Sendable, Equatable {
         var copy = self
         copy.attachments = attachments.map { a in
             guard a.kind == .file, a.typeIdentifier == FileType.data.typeIdentifier,
-                  let declared = types.declaredType(forExtension: (a.path as NSString).pathExtension) else { return a }
+                  let declared = types.declaredType(forExtension: Paths.pathExtension(a.path)) else { return a }
             return Attachment(path: a.path, kind: a.kind, typeIdentifier: declared, fileExtension: a.fileExtension, mimeType: a.mimeType)
         }
         return copy
@@ -85,12 +87,9 @@ public struct ShareDraft: Sendable, Equatable {
     public func count(_ kind: Attachment.Kind) -> Int { attachments.filter { $0.kind == kind }.count }
 
     private static func head(_ path: String) throws(InboxError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else {
+        guard let kind = Disk.kind(path), kind != .directory, let head = Disk.read(path, upTo: 64) else {
             throw InboxError(.invalidShare, "cannot read \(path): no such file, or a folder")
         }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        return head
     }
 }

@@ -1,5 +1,7 @@
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The share inbox in an App Group container: `<group>/ShareInbox/`.
 ///
@@ -34,7 +36,7 @@ public struct ShareInbox: Sendable {
     /// folders are created in it on first use.
     public init(group: String, limits: InboxLimits = InboxLimits(), leaseTimeout: Double = ShareInbox.defaultLeaseTimeout) {
         self.group = group
-        folder = (group as NSString).appendingPathComponent("ShareInbox")
+        folder = Paths.appending(group, "ShareInbox")
         self.limits = limits
         self.leaseTimeout = leaseTimeout
     }
@@ -80,7 +82,7 @@ public struct ShareInbox: Sendable {
                         let bytes = try DurableFile.copy(a.path, to: name, in: staging, limit: limits.maxAttachmentBytes)
                         attachments.append(ShareItem.Attachment(kind: a.kind.rawValue, typeIdentifier: a.typeIdentifier,
                                                                 file: "media/\(id)/\(name)", bytes: bytes,
-                                                                name: (a.path as NSString).lastPathComponent, mimeType: a.mimeType))
+                                                                name: Paths.lastComponent(a.path), mimeType: a.mimeType))
                     }
                     FaultPoint.reach("media-staged")
                     staging.sync()
@@ -130,7 +132,7 @@ public struct ShareInbox: Sendable {
         var last = (existing + f.quarantine.names()).map { ItemID.sequence(of: $0) }.max() ?? 0
         switch f.inbox.read("sequence", limit: 64) {
         case .bytes(let data):
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
             if let n = Int(text), n >= 0 {
                 last = max(last, n)
             } else {
@@ -334,7 +336,7 @@ public struct ShareInbox: Sendable {
         let present = item.attachments.map(ownFile)
         if let index = item.attachments.firstIndex(where: { $0.kind == "image" }) {
             let image = item.attachments[index]
-            o["imagePath"] = .string((folder as NSString).appendingPathComponent(image.file))
+            o["imagePath"] = .string(Paths.appending(folder, image.file))
             if let name = present[index], let mediaFolder, image.bytes <= limits.maxDataURLBytes,
                case .bytes(let data) = mediaFolder.read(name, limit: limits.maxDataURLBytes) {
                 o["image"] = .string("data:\(image.mimeType ?? "application/octet-stream");base64,\(Data(data).base64EncodedString())")
@@ -343,7 +345,7 @@ public struct ShareInbox: Sendable {
         o["receivedAt"] = .string(item.receivedAt)
         o["attachments"] = .array(zip(item.attachments, present).map { a, name in
             ["kind": .string(a.kind), "typeIdentifier": .string(a.typeIdentifier),
-             "path": .string((folder as NSString).appendingPathComponent(a.file)),
+             "path": .string(Paths.appending(folder, a.file)),
              "bytes": .integer(a.bytes), "name": .string(a.name), "present": .bool(name != nil)]
         })
         return .object(o)
@@ -353,18 +355,15 @@ public struct ShareInbox: Sendable {
     /// `quarantine/` — never deleting or overwriting it — and describes the move.
     @discardableResult
     private func quarantine(_ name: String, in source: DirectoryHandle, _ f: Folders, reason: String) -> JSON {
-        let stamp = ShareInbox.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
+        let stamp = ShareInbox.timestamp(Date()).replacing(":", with: "-")
         let target = "\(name).\(stamp).\(UUID().uuidString.prefix(8))"
         let moved = source.move(name, to: f.quarantine, as: target)
         let file = source.child(name), movedTo = f.quarantine.child(target)
-        FileHandle.standardError.write(Data("bridge: share inbox: \(file): \(reason): moved to \(movedTo)\n".utf8))
+        StandardError.write("bridge: share inbox: \(file): \(reason): moved to \(movedTo)\n")
         return ["file": .string(file), "movedTo": moved ? .string(movedTo) : .null, "reason": .string(reason)]
     }
 
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

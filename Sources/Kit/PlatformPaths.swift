@@ -1,5 +1,7 @@
 import BridgeDevice
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `BaseDirectory`, numbered as `@tauri-apps/api/path` and `#[repr(u16)]` number it.
 public enum BaseDirectory: Int, CaseIterable, Sendable {
@@ -154,7 +156,11 @@ public struct PlatformPaths: Sendable {
         var h: UInt64 = 0xcbf29ce484222325 &+ salt
         var g: UInt64 = 0x84222325cbf29ce4 &+ salt
         for b in identifier.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3; g = (g ^ UInt64(b)) &* 0x1000193 }
-        let hex = String(format: "%016llX%016llX", h, g)
+        func hex16(_ v: UInt64) -> String {
+            let digits = String(v, radix: 16, uppercase: true)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        let hex = hex16(h) + hex16(g)
         let c = Array(hex)
         return String(c[0..<8]) + "-" + String(c[8..<12]) + "-4" + String(c[13..<16]) + "-A" + String(c[17..<20]) + "-" + String(c[20..<32])
     }

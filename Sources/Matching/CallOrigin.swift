@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The origin a call comes from: `local`, or a remote URL split into its components.
 public enum CallOrigin: Sendable, Equatable, CustomStringConvertible {

@@ -20,7 +20,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses `scheme://[user[:pass]@]host[:port][/path][?search][#hash]`.
     public init(_ text: String) throws(PatternError) {
         self.text = text
-        guard let schemeEnd = text.range(of: "://") else {
+        guard let schemeEnd = text.firstRange(of: "://") else {
             throw PatternError(message: "remote URL pattern \"\(text)\" needs a scheme, e.g. https://*.example.com/*")
         }
         protocolPart = text[..<schemeEnd.lowerBound].lowercased()

@@ -1,4 +1,7 @@
-import Foundation
+import BridgeNFKC
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A URL as the WHATWG URL standard reads it — what Rust's `url` crate (servo/rust-url 2.5,
 /// `url/src/parser.rs`, `url/src/host.rs`) does for reqwest, Tauri's scopes and the http plugin.
@@ -176,8 +179,8 @@ public enum WHATWGURL {
     /// in for UTS #46) and each non-ASCII label turned to punycode (`xn--…`).
     static func domainToASCII(_ domain: String) throws(Failure) -> String {
         if domain.utf8.allSatisfy({ $0 < 0x80 }) { return lowercasedASCII(domain) }
-        let mapped = domain.precomposedStringWithCompatibilityMapping.lowercased()
-            .replacingOccurrences(of: "\u{3002}", with: ".")
+        let mapped = nfkc(domain).lowercased()
+            .replacing("\u{3002}", with: ".")
         var labels: [String] = []
         for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
             let scalars = label.unicodeScalars.map(\.value)
@@ -460,8 +463,24 @@ public enum WHATWGURL {
 
     static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// `value` in uppercase hexadecimal, zero-padded to `width` digits.
+    static func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// The NFKC form of `text` (ICU's, as Foundation's `precomposedStringWithCompatibilityMapping`
+    /// computes it); `text` itself if ICU fails.
+    static func nfkc(_ text: String) -> String {
+        let source = Array(text.utf16)
+        // A compatibility decomposition is at most 18 units per unit (U+FDFA).
+        var out = [UInt16](repeating: 0, count: source.count * 18 + 16)
+        let written = bridge_nfkc(source, Int32(source.count), &out, Int32(out.count))
+        return written < 0 ? text : String(decoding: out[0..<Int(written)], as: UTF16.self)
+    }
+
     static func describe(_ c: UInt8) -> String {
-        c < 0x21 || c == 0x7F ? String(format: "the control character U+%04X", c) : "\"\(Character(Unicode.Scalar(c)))\""
+        c < 0x21 || c == 0x7F ? "the control character U+" + hex(c, width: 4) : "\"\(Character(Unicode.Scalar(c)))\""
     }
 
     /// The forbidden host code points (an opaque host's); a domain also forbids controls and `%`.
@@ -481,7 +500,7 @@ public enum WHATWGURL {
         out.reserveCapacity(bytes.count)
         for c in bytes {
             if c < 0x20 || c >= 0x7F || set.contains(c) {
-                out += "%" + String(format: "%02X", c)
+                out += "%" + hex(c, width: 2)
             } else {
                 out.unicodeScalars.append(Unicode.Scalar(c))
             }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The type of a shared file that is neither an image nor a movie: its Uniform Type Identifier
 /// and MIME type, from its first bytes where they say (`%PDF-`), else from its extension, else
@@ -23,7 +25,7 @@ public struct FileType: Sendable, Equatable {
     /// → `application/json`, any case), or `nil` for one the table lacks.
     public static func forMIMEType(_ mediaType: String) -> FileType? {
         let essence = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            .map { $0.trimmingWhitespace().lowercased() } ?? ""
         return essence.isEmpty ? nil : ordered.first { $0.1.mimeType == essence }?.1
     }
 

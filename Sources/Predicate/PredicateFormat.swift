@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// How predicates and expressions are written back in refusal messages: in `NSPredicate`'s
 /// own syntax, with a `SUBQUERY`'s inner predicate elided (`SUBQUERY(extensionItems,
@@ -36,7 +38,7 @@ extension Expression: CustomStringConvertible {
         case .member(let base, let key): return "\(base).\(key)"
         case .count(let base): return "\(base).@count"
         case .subquery(let collection, let variable, _): return "SUBQUERY(\(collection), $\(variable), …)"
-        case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .string(let s): return "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         case .number(let n): return PredicateValue.format(n)
         case .bool(let b): return b ? "TRUE" : "FALSE"
         case .null: return "NULL"

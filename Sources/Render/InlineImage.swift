@@ -1,5 +1,7 @@
 import BridgeMedia
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// An image the rendering shows, inlined as a `data:` URL so the document needs no network.
 ///

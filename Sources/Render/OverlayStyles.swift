@@ -21,7 +21,7 @@ enum OverlayStyles {
                 break
             }
             var tag = String(rest[open...close])
-            while let attribute = tag.range(of: " style=\"") {
+            while let attribute = tag.firstRange(of: " style=\"") {
                 guard let end = tag[attribute.upperBound...].firstIndex(of: "\"") else { break }
                 count += 1
                 css += "[data-bridge-style=\"\(count)\"]{\(tag[attribute.upperBound..<end])}\n"

@@ -24,7 +24,7 @@ public enum PresentationRenderer {
         if record["plugin"] != nil {
             let drawn = try PluginRecordView.draw(record)
             return Document.page(title: drawn.title, platform: try reader.string("platform"), device: "phone", screen: drawn.screen,
-                                 outcome: drawn.outcome).replacingOccurrences(of: "</style>", with: PluginRecordView.css + "</style>")
+                                 outcome: drawn.outcome).replacing("</style>", with: PluginRecordView.css + "</style>")
         }
         switch try reader.string("platform") {
         case "ios":

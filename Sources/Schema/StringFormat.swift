@@ -1,5 +1,7 @@
 import BridgeRegex
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The `format` values checked when a validator asserts formats (`assertFormats: true`).
 ///

@@ -2,7 +2,9 @@ import BridgeFraming
 import BridgeJSON
 import BridgeProtocol
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The single writer of the protocol stream: every message the session sends goes through here.
 ///
@@ -14,7 +16,7 @@ import Foundation
 final class OutputChannel: @unchecked Sendable {
     // Sendable proof: every stored `var` below is read and written only while `condition` is
     // locked; `fd` is immutable.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [OutboundMessage] = []
     private var writing = false
     private var closed = false
@@ -32,9 +34,7 @@ final class OutputChannel: @unchecked Sendable {
     /// when `wanted` says someone waits for them, before `flush` returns.
     func start(onClosed: @escaping @Sendable () -> Void,
                written: WrittenAnswers? = nil) {
-        let thread = Thread { [self] in writerLoop(onClosed: onClosed, written: written) }
-        thread.name = "bridge.output"
-        thread.start()
+        Threads.detach { [self] in writerLoop(onClosed: onClosed, written: written) }
     }
 
     /// Sets the framing of every later message (the framing the peer chose for its input).

@@ -5,7 +5,9 @@ import BridgeProtocol
 import BridgeRouter
 import BridgeStreams
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A `bridge serve` session over a pair of file descriptors (stdin/stdout): the stdio transport
 /// of a `SessionEngine`.
@@ -55,10 +57,7 @@ public final class Server: Sendable {
             engine.outputClosed()
         }, written: OutputChannel.WrittenAnswers(wanted: { engine.awaitsWrites }, written: { engine.answersWritten($0) }))
         let signals = handlesSignals ? watchSignals() : []
-        let reader = Thread { [self] in readLoop() }
-        reader.name = "bridge.input"
-        reader.stackSize = 8 << 20
-        reader.start()
+        Threads.detach(stackSize: 8 << 20) { [self] in readLoop() }
         let status = end.wait()
         signals.forEach { $0.cancel() }
         return status

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Whole-buffer reads and writes on raw file descriptors, retrying `EINTR` and partial transfers.
 public enum FileDescriptorIO {

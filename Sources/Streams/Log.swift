@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Diagnostics for humans, on stderr; never on the protocol stream.
 public enum Log {

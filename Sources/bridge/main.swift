@@ -1,4 +1,6 @@
 import BridgeCLI
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 exit(BridgeCLI.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -4,7 +4,9 @@ import BridgeCall
 import BridgeJSON
 import BridgeKit
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// An RGBA image held in a webview's resource table (tauri `crates/tauri/src/image/mod.rs`
 /// `Image`): the bytes as given, row-major from the top, and the size as given — Tauri checks

@@ -2,7 +2,9 @@ import BridgeKit
 import BridgeDevice
 import BridgeProtocol
 import BridgeSandbox
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// Where the fs plugin keeps the device's files: `--sandbox DIR`, or a fresh temporary folder
@@ -62,9 +64,9 @@ public final class SandboxHolder: Sendable {
     }
 
     private static func temporaryFolder() throws(SandboxError) -> String {
-        var template = Array((NSTemporaryDirectory() + "bridge-sandbox-XXXXXX").utf8CString)
+        var template = Array((Paths.temporaryDirectory + "bridge-sandbox-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw SandboxError(.system(errno), path: NSTemporaryDirectory())
+            throw SandboxError(.system(errno), path: Paths.temporaryDirectory)
         }
         return String(cString: made)
     }

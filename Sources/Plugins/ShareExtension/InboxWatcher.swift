@@ -1,7 +1,9 @@
 import BridgeEvents
 import BridgeInbox
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// Watches the share inbox and emits the `share-extension` plugin's event `shareReceived`
@@ -22,7 +24,7 @@ public final class InboxWatcher: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     public init(inbox: ShareInbox, hub: EventHub, interval: Double = 0.25) {
-        items = (inbox.folder as NSString).appendingPathComponent("items")
+        items = Paths.appending(inbox.folder, "items")
         self.hub = hub
         self.interval = interval
     }
@@ -30,9 +32,7 @@ public final class InboxWatcher: Sendable {
     /// Starts watching on a background thread; what is already stored is not announced.
     public func start() {
         let known = listing()
-        let thread = Thread { [self] in watch(known: known) }
-        thread.name = "bridge.inbox.watch"
-        thread.start()
+        Threads.detach { [self] in watch(known: known) }
     }
 
     public func stop() { stopped.store(true, ordering: .relaxed) }

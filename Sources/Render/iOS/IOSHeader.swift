@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The header of the iOS share sheet, as UIKit draws it from the items' `LPLinkMetadata`: the
 /// icon (or the placeholder UIKit shows without one), the title, and the subtitle line — the
@@ -56,7 +58,7 @@ struct IOSHeader: Equatable {
     static func subtitle(originalURL: String) -> String? {
         guard let components = URLComponents(string: originalURL) else { return nil }
         if components.scheme?.lowercased() == "file" {
-            let last = (components.path as NSString).lastPathComponent
+            let last = Paths.lastComponent(components.path)
             return last.isEmpty || last == "/" ? nil : last
         }
         return host(of: originalURL)

@@ -1,5 +1,7 @@
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// An iOS presentation record, read: what `UIActivityViewController` was handed and what the
 /// user did, in the terms the rendering needs.

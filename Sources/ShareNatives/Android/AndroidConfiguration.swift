@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What the Android-like backend models of the app: its id, its cache folder, its FileProvider.
 public struct AndroidConfiguration: Sendable {
@@ -35,17 +37,17 @@ public struct AndroidConfiguration: Sendable {
     /// `$XDG_CACHE_HOME/bridge/android/<appID>/cache`, or `~/.cache/…` without XDG_CACHE_HOME.
     public static func defaultCacheDirectory(appID: String) -> String {
         let environment = ProcessInfo.processInfo.environment
-        // $HOME first: NSHomeDirectory() asks the user database, which costs a socket round
+        // $HOME first: Paths.homeDirectory asks the user database, which costs a socket round
         // trip to nscd on every start-up.
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.homeDirectory
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (home as NSString).appendingPathComponent(".cache")
-        return (base as NSString).appendingPathComponent("bridge/android/\(appID)/cache")
+            ?? Paths.appending(home, ".cache")
+        return Paths.appending(base, "bridge/android/\(appID)/cache")
     }
 
     /// `<cacheDir>/share/`, where thumbnails and shared files go, under `maxCacheBytes`.
     var shareFolder: ShareFolder {
-        ShareFolder(directory: (cacheDirectory as NSString).appendingPathComponent("share"), maxTotalBytes: maxCacheBytes)
+        ShareFolder(directory: Paths.appending(cacheDirectory, "share"), maxTotalBytes: maxCacheBytes)
     }
 
     /// Whether `id` is spelt as an Android package name (an applicationId): dot-separated

@@ -1,5 +1,7 @@
 import BridgeXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The roots of an androidx `FileProvider`, from `provider_paths.xml`, and the `content://`
 /// URIs it hands out — computed as `FileProvider.getUriForFile` does.
@@ -58,16 +60,16 @@ public struct FileProviderPaths: Sendable, Equatable {
     /// The directory each root stands for, for an app whose `cacheDir` is `cacheDirectory`
     /// (`filesDir` is its sibling `files`; external storage does not exist here).
     func resolvedRoots(cacheDirectory: String) -> [(name: String, path: String)] {
-        let appDirectory = (cacheDirectory as NSString).deletingLastPathComponent
+        let appDirectory = Paths.deletingLastComponent(cacheDirectory)
         return roots.compactMap { root in
             let base: String
             switch root.type {
             case "root-path": base = "/"
             case "cache-path": base = cacheDirectory
-            case "files-path": base = (appDirectory as NSString).appendingPathComponent("files")
+            case "files-path": base = Paths.appending(appDirectory, "files")
             default: return nil
             }
-            return (root.name, FileProviderPaths.canonical((base as NSString).appendingPathComponent(root.path)))
+            return (root.name, FileProviderPaths.canonical(Paths.appending(base, root.path)))
         }
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `<cacheDir>/share/`, the folder the FileProvider's default root exposes, and the rules that
 /// keep what the bridge writes there confined: one folder, never a link; a total byte cap kept
@@ -35,14 +37,14 @@ struct ShareFolder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw CacheError("cannot create \(directory): \(error.localizedDescription)")
+            throw CacheError("cannot create \(directory): \(describe(error))")
         }
     }
 
     /// Opens the folder itself (never through a link), for work relative to it.
     /// - Throws: a reason when it is missing, a link or not a folder.
     func open() throws(CacheError) -> Int32 {
-        let fd = Foundation.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             throw CacheError("cannot open \(directory) as a real folder: \(String(cString: strerror(errno)))")
         }
@@ -63,7 +65,7 @@ struct ShareFolder: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         if let foreign = foreignKind(info) { return .foreign(foreign) }
-        let fd = Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .foreign("unreadable") }
         defer { close(fd) }
         guard fstat(fd, &info) == 0 else { return .foreign("unreadable") }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The files an Android share hands out (`EXTRA_STREAM`): each copied into a folder of its own,
 /// `<cacheDir>/share/file-<UUID>/<safe name>`, and exposed as the FileProvider's `content://`

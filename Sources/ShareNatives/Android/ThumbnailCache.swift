@@ -1,5 +1,7 @@
 import BridgeMedia
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The plugin's thumbnail cache: `<cacheDir>/share/share-<h>.<ext>`, `<h>` the Java
 /// `hashCode()` of the image URL, so every process finds a URL's file without downloading it
@@ -27,7 +29,7 @@ struct ThumbnailCache: Sendable {
     /// The extension the plugin infers from a Content-Type: `jpg`, `png`, `webp`, `gif`, else `img`.
     static func fileExtension(contentType: String?) -> String {
         let mediaType = (contentType ?? "").split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingWhitespace().lowercased()
         } ?? ""
         switch mediaType {
         case "image/jpeg", "image/jpg", "image/pjpeg": return "jpg"
@@ -57,7 +59,7 @@ struct ThumbnailCache: Sendable {
         let stem = ThumbnailCache.stem(for: url)
         var notes: [String] = []
         for ext in ThumbnailCache.extensions {
-            let path = (directory as NSString).appendingPathComponent("\(stem).\(ext)")
+            let path = Paths.appending(directory, "\(stem).\(ext)")
             switch ShareFolder.inspect(path) {
             case .missing:
                 continue
@@ -83,7 +85,7 @@ struct ThumbnailCache: Sendable {
 
     /// A fresh temporary path inside the folder for a download of `url`.
     func temporaryFile(for url: String) -> String {
-        (directory as NSString).appendingPathComponent(".\(ThumbnailCache.stem(for: url)).\(UUID().uuidString).part")
+        Paths.appending(directory, ".\(ThumbnailCache.stem(for: url)).\(UUID().uuidString).part")
     }
 
     /// Moves a finished download into place as `share-<h>.<ext>`, evicting old files first so
@@ -96,13 +98,13 @@ struct ThumbnailCache: Sendable {
             throw CacheError("a \(size)-byte image does not fit the \(folder.maxTotalBytes)-byte cache")
         }
         let stem = ThumbnailCache.stem(for: url)
-        let final = (directory as NSString).appendingPathComponent("\(stem).\(ext)")
+        let final = Paths.appending(directory, "\(stem).\(ext)")
         if case .foreign(let what) = ShareFolder.inspect(final) {
             unlink(temporary)
             throw CacheError("\(final) is \(what), not the bridge's own cache file: left alone, so the thumbnail is not shared")
         }
         for other in ThumbnailCache.extensions where other != ext {
-            let path = (directory as NSString).appendingPathComponent("\(stem).\(other)")
+            let path = Paths.appending(directory, "\(stem).\(other)")
             if case .own = ShareFolder.inspect(path) { unlink(path) }
         }
         folder.evict(toFit: size)

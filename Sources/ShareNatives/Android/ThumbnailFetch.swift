@@ -1,6 +1,8 @@
 import BridgeMedia
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The Android plugin's thumbnail step: find `imageUrl` in the cache or download it (bounded
 /// by the deadline), store it, and expose it through the FileProvider. Any failure only means
@@ -63,10 +65,7 @@ struct ThumbnailFetch: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: because(download.reason))
         }
-        let head = FileHandle(forReadingAtPath: temporary).map { handle -> [UInt8] in
-            defer { try? handle.close() }
-            return [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
-        } ?? []
+        let head = Disk.read(temporary, upTo: 64) ?? []
         guard ImageKind.sniff(head) != nil else {
             try? FileManager.default.removeItem(atPath: temporary)
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,

@@ -1,5 +1,7 @@
 import BridgeStreams
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A local file opened inside an allowed folder without ever following a link: the path is
 /// walked one component at a time from the folder's descriptor (`openat` with `O_NOFOLLOW`), so
@@ -60,7 +62,7 @@ enum ConfinedFile {
     }
 
     private static func walk(from root: String, _ components: [String]) -> Result<Opened, Failure> {
-        var dir = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var dir = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { return .failure(.missing) }
         var walked = root == "/" ? "" : root
         for (index, name) in components.enumerated() {

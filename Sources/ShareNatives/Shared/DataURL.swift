@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A `data:` URL (RFC 2397, as the Fetch standard's data: URL processor reads it): an optional
 /// media type, an optional `;base64`, then the payload (percent-decoded first). Bytes an image,
@@ -21,7 +23,7 @@ struct DataURL: Equatable {
     var mediaType: String? {
         guard declaredType != "text/plain;charset=US-ASCII" else { return nil }
         let essence = declaredType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            .map { $0.trimmingWhitespace() } ?? ""
         return essence.isEmpty ? nil : essence
     }
 
@@ -35,12 +37,12 @@ struct DataURL: Equatable {
         guard text.count >= 5, text.prefix(5).lowercased() == "data:" else { return .failure(Problem(reason: "not a data: URL")) }
         let rest = text.dropFirst(5)
         guard let comma = rest.firstIndex(of: ",") else { return .failure(Problem(reason: "a data: URL needs a `,` before its payload")) }
-        var header = String(rest[..<comma]).trimmingCharacters(in: .whitespaces)
+        var header = String(rest[..<comma]).trimmingWhitespace()
         let payload = String(rest[rest.index(after: comma)...])
         var base64 = false
         if header.lowercased().hasSuffix(";base64") {
             base64 = true
-            header = String(header.dropLast(7)).trimmingCharacters(in: .whitespaces)
+            header = String(header.dropLast(7)).trimmingWhitespace()
         }
         guard let decoded = percentDecoded(payload) else { return .failure(Problem(reason: "its payload has a `%` that starts no two-digit escape")) }
         // Base64 needs 4/3 as many characters as bytes: refuse an oversized payload before decoding it.
@@ -70,15 +72,15 @@ struct DataURL: Equatable {
     static func nameParameter(_ mediaType: String) -> Result<String?, Problem> {
         for parameter in mediaType.split(separator: ";").dropFirst() {
             guard let equals = parameter.firstIndex(of: "=") else { continue }
-            let attribute = parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let attribute = parameter[..<equals].trimmingWhitespace().lowercased()
             guard attribute == "name" || attribute == "filename" else { continue }
-            var value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            var value = parameter[parameter.index(after: equals)...].trimmingWhitespace()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             guard let bytes = percentDecoded(value), let decoded = String(validating: bytes, as: UTF8.self),
                   !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 return .failure(Problem(reason: "its `\(attribute)` parameter is not percent-encoded UTF-8 without control characters"))
             }
-            let name = decoded.replacingOccurrences(of: "/", with: ":")
+            let name = decoded.replacing("/", with: ":")
             return .success(name.isEmpty || name == "." || name == ".." ? nil : name)
         }
         return .success(nil)

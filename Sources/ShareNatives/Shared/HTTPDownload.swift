@@ -1,5 +1,7 @@
 import BridgeHTTP
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// The limits of one image download, as the Android plugin sets them.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// A real HTTP request through the download engine's fetch mode (libcurl, loaded on first
 /// use): what the http plugin's `--http-passthrough` sends. Any status is an answer; the body
@@ -18,7 +20,7 @@ public enum HTTPPassthrough {
     /// reqwest's words: `error sending request for url (…)`). Cancelling the task cancels it.
     public static func fetch(method: String, url: String, headers: [[String]], body: [UInt8]?, connectTimeoutMs: Int?,
                              maxRedirections: Int?) async -> Result<Answer, PassthroughError> {
-        var template = Array((NSTemporaryDirectory() + "bridge-http-XXXXXX").utf8CString)
+        var template = Array((Paths.temporaryDirectory + "bridge-http-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .failure(PassthroughError("error sending request for url (\(url)): no temporary file: \(String(cString: strerror(errno)))")) }
         close(fd)
@@ -46,7 +48,7 @@ public enum HTTPPassthrough {
     static func lines(_ text: String) -> [[String]] {
         text.split(separator: "\n").compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return [line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)]
+            return [line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingWhitespace()]
         }
     }
 }

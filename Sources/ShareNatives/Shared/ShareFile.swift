@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeMedia
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// One file of a `share` call after layer 1 resolved it: where its bytes are, how many, and its
 /// type as recognised from those bytes. Both backends consume this value; neither resolves a

@@ -1,6 +1,8 @@
 import BridgeJSON
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// Layer 1 of `share` for its files: each `files` entry — an absolute path, a `file://` URL, a
 /// `data:` URL or an http(s) URL — becomes a `ShareFile`, or the call is refused with a
@@ -89,7 +91,7 @@ public struct ShareFileResolver: Sendable {
             throw refuse(ShareFileResolver.describe(error))
         }
         guard !bytes.isEmpty else { throw refuse("is an empty file: there is nothing to share") }
-        let name = (opened.path as NSString).lastPathComponent
+        let name = Paths.lastComponent(opened.path)
         return ShareFile(source: source, scheme: scheme, location: .path(opened.path), byteCount: bytes.count,
                          kind: ShareFileKind.identify(bytes, name: name), displayName: name)
     }

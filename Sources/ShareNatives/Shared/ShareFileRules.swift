@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The caps on what one `share` call may hand over.
 public struct ShareFileLimits: Sendable, Equatable {
@@ -40,8 +42,8 @@ public struct ShareFileRules: Sendable, Equatable {
 
     /// `path` absolute, with every link resolved (`realpath`), or standardised when it does not exist.
     static func canonical(_ path: String, cwd: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-        guard let resolved = realpath(absolute, nil) else { return (absolute as NSString).standardizingPath }
+        let absolute = path.hasPrefix("/") ? path : Paths.appending(cwd, path)
+        guard let resolved = realpath(absolute, nil) else { return Paths.standardized(absolute) }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -1,6 +1,8 @@
 import BridgeMedia
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// What `UIActivityViewController` is handed: typed `UIActivityItemSource`s, never one
 /// concatenated string.

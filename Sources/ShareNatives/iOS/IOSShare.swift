@@ -1,7 +1,9 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The `share` plugin on the iOS-like backend (layer 2): what the Swift plugin hands
 /// `UIActivityViewController` for files, a link and a text (seeds 002 and 003).

@@ -1,6 +1,8 @@
 import BridgeMedia
 import BridgeJSON
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// The icon race of the iOS plugin: fetch `imageUrl` before presenting the sheet, bounded by a
 /// deadline, with a resolve-once latch. Whichever comes first — the download finishing (image

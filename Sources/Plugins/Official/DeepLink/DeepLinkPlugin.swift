@@ -57,7 +57,7 @@ public struct DeepLinkConfig: Sendable, Equatable {
             }
             if entry["scheme"] != nil { d.scheme = strings("scheme") }
             d.host = entry["host"]?.stringValue
-            if let host = d.host, let range = host.range(of: "://") {
+            if let host = d.host, let range = host.firstRange(of: "://") {
                 throw DeepLinkConfigError("\(at): host `\(host)` cannot start with a scheme, please remove the `\(host[..<range.lowerBound])://` prefix")
             }
             d.path = strings("path")

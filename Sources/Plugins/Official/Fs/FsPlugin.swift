@@ -6,7 +6,9 @@ import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
 import BridgeSandbox
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `plugin:fs|…` (`@tauri-apps/plugin-fs`) as plugins-workspace@77149dc4 `plugins/fs/src/commands.rs`
@@ -104,7 +106,7 @@ final class CancelFlag: Sendable {
 /// An open file of the resource table.
 final class FileResource: @unchecked Sendable {
     let file: Sandbox.File
-    let lock = NSLock()
+    let lock = Condition()
     init(_ file: Sandbox.File) { self.file = file }
 }
 
@@ -113,7 +115,7 @@ final class LinesResource: @unchecked Sendable {
     let file: Sandbox.File
     var pending: [UInt8] = []
     var ended = false
-    let lock = NSLock()
+    let lock = Condition()
     init(_ file: Sandbox.File) { self.file = file }
 }
 
@@ -192,7 +194,7 @@ struct Files: Sendable {
             rest = rest.dropFirst(2)
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = rest[..<slash]
-            guard host.isEmpty || host == "localhost", let decoded = String(rest[slash...]).removingPercentEncoding, !decoded.isEmpty else {
+            guard host.isEmpty || host == "localhost", let decoded = String(rest[slash...]).percentDecoded(), !decoded.isEmpty else {
                 throw .native("URL is not a valid path", layer: "fs")
             }
             // The URL parser resolves `..` and `.` itself.
@@ -352,7 +354,7 @@ struct Files: Sendable {
         guard let header = i.request?.headers["path"] else {
             throw .native("missing file path", layer: "fs", reason: "the request has no `path` header (writeFile sends encodeURIComponent(path) in it)")
         }
-        guard let decoded = header.removingPercentEncoding else { throw .native("path is not a valid UTF-8", layer: "fs") }
+        guard let decoded = header.percentDecoded() else { throw .native("path is not a valid UTF-8", layer: "fs") }
         var options: JSONObject?
         if let text = i.request?.headers["options"], let parsed = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
             options = parsed.objectValue
@@ -425,7 +427,7 @@ struct Files: Sendable {
         let flag = CancelFlag()
         return try await withTaskCancellationHandler {
             let outcome: Result<T, SandboxError>? = await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
+                Threads.detach {
                     do throws(SandboxError) {
                         let value = try body { flag.isSet }
                         continuation.resume(returning: value.map { .success($0) })

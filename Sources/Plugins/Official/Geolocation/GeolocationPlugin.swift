@@ -4,7 +4,9 @@ import BridgeKit
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// One position of the scripted track (`--location LAT,LON[,ACCURACY]`).
@@ -21,7 +23,7 @@ public struct TrackPoint: Sendable, Equatable {
 
     /// `LAT,LON[,ACCURACY]`, or `nil`.
     public init?(_ text: String) {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { Double($0.trimmingWhitespace()) }
         guard parts.count == 2 || parts.count == 3, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
         let accuracy = parts.count == 3 ? parts[2] : 10
         guard let accuracy, accuracy >= 0 else { return nil }

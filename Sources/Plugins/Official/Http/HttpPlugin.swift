@@ -6,7 +6,9 @@ import BridgeHTTPServer
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `plugin:http|…` (`@tauri-apps/plugin-http` 2.0.1, crate 2.0.3) as plugins-workspace@77149dc4
@@ -436,7 +438,7 @@ struct HttpScope: Sendable {
     private static func parsed(_ text: String) throws(PatternError) -> URLPattern {
         var t = Substring(text)
         while t.hasSuffix("?") || t.hasSuffix("#") { t = t.dropLast() }
-        if let scheme = t.range(of: "://") {
+        if let scheme = t.firstRange(of: "://") {
             let rest = t[scheme.upperBound...]
             if let slash = rest.firstIndex(of: "/") {
                 let after = rest[rest.index(after: slash)...]
@@ -568,7 +570,7 @@ struct FetchDataURL {
 
     init?(_ text: String) {
         guard text.lowercased().hasPrefix("data:"), let comma = text.firstIndex(of: ",") else { return nil }
-        var meta = String(text[text.index(text.startIndex, offsetBy: 5)..<comma]).trimmingCharacters(in: .whitespaces)
+        var meta = String(text[text.index(text.startIndex, offsetBy: 5)..<comma]).trimmingWhitespace()
         let payload = String(text[text.index(after: comma)...])
         var base64 = false
         if meta.lowercased().hasSuffix(";base64") {
@@ -577,7 +579,7 @@ struct FetchDataURL {
         }
         if meta.isEmpty || meta.hasPrefix(";") { meta = "text/plain" + (meta.isEmpty ? ";charset=US-ASCII" : meta) }
         mime = meta
-        let decoded = payload.removingPercentEncoding ?? payload
+        let decoded = payload.percentDecoded() ?? payload
         if base64 {
             bytes = Data(base64Encoded: decoded.filter { !$0.isWhitespace }).map { Array($0) }
         } else {

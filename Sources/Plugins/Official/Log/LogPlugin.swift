@@ -4,7 +4,9 @@ import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 import BridgeSandbox
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 
 /// `plugin:log|log` (`@tauri-apps/plugin-log`) as plugins-workspace@77149dc4 `plugins/log`
 /// (2.0.1) answers: level 1–5 (Trace…Error, `serde_repr`), the record's target the call's
@@ -32,13 +34,11 @@ public enum LogPlugin {
         /// webview; a `.clear_targets()` drops the defaults unless a kind names them again.
         public static func reading(sources root: String) -> Targets {
             var text = ""
-            let folder = (root as NSString).appendingPathComponent("src")
-            let walker = FileManager.default.enumerator(atPath: folder)
+            let folder = Paths.appending(root, "src")
             var read = 0
-            while let file = walker?.nextObject() as? String, read < 200 {
-                guard file.hasSuffix(".rs") else { continue }
+            for file in Disk.walk(folder) where file.hasSuffix(".rs") && read < 200 {
                 read += 1
-                text += (try? String(contentsOfFile: (folder as NSString).appendingPathComponent(file), encoding: .utf8)) ?? ""
+                text += (try? String(contentsOfFile: Paths.appending(folder, file), encoding: .utf8)) ?? ""
             }
             guard text.contains("tauri_plugin_log") else { return Targets() }
             var t = Targets()

@@ -7,7 +7,9 @@ import BridgeJSON
 import BridgeProtocol
 import BridgeSandbox
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import BridgeSystem
 import Synchronization
 
 /// `plugin:store|…` (`@tauri-apps/plugin-store`) as plugins-workspace@77149dc4 `plugins/store`

@@ -1,0 +1,15 @@
+import FoundationEssentials
+import Glibc
+
+/// An error as a sentence, for messages (Foundation's `localizedDescription`): a system error's
+/// `strerror` text, with the file it names when it names one.
+public func describe(_ error: any Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    if let cocoa = error as? CocoaError {
+        var text = String(describing: cocoa.code)
+        if let underlying = cocoa.underlying as? POSIXError { text = String(cString: strerror(underlying.code.rawValue)) }
+        if let path = cocoa.filePath { return "\(path): \(text)" }
+        return text
+    }
+    return String(describing: error)
+}

@@ -1,0 +1,61 @@
+/// Foundation's `trimmingCharacters(in:)` for the sets the bridge trims.
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (`CharacterSet.whitespaces`: Unicode's
+    /// space separators and U+0009).
+    public func trimmingWhitespace() -> String { trimmingScalars(where: Self.isWhitespace) }
+
+    /// Without leading and trailing whitespace and line breaks (`CharacterSet.whitespacesAndNewlines`).
+    public func trimmingWhitespaceAndNewlines() -> String {
+        trimmingScalars { Self.isWhitespace($0) || Self.isNewline($0) }
+    }
+
+    /// Without the leading and trailing scalars that are among `characters` (`CharacterSet(charactersIn:)`).
+    public func trimming(_ characters: String) -> String {
+        let set = Set(characters.unicodeScalars)
+        return trimmingScalars { set.contains($0) }
+    }
+
+    public func trimmingScalars(where drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !drop($0) })!
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars[first...last])
+        return String(out)
+    }
+
+    static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
+        s == "\t" || s.properties.generalCategory == .spaceSeparator
+    }
+
+    static func isNewline(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+}
+
+extension StringProtocol {
+    /// `%XX` sequences decoded as UTF-8 (Foundation's `removingPercentEncoding`): `nil` when a
+    /// `%` is not followed by two hex digits or the bytes are not UTF-8.
+    public func percentDecoded() -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let a = iterator.next().flatMap(hex), let b = iterator.next().flatMap(hex) else { return nil }
+            bytes.append(a << 4 | b)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
