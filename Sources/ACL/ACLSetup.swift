@@ -15,6 +15,7 @@ public enum ACLSetup {
     /// The same manifests, each plugin's generated one built when first needed.
     public static func store(_ plugins: [any Plugin], versions: ModelledVersions = .newest) throws(ACLError) -> ManifestStore {
         var built: [String: PluginManifest] = [:]
+        var embedded: [String: ManifestStore.Embedded] = [:]
         var generated = CorePermissions.sources(versions)
         for plugin in plugins {
             if let permissions = plugin.generatedPermissions {
@@ -24,11 +25,17 @@ public enum ACLSetup {
             let files = plugin.permissionFiles
             var compiled: [String: String] = [:]
             for file in files { if let json = file.compiled { compiled["permissions/\(plugin.name)/\(file.path)"] = json } }
-            built[plugin.name] = try PluginManifest.load(
-                plugin: plugin.name,
-                files: files.map { ("permissions/\(plugin.name)/\($0.path)", $0.text) }, compiled: compiled)
+            let named = files.map { (path: "permissions/\(plugin.name)/\($0.path)", text: $0.text) }
+            // Files that all carry a compiled form are compiled in (`bridge-generate`'s, checked
+            // by tests): parsed at first need. Others (a `--plugin-dir` plugin's) are read now, so
+            // that a malformed one stops the start.
+            if !files.isEmpty, compiled.count == files.count {
+                embedded[plugin.name] = ManifestStore.Embedded(files: named, compiled: compiled, reach: plugin.setsReachOtherPlugins)
+            } else {
+                built[plugin.name] = try PluginManifest.load(plugin: plugin.name, files: named, compiled: compiled)
+            }
         }
-        return ManifestStore(built: built, generated: generated)
+        return ManifestStore(built: built, embedded: embedded, generated: generated)
     }
 
     /// The authority for `plugins` under the capabilities at `capabilitiesPath` (or the

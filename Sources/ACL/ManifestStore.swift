@@ -1,4 +1,6 @@
 import BridgeCall
+import BridgeJSON
+import BridgeSystem
 import Synchronization
 
 /// The permission manifests of the plugins the bridge hosts, by key (`fs`, `core:event`,
@@ -8,7 +10,17 @@ import Synchronization
 /// Manifests read from files (a plugin's `permissions/`, the app's, Tauri's core) are built at
 /// once, so that a malformed file is a start-up error.
 public final class ManifestStore: Sendable {
+    /// A plugin's permission files compiled into the binary (`bridge-generate`'s sources, their
+    /// compiled forms checked by `CompiledPermissionsTests`): parsed when first needed.
+    struct Embedded: Sendable {
+        let files: [(path: String, text: String)]
+        let compiled: [String: String]
+        /// `Plugin.setsReachOtherPlugins`, computed by the generator.
+        let reach: Bool?
+    }
+
     private let built: [String: PluginManifest]
+    private let embedded: [String: Embedded]
     private let generated: [String: GeneratedPermissions]
     private let made = Mutex<[String: PluginManifest]>([:])
     /// `reachesOthers`' answers, by key: the start asks once per entry, each call's resolution again.
@@ -16,11 +28,12 @@ public final class ManifestStore: Sendable {
 
     /// Every manifest given, built.
     public convenience init(_ manifests: [String: PluginManifest]) {
-        self.init(built: manifests, generated: [:])
+        self.init(built: manifests, embedded: [:], generated: [:])
     }
 
-    init(built: [String: PluginManifest], generated: [String: GeneratedPermissions]) {
+    init(built: [String: PluginManifest], embedded: [String: Embedded], generated: [String: GeneratedPermissions]) {
         self.built = built
+        self.embedded = embedded
         self.generated = generated
     }
 
@@ -28,16 +41,25 @@ public final class ManifestStore: Sendable {
     func adding(_ key: String, _ manifest: PluginManifest) -> ManifestStore {
         var built = built
         built[key] = manifest
-        return ManifestStore(built: built, generated: generated)
+        return ManifestStore(built: built, embedded: embedded, generated: generated)
     }
 
     /// The manifest under `key`, built on first use.
     public subscript(key: String) -> PluginManifest? {
         if let manifest = built[key] { return manifest }
-        guard let source = generated[key] else { return nil }
+        guard embedded[key] != nil || generated[key] != nil else { return nil }
         return made.withLock { made in
             if let manifest = made[key] { return manifest }
-            let manifest = PluginManifest.generated(plugin: key, source)
+            let manifest: PluginManifest
+            if let files = embedded[key] {
+                do throws(ACLError) {
+                    manifest = try PluginManifest.load(plugin: key, files: files.files, compiled: files.compiled)
+                } catch {
+                    preconditionFailure("the compiled-in permission files of \(key) do not load (run swift run bridge-generate): \(error.message)")
+                }
+            } else {
+                manifest = PluginManifest.generated(plugin: key, generated[key]!)
+            }
             made[key] = manifest
             return manifest
         }
@@ -48,27 +70,34 @@ public final class ManifestStore: Sendable {
     func isRead(_ key: String) -> Bool { built[key] != nil }
 
     /// Whether a manifest is kept under `key` (nothing built).
-    public func contains(_ key: String) -> Bool { built[key] != nil || generated[key] != nil }
+    public func contains(_ key: String) -> Bool { built[key] != nil || embedded[key] != nil || generated[key] != nil }
 
     /// Every key.
-    public var keys: [String] { Array(built.keys) + Array(generated.keys) }
+    public var keys: [String] { Array(built.keys) + Array(embedded.keys) + Array(generated.keys) }
 
     /// Every manifest, built.
     public var all: [String: PluginManifest] {
         var out = built
-        for key in generated.keys { out[key] = self[key] }
+        for key in Array(embedded.keys) + Array(generated.keys) { out[key] = self[key] }
         return out
     }
 
-    /// Whether the manifest has a default set (nothing built).
+    /// Whether the manifest has a default set (nothing built; of compiled-in files, only the
+    /// compiled form of `default.toml` read).
     func hasDefaultSet(_ key: String) -> Bool {
         if let manifest = built[key] { return manifest.defaultSet != nil }
+        if let files = embedded[key] {
+            return files.compiled.contains { path, json in
+                Paths.lastComponent(path).hasPrefix("default.") && ((try? JSONParser.parse(json))?["default"] != nil)
+            }
+        }
         return generated[key]?.defaultSet != nil
     }
 
     /// The members of the manifest's default set (`"default"`) or of its set `name`, `nil` when
     /// it has none of that name; nothing built beyond the sets.
     func setMembers(_ key: String, _ name: String) -> [String]? {
+        if embedded[key] != nil, let manifest = self[key] { return (name == "default" ? manifest.defaultSet : manifest.set(name))?.permissions }
         if let manifest = built[key] { return (name == "default" ? manifest.defaultSet : manifest.set(name))?.permissions }
         guard let source = generated[key] else { return nil }
         if name == "default" { return source.defaultSet?.permissions }
@@ -93,7 +122,8 @@ public final class ManifestStore: Sendable {
                 return member.withUTF8 { $0.contains(UInt8(ascii: ":")) }
             }
         }
-        if let manifest = built[key] {
+        if let reach = embedded[key]?.reach ?? generated[key]?.setsReachOtherPlugins { return reach }
+        if let manifest = built[key] ?? (embedded[key] != nil ? self[key] : nil) {
             return qualified(manifest.defaultSet?.permissions ?? []) || manifest.sets.contains { qualified($0.permissions) }
         }
         guard let source = generated[key] else { return false }

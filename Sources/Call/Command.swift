@@ -188,6 +188,11 @@ public protocol Plugin: Sendable {
     /// a default set): that list and set, so the ACL builds the manifest as values instead of
     /// parsing the files at every start; `nil` otherwise.
     var generatedPermissions: GeneratedPermissions? { get }
+    /// Whether one of its permission sets (the default one included) names another plugin's
+    /// permission (`core:default` names `core:app:default`), when known at build time: the ACL
+    /// then neither builds nor parses the sets to find out at each start. `nil`: unknown, the
+    /// ACL reads the sets.
+    var setsReachOtherPlugins: Bool? { get }
 }
 
 /// A plugin's generated permissions, by what generates them: Tauri's build (an `allow-` and
@@ -232,6 +237,8 @@ public struct GeneratedPermissions: Sendable {
 
     public let commands: [String]
     public let defaultSet: (description: String, permissions: [String])?
+    /// `Plugin.setsReachOtherPlugins`, when its declaration says it.
+    public let setsReachOtherPlugins: Bool?
     private let declared: @Sendable () -> [Declared]
     private let declaredSets: @Sendable () -> [DeclaredSet]
     /// The declared permissions, made when read (fs declares hundreds, with their scopes): the
@@ -241,9 +248,10 @@ public struct GeneratedPermissions: Sendable {
 
     public init(commands: [String], defaultSet: (description: String, permissions: [String])?,
                 permissions: @autoclosure @escaping @Sendable () -> [Declared] = [],
-                sets: @autoclosure @escaping @Sendable () -> [DeclaredSet] = []) {
+                sets: @autoclosure @escaping @Sendable () -> [DeclaredSet] = [], setsReachOtherPlugins: Bool? = nil) {
         self.commands = commands
         self.defaultSet = defaultSet
+        self.setsReachOtherPlugins = setsReachOtherPlugins
         declared = permissions
         declaredSets = sets
     }
@@ -268,6 +276,7 @@ extension Plugin {
     public var commandNames: [String] { commands.map(\.name) }
     public var sessionMethods: [SessionMethod] { [] }
     public var generatedPermissions: GeneratedPermissions? { nil }
+    public var setsReachOtherPlugins: Bool? { nil }
     public var isCore: Bool { false }
     /// The files `swift run bridge-generate` compiled in (`EmbeddedPermissions`), found at run
     /// time: a plugin's code never names its generated source, so it builds before the first run.

@@ -67,16 +67,19 @@ public struct KitPlugin: Plugin {
 
     /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
     let scopeCheck: (@Sendable (JSON) -> String?)?
+    /// Whether its default set or a declared set names another plugin's permission: declared,
+    /// so a start reads no set (`KitPluginReachTests` checks it against the sets).
+    public let setsReachOtherPlugins: Bool?
 
     public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
-                scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
                 commands: @autoclosure @escaping @Sendable () -> [CoreCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
                   declaredPermissions: declaredPermissions(), declaredSets: declaredSets(), scopeProblem: scopeProblem,
-                  building: { (commands(), raw()) })
+                  setsReachOtherPlugins: setsReachOtherPlugins, building: { (commands(), raw()) })
     }
 
     /// The same, its commands and the ones that wait made together by `building` at the first
@@ -85,9 +88,10 @@ public struct KitPlugin: Plugin {
                 sessionMethods: [SessionMethod] = [],
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
-                scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
                 building: @escaping @Sendable () -> (commands: [CoreCommand], raw: [Command])) {
         self.origin = origin
+        self.setsReachOtherPlugins = origin == .tauriCore ? nil : setsReachOtherPlugins
         self.scopeCheck = scopeProblem
         self.name = name
         self.commandNames = commandNames
@@ -122,7 +126,8 @@ public struct KitPlugin: Plugin {
         guard !isCore else { return nil }
         // The closures hold the deferred parts, not a copy of the whole plugin.
         let parts = self.parts
-        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: parts.permissions, sets: parts.sets)
+        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: parts.permissions, sets: parts.sets,
+                                    setsReachOtherPlugins: setsReachOtherPlugins)
     }
 
     public func scopeProblem(_ entry: JSON) -> String? { scopeCheck?(entry) }

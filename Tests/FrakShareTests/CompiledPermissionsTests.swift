@@ -30,6 +30,16 @@ struct CompiledPermissionsTests {
         }
     }
 
+    @Test("a product plugin's command names and set reach, known without building, are its commands' and sets'")
+    func namesAndReachWithoutBuilding() throws {
+        for plugin in ProductPlugins.plugins() {
+            #expect(plugin.commandNames == plugin.commands.map(\.name), "\(plugin.name)")
+            let manifest = try PluginManifest.load(plugin: plugin.name, files: plugin.permissionFiles.map { ($0.path, $0.text) })
+            let sets = [manifest.defaultSet?.permissions ?? []] + manifest.sets.map(\.permissions)
+            #expect(plugin.setsReachOtherPlugins == sets.contains { $0.contains { $0.contains(":") } }, "\(plugin.name)")
+        }
+    }
+
     @Test("the checks run on the compiled form too: an unknown key in it is refused, placed in the text")
     func compiledFormIsChecked() throws {
         let text = "[default]\ndescription = \"d\"\npermissions = []\n"

@@ -46,6 +46,18 @@ struct LazyResolutionTests {
         #expect(compared > 1000)
     }
 
+    /// A kit plugin declares whether its sets reach another plugin, so a start reads none: the
+    /// declaration must be what its sets say, at every version.
+    @Test("a plugin's declared reach is what its sets name", arguments: ["2.0.6", "2.8.5", "2.11.1"])
+    func declaredReach(tauri: String) throws {
+        let versions = ModelledVersions(tauri: try #require(ReleaseVersion(tauri)))
+        for plugin in Self.plugins(versions) {
+            guard let source = plugin.generatedPermissions, let declared = source.setsReachOtherPlugins else { continue }
+            let sets = [source.defaultSet?.permissions ?? []] + source.sets.map(\.permissions)
+            #expect(declared == sets.contains { $0.contains { $0.contains(":") } }, "\(plugin.name) declares setsReachOtherPlugins: \(declared)")
+        }
+    }
+
     @Test("the built-in capability", arguments: ["2.0.6", "2.8.5", "2.11.1"])
     func builtIn(_ tauri: String) throws {
         let versions = ModelledVersions(tauri: try #require(ReleaseVersion(tauri)))

@@ -6,6 +6,9 @@ import BridgeShareNatives
 /// Its `commands` are its module's `CommandLayer` types (listed at build time).
 public struct SharePlugin: Plugin {
     public let name = "share"
+    /// Its commands' names without building them (a start registers names only):
+    /// `ProductPluginsTests` checks they are the `CommandLayer` types' names, in their order.
+    public var commandNames: [String] { ["can_share", "share"] }
     public let backends: ShareBackends
     /// Where files may come from, and the caps (`--files-root`).
     public let files: ShareFileResolver

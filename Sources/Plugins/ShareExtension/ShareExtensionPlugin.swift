@@ -12,6 +12,9 @@ import BridgeProtocol
 /// `CommandLayer` types (`ReadCommand`, `ClearCommand`), listed at build time.
 public struct ShareExtensionPlugin: Plugin {
     public let name = "share-extension"
+    /// Its commands' names without building them (a start registers names only):
+    /// `ProductPluginsTests` checks they are the `CommandLayer` types' names, in their order.
+    public var commandNames: [String] { ["clear", "read"] }
     /// The inbox of `--app-group DIR`; `nil` without one.
     public let inbox: ShareInbox?
     /// The readers of this process: its own session, and one per browser page.
