@@ -184,7 +184,7 @@ def cold_start(args):
         # (label, argv, expected stdout or None)
         (floor_label, [args.floor], "hello"),
         ("pure-Swift hello, swiftc -static-stdlib", [args.hello], "hello"),
-        ("static Foundation hello", [args.minimal], "hello"),
+        ("static Foundation hello (links Foundation)", [args.minimal], "hello"),
         (main_label, [args.bridge, "invoke", "share_text", SHARE_ARGS_JSON], '{"shared":true}'),
         ("bridge invoke share_text --platform android",
          [args.bridge, "invoke", "share_text", SHARE_ARGS_JSON, "--platform", "android", "--cache-dir", cache],
