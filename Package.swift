@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "BridgeSchema", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeRegex"], path: "Sources/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
         .target(name: "BridgeContract",
-                dependencies: ["BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
                 path: "Sources/Contract"),
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
         .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/HTTPServer"),

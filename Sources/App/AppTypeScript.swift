@@ -145,7 +145,7 @@ public struct AppTypeScript: Sendable {
         case .parameter(let name): return name
         case .channel(let message): return "Channel<\(render(message))>"
         case .unresolved(let written):
-            return "unknown /* \(written.replacing("*/", with: "* /")): not declared in the app's sources */"
+            return "unknown /* \(written.replacing(literal: "*/", with: "* /")): not declared in the app's sources */"
         }
     }
 

@@ -128,8 +128,8 @@ public enum SerdeRenameRule: String, Sendable, Equatable {
             }
             return out
         case .screamingSnake: return SerdeRenameRule.snake.variant(name).uppercased()
-        case .kebab: return SerdeRenameRule.snake.variant(name).replacing("_", with: "-")
-        case .screamingKebab: return SerdeRenameRule.screamingSnake.variant(name).replacing("_", with: "-")
+        case .kebab: return SerdeRenameRule.snake.variant(name).replacing(literal: "_", with: "-")
+        case .screamingKebab: return SerdeRenameRule.screamingSnake.variant(name).replacing(literal: "_", with: "-")
         }
     }
 
@@ -147,8 +147,8 @@ public enum SerdeRenameRule: String, Sendable, Equatable {
         case .camel:
             let pascal = SerdeRenameRule.pascal.field(name)
             return (pascal.first.map { String($0).lowercased() } ?? "") + pascal.dropFirst()
-        case .kebab: return name.replacing("_", with: "-")
-        case .screamingKebab: return name.uppercased().replacing("_", with: "-")
+        case .kebab: return name.replacing(literal: "_", with: "-")
+        case .screamingKebab: return name.uppercased().replacing(literal: "_", with: "-")
         }
     }
 }

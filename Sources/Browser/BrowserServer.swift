@@ -309,7 +309,7 @@ public final class BrowserServer: Sendable {
                 "platform": .string(platform), "sep": .string(windows ? "\\" : "/"), "delimiter": .string(windows ? ";" : ":"),
             ]
             config["os"] = DeviceOS.values(for: context.platform)
-            text = TauriScript.template.replacing("__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
+            text = TauriScript.template.replacing(literal: "__BRIDGE_CONFIG__", with: JSON.object(config).serialized()) + "\n"
             if configuration.globalTauri { text += GlobalTauriScript.source + "\n" }
             if let name = CommandName(plugin: "notification", command: "is_permission_granted"),
                case .success? = authority?.authorize(name, context: CallContext(window: window, webview: webview, platform: context.platform)) {
@@ -317,7 +317,7 @@ public final class BrowserServer: Sendable {
             }
         }
         let native: JSON = ["key": .string(key), "url": .string(base), "page": .null]
-        text += NativeIPCScript.template.replacing("__BRIDGE_NATIVE_CONFIG__", with: native.serialized())
+        text += NativeIPCScript.template.replacing(literal: "__BRIDGE_NATIVE_CONFIG__", with: native.serialized())
         // Both scripts: navigator.share needs only the native half's bridge.call, so a page that
         // runs Tauri's own core.js beside /__bridge/ipc.js gets it too.
         if let share = WebShareScript.script(mode: shareMode, rules: configuration.webShare, platform: context.platform.rawValue,

@@ -9,7 +9,7 @@
 /// window is granted `is_permission_granted`: the app's capabilities name the plugin.
 enum NotificationScript {
     static func source(windows: Bool) -> String {
-        template.replacing("__WINDOWS__", with: windows ? "true" : "false")
+        template.replacing(literal: "__WINDOWS__", with: windows ? "true" : "false")
     }
 
     private static let template = EmbeddedScripts.notification  // Scripts/notification.js

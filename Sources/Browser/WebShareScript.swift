@@ -1,3 +1,4 @@
+import BridgeSystem
 import BridgeJSON
 
 /// What browser mode's `navigator.share` must know of the `share` plugin to answer
@@ -74,7 +75,7 @@ enum WebShareScript {
             "maxTotalBytes": .integer(rules.maxTotalBytes), "maxBodyBytes": .integer(maxBodyBytes),
             "refusedSchemes": .array(rules.refusedSchemes.map(JSON.string)),
         ]
-        return template.replacing("__BRIDGE_SHARE_CONFIG__", with: config.serialized()) + "\n"
+        return template.replacing(literal: "__BRIDGE_SHARE_CONFIG__", with: config.serialized()) + "\n"
     }
 
     static let template = EmbeddedScripts.webShare  // Scripts/web-share.js

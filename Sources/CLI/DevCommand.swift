@@ -95,7 +95,7 @@ struct DevCommand {
 
     static func quoted(_ s: String) -> String {
         if !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0) }) { return s }
-        return "'" + s.replacing("'", with: "'\\''") + "'"
+        return "'" + s.replacing(literal: "'", with: "'\\''") + "'"
     }
 
     /// The proxy to the dev server, through the download engine (no redirect followed).

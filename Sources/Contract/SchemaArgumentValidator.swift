@@ -1,3 +1,4 @@
+import BridgeSystem
 import BridgeBinding
 import BridgeCall
 import BridgeJSON
@@ -130,6 +131,6 @@ public final class SchemaArgumentValidator: Sendable {
 
 extension String {
     fileprivate func replacingPlaceholders(value: String, key: String) -> String {
-        replacing("{value}", with: value).replacing("{key}", with: key)
+        replacing(literal: "{value}", with: value).replacing(literal: "{key}", with: key)
     }
 }

@@ -1,3 +1,5 @@
+import BridgeSystem
+
 /// One HTTP/1.x request, whole: head and body.
 public struct HTTPRequest: Sendable, Equatable {
     /// The method token as sent (`GET`, `POST`, …; methods are case-sensitive).
@@ -55,9 +57,9 @@ public struct HTTPRequest: Sendable, Equatable {
         guard let query else { return nil }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = PercentEncoding.decode(String(parts[0]).replacing("+", with: " "))
+            let key = PercentEncoding.decode(String(parts[0]).replacing(literal: "+", with: " "))
             if key == name {
-                return parts.count > 1 ? PercentEncoding.decode(String(parts[1]).replacing("+", with: " ")) ?? "" : ""
+                return parts.count > 1 ? PercentEncoding.decode(String(parts[1]).replacing(literal: "+", with: " ")) ?? "" : ""
             }
         }
         return nil

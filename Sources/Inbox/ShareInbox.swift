@@ -355,7 +355,7 @@ public struct ShareInbox: Sendable {
     /// `quarantine/` — never deleting or overwriting it — and describes the move.
     @discardableResult
     private func quarantine(_ name: String, in source: DirectoryHandle, _ f: Folders, reason: String) -> JSON {
-        let stamp = ShareInbox.timestamp(Date()).replacing(":", with: "-")
+        let stamp = ShareInbox.timestamp(Date()).replacing(literal: ":", with: "-")
         let target = "\(name).\(stamp).\(UUID().uuidString.prefix(8))"
         let moved = source.move(name, to: f.quarantine, as: target)
         let file = source.child(name), movedTo = f.quarantine.child(target)

@@ -180,7 +180,7 @@ public enum WHATWGURL {
     static func domainToASCII(_ domain: String) throws(Failure) -> String {
         if domain.utf8.allSatisfy({ $0 < 0x80 }) { return lowercasedASCII(domain) }
         let mapped = nfkc(domain).lowercased()
-            .replacing("\u{3002}", with: ".")
+            .replacing(literal: "\u{3002}", with: ".")
         var labels: [String] = []
         for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
             let scalars = label.unicodeScalars.map(\.value)

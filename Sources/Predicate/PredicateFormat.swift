@@ -38,7 +38,7 @@ extension Expression: CustomStringConvertible {
         case .member(let base, let key): return "\(base).\(key)"
         case .count(let base): return "\(base).@count"
         case .subquery(let collection, let variable, _): return "SUBQUERY(\(collection), $\(variable), …)"
-        case .string(let s): return "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        case .string(let s): return "\"" + s.replacing(literal: "\\", with: "\\\\").replacing(literal: "\"", with: "\\\"") + "\""
         case .number(let n): return PredicateValue.format(n)
         case .bool(let b): return b ? "TRUE" : "FALSE"
         case .null: return "NULL"

@@ -1,3 +1,4 @@
+import BridgeSystem
 import BridgeJSON
 
 /// Renders a presentation record — what the phone would have been handed — as the sheet a
@@ -24,7 +25,7 @@ public enum PresentationRenderer {
         if record["plugin"] != nil {
             let drawn = try PluginRecordView.draw(record)
             return Document.page(title: drawn.title, platform: try reader.string("platform"), device: "phone", screen: drawn.screen,
-                                 outcome: drawn.outcome).replacing("</style>", with: PluginRecordView.css + "</style>")
+                                 outcome: drawn.outcome).replacing(literal: "</style>", with: PluginRecordView.css + "</style>")
         }
         switch try reader.string("platform") {
         case "ios":

@@ -59,3 +59,28 @@ extension StringProtocol {
         return String(validating: bytes, as: UTF8.self)
     }
 }
+
+extension StringProtocol {
+    /// Every occurrence of `target` replaced by `replacement`, matched byte for byte in UTF-8
+    /// (Foundation's `replacingOccurrences(of:with:)` matches UTF-16 units). Not the standard
+    /// library's `replacing(_:with:)`, which matches whole characters: it leaves a quote alone
+    /// when a combining mark follows it, so an escape built on it lets that quote through.
+    public func replacing(literal target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return String(self) }
+        let bytes = Array(utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                out.append(contentsOf: replacement.utf8)
+                i += needle.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

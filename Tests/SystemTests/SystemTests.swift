@@ -128,3 +128,20 @@ struct SystemTests {
         #expect(done)
     }
 }
+
+@Suite("Literal replacement")
+struct LiteralReplacementTests {
+    @Test("every byte sequence is replaced, a combining mark after it or not")
+    func replacesBytes() {
+        #expect("a'\u{301}b'".replacing(literal: "'", with: "Q") == "aQ\u{301}bQ")
+        #expect("*\u{301}/ */".replacing(literal: "*/", with: "* /") == "*\u{301}/ * /")
+        #expect("aaa".replacing(literal: "aa", with: "b") == "ba")
+        #expect("é".replacing(literal: "e", with: "x") == "é")  // U+00E9 holds no `e` byte
+        #expect("x".replacing(literal: "", with: "y") == "x")
+        for s in ["", "a_b_c", "{key} {value}", "+a+b+", "\\\"\\"] {
+            for (target, replacement) in [("_", "-"), ("+", " "), ("{key}", "K"), ("\\", "\\\\"), ("\"", "\\\"")] {
+                #expect(s.replacing(literal: target, with: replacement) == s.replacingOccurrences(of: target, with: replacement))
+            }
+        }
+    }
+}

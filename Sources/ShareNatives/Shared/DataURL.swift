@@ -80,7 +80,7 @@ struct DataURL: Equatable {
                   !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 return .failure(Problem(reason: "its `\(attribute)` parameter is not percent-encoded UTF-8 without control characters"))
             }
-            let name = decoded.replacing("/", with: ":")
+            let name = decoded.replacing(literal: "/", with: ":")
             return .success(name.isEmpty || name == "." || name == ".." ? nil : name)
         }
         return .success(nil)
