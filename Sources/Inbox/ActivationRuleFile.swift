@@ -51,7 +51,7 @@ public enum ActivationRuleFile {
             do {
                 root = try PropertyListDecoder().decode(PlistValue.self, from: data).json
             } catch {
-                throw InboxError(.invalidRule, "\(path): not a valid property list (XML or binary): \(error)")
+                throw InboxError(.invalidRule, "\(path): not a valid property list (XML or binary): \(describe(error))")
             }
         } else {
             do {

@@ -11,5 +11,13 @@ public func describe(_ error: any Error) -> String {
         if let path = cocoa.filePath { return "\(path): \(text)" }
         return text
     }
+    if let decoding = error as? DecodingError {
+        switch decoding {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.debugDescription
+        @unknown default:
+            return String(describing: error)
+        }
+    }
     return String(describing: error)
 }
