@@ -143,8 +143,16 @@ public final class HTTPServer: Sendable {
                 load.open.subtract(1, ordering: .relaxed)
                 continue
             }
-            Threads.detach(stackSize: 1 << 20) { [self] in
+            let started = Threads.tryDetach(stackSize: 1 << 20) { [self] in
                 HTTPConnection(fd: fd, limits: limits, keepAliveInterval: keepAliveInterval, handler: handler, load: load).run()
+                close(fd)
+                load.open.subtract(1, ordering: .relaxed)
+            }
+            if !started {
+                // The system has no thread left for it: refused as over the connection limit is.
+                let refusal = HTTPResponse.text(.serviceUnavailable,
+                    "the bridge cannot start a thread for this connection (the system refused one); close idle connections and retry")
+                _ = HTTPConnectionWriter(fd: fd).write(refusal.serialized(keepAlive: false))
                 close(fd)
                 load.open.subtract(1, ordering: .relaxed)
             }

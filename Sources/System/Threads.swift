@@ -8,9 +8,21 @@ public enum Threads {
     }
 
     /// Starts `body` on a new detached thread with a stack of `stackSize` bytes (the system's
-    /// default when `nil`). A thread the system cannot start is a crash, as Foundation's
-    /// `Thread.start()` makes it.
+    /// default when `nil`), for a thread the process cannot run without (a session's reader and
+    /// writer): one the system cannot start is a crash that says so.
     public static func detach(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
+        let status = start(stackSize: stackSize, body)
+        precondition(status == 0, "cannot start a thread: \(String(cString: strerror(status)))")
+    }
+
+    /// Starts `body` on a new detached thread, as `detach`; `false` when the system refuses one
+    /// (too many threads, no memory), so that the caller refuses its work instead of crashing.
+    public static func tryDetach(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
+        start(stackSize: stackSize, body) == 0
+    }
+
+    /// `pthread_create`'s status.
+    private static func start(stackSize: Int?, _ body: @escaping @Sendable () -> Void) -> Int32 {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -23,6 +35,7 @@ public enum Threads {
             box.body()
             return nil
         }, box)
-        precondition(status == 0, "cannot start a thread: errno \(status)")
+        if status != 0 { Unmanaged<Box>.fromOpaque(box).release() }
+        return status
     }
 }

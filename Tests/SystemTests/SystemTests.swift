@@ -145,3 +145,15 @@ struct LiteralReplacementTests {
         }
     }
 }
+
+@Suite("Threads the system refuses")
+struct RefusedThreadTests {
+    /// A stack larger than the address space can map is refused: `tryDetach` says so and the
+    /// body never runs, where `detach` would stop the process.
+    @Test("a thread the system cannot start is false, not a crash")
+    func refused() {
+        nonisolated(unsafe) var ran = false
+        #expect(!Threads.tryDetach(stackSize: Int.max / 2) { ran = true })
+        #expect(!ran)
+    }
+}
