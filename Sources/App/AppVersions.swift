@@ -228,9 +228,9 @@ public enum AppVersions {
 
     /// A file's text, when it exists and is at most 16 MiB (a lockfile of a large monorepo).
     static func small(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? Int, size <= 16 << 20,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        // Disk, not FileManager's attributes: without Foundation its size is no `Int` to cast
+        // to, and every lockfile was skipped as unreadable.
+        guard let size = Disk.size(path), size <= 16 << 20, let bytes = Disk.read(path, upTo: 16 << 20) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
