@@ -68,6 +68,19 @@ build_module() {
   for dep in ${DEPS_OF[$name]}; do build_module "$dep"; done
   local files
   files=$(find "${PATH_OF[$name]}" -name '*.swift' | sort)
+  if [ -z "$files" ]; then
+    # A C module (BridgeNFKC): its object, its module map on every later compile's include path,
+    # and the libraries its target links (the ICU swift-foundation ships).
+    if [ ! -f "$OUT/modules/$name.o" ] || [ -n "$(find "${PATH_OF[$name]}" -newer "$OUT/modules/$name.o")" ]; then
+      echo "fuzz: building $name (C)" >&2
+      clang -O1 -g -fsanitize=fuzzer-no-link,address -I "${PATH_OF[$name]}/include" -c "${PATH_OF[$name]}"/*.c -o "$OUT/modules/$name.o"
+    fi
+    FLAGS+=(-I "${PATH_OF[$name]}/include")
+    LINK+=(-l_FoundationICU -lstdc++)
+    BUILT[$name]=1
+    CLOSURE+=("$OUT/modules/$name.o")
+    return
+  fi
   # Rebuild only when a source is newer than the object.
   if [ ! -f "$OUT/modules/$name.o" ] || [ -n "$(find "${PATH_OF[$name]}" -name '*.swift' -newer "$OUT/modules/$name.o")" ]; then
     echo "fuzz: building $name" >&2
@@ -82,11 +95,12 @@ build_module() {
 for t in "${TARGETS[@]}"; do
   [ -n "${SOURCE[$t]:-}" ] || { echo "fuzz: unknown target '$t' (targets: ${ALL_TARGETS[*]})" >&2; exit 2; }
   CLOSURE=()
+  LINK=()
   BUILT=()
   for m in ${NEEDS[$t]}; do build_module "$m"; done
   if [ ! -x "$OUT/bin/fuzz-$t" ] || [ -n "$(find Fuzz/Targets "${CLOSURE[@]}" -newer "$OUT/bin/fuzz-$t" 2>/dev/null)" ]; then
     echo "fuzz: linking fuzz-$t" >&2
-    swiftc "${FLAGS[@]}" Fuzz/Targets/Input.swift "Fuzz/Targets/${SOURCE[$t]}.swift" "${CLOSURE[@]}" \
+    swiftc "${FLAGS[@]}" Fuzz/Targets/Input.swift "Fuzz/Targets/${SOURCE[$t]}.swift" "${CLOSURE[@]}" ${LINK[@]+"${LINK[@]}"} \
       -o "$OUT/bin/fuzz-$t" 2>&1 | { grep -v -e 'warning:' -e '^$' || true; } >&2
   fi
 done
