@@ -51,7 +51,7 @@ let package = Package(
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeSystem", "BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
-                               "BridgeRender", "BridgeCall", "BridgeDevice", "BridgeSandbox"],
+                               "BridgeRender", "BridgeCall", "BridgeDevice", "BridgeSandbox", "BridgeMatching"],
                 path: "Sources/Browser", exclude: ["Scripts"]),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
         .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Simulation"),
@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "BridgeAndroidIntents", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeXML", "BridgeInbox"], path: "Sources/AndroidIntents"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
-        .target(name: "BridgeShareNatives", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
+        .target(name: "BridgeShareNatives", dependencies: ["BridgeSystem", "BridgeMatching", "BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
                                                            "BridgeXML", "BridgeHTTP", "BridgeStreams", "BridgeCall",
                                                            "BridgeDevice"],
                 path: "Sources/ShareNatives"),

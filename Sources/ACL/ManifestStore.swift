@@ -82,14 +82,13 @@ public final class ManifestStore: Sendable {
         return out
     }
 
-    /// Whether the manifest has a default set (nothing built; of compiled-in files, only the
-    /// compiled form of `default.toml` read).
+    /// Whether the manifest has a default set (nothing built; of compiled-in files, only their
+    /// compiled forms read).
     func hasDefaultSet(_ key: String) -> Bool {
         if let manifest = built[key] { return manifest.defaultSet != nil }
         if let files = embedded[key] {
-            return files.compiled.contains { path, json in
-                Paths.lastComponent(path).hasPrefix("default.") && ((try? JSONParser.parse(json))?["default"] != nil)
-            }
+            // A `[default]` table may sit in any of its files, as Tauri reads them.
+            return files.compiled.values.contains { json in (try? JSONParser.parse(json))?["default"] != nil }
         }
         return generated[key]?.defaultSet != nil
     }

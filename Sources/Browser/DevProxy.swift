@@ -1,3 +1,4 @@
+import BridgeMatching
 import BridgeHTTPServer
 import FoundationEssentials
 import Glibc
@@ -45,7 +46,10 @@ public struct DevProxy: Sendable {
     func forward(_ request: HTTPRequest, body: [UInt8]?, to exchange: HTTPExchange) {
         let url = target + request.target
         var headers: [[String]] = request.headers.compactMap { f in DevProxy.hopByHop.contains(f.name.lowercased()) ? nil : [f.name, f.value] }
-        if let host = URL(string: target)?.host { headers.append(["Host", host + (URL(string: target)?.port.map { ":\($0)" } ?? "")]) }
+        // The dev server's host as a request carries it: ASCII, an IDN in punycode (WHATWG).
+        if let parsed = try? WHATWGURL.parse(target), !parsed.host.isEmpty {
+            headers.append(["Host", parsed.host + (parsed.port.isEmpty ? "" : ":" + parsed.port)])
+        }
         let send = self.send, target = self.target
         Task {
             switch await send(request.method, url, headers, body) {

@@ -133,13 +133,17 @@ struct StaticFiles: Sendable {
 
     static let scriptTag = "<script src=\"/__bridge/tauri.js\"></script>"
 
-    // What `inject` looks for, as Swift regexes (made per page: `Regex` is not `Sendable`).
-    static var comment: Regex<AnyRegexOutput> { try! Regex(#"<!--[\s\S]*?(-->|$)"#) }
-    static var bridgeScript: Regex<AnyRegexOutput> { try! Regex(#"<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*/__bridge/tauri\.js"#) }
-    static var noInject: Regex<AnyRegexOutput> {
-        try! Regex(#"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#)
+    // What `inject` looks for, as Swift regexes (made per page: `Regex` is not `Sendable`),
+    // matching Unicode scalars as a browser's tokenizer does, not characters: `-->` followed by
+    // a combining mark still ends a comment.
+    static var comment: Regex<AnyRegexOutput> { try! Regex(#"<!--[\s\S]*?(-->|$)"#).matchingSemantics(.unicodeScalar) }
+    static var bridgeScript: Regex<AnyRegexOutput> {
+        try! Regex(#"<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*/__bridge/tauri\.js"#).matchingSemantics(.unicodeScalar)
     }
-    static var doctype: Regex<AnyRegexOutput> { try! Regex(#"^\s*<!doctype[^>]*>"#) }
+    static var noInject: Regex<AnyRegexOutput> {
+        try! Regex(#"<meta\s+name\s*=\s*["']?bridge["']?\s+content\s*=\s*["']?no-inject["']?"#).matchingSemantics(.unicodeScalar)
+    }
+    static var doctype: Regex<AnyRegexOutput> { try! Regex(#"^\s*<!doctype[^>]*>"#).matchingSemantics(.unicodeScalar) }
 
     /// `html` with the script as the first element of its `<head>`, unless it opts out or has it.
     static func inject(_ html: [UInt8]) -> [UInt8] {

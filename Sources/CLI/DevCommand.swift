@@ -1,4 +1,5 @@
 import BridgeBrowser
+import BridgeMatching
 import BridgeDevice
 import BridgeShareNatives
 import FoundationEssentials
@@ -147,7 +148,10 @@ extension DevCommand {
     /// Waits, as `tauri dev` does, until the dev server accepts a connection; `false` when the
     /// command ended first.
     func waitForServer(_ child: DevChild, streams: StandardStreams, signals: SignalWatch) -> Bool {
-        guard let url = URL(string: target), let host = url.host else { return true }
+        // The host as the resolver takes it: an IDN in punycode (WHATWG), as URL.host gave it
+        // while the binary linked Foundation.
+        guard let url = URL(string: target), let parsed = try? WHATWGURL.parse(target), !parsed.host.isEmpty else { return true }
+        let host = parsed.host
         let port = UInt16(url.port ?? 80)
         var said = Date.distantPast
         while !child.hasEnded && signals.status == 0 {

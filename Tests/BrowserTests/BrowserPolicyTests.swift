@@ -101,6 +101,9 @@ struct BrowserPolicyTests {
         ("<!-- <head> --><html><head></head></html>", "<!-- <head> --><html><head><script src=\"/__bridge/tauri.js\"></script></head></html>"),
         ("<html data-x=\"<head>\"><head></head></html>", "<html data-x=\"<head>\"><head><script src=\"/__bridge/tauri.js\"></script></head></html>"),
         ("<html><title><head></title><body></body></html>", "<html><head><script src=\"/__bridge/tauri.js\"></script></head><title><head></title><body></body></html>"),
+        // A combining mark after `-->` does not extend the comment (matched by scalars, as a
+        // browser tokenizes): the page's own script tag after it is still its own.
+        ("<head><!-- x -->\u{301}<script src=\"/__bridge/tauri.js\"></script></head>", "<head><!-- x -->\u{301}<script src=\"/__bridge/tauri.js\"></script></head>"),
     ])
     func injection(_ html: String, _ expected: String) {
         #expect(String(decoding: StaticFiles.inject(Array(html.utf8)), as: UTF8.self) == expected)

@@ -1,5 +1,6 @@
 import BridgeCall
 import BridgeJSON
+import BridgeMatching
 import BridgeProtocol
 import FoundationEssentials
 import Glibc
@@ -127,11 +128,16 @@ extension IOSBackend: ShareNative {
         let files = request.files
         let title = metadata.title ?? files.first?.displayName ?? request.url ?? request.text
         let fileSummary: String? = files.isEmpty ? nil : (files.count == 1 ? files[0].typeIdentifier : "\(files.count) files")
-        let subtitle = request.preview?.subtitle ?? request.url.flatMap { URL(string: $0)?.host } ?? fileSummary
+        let subtitle = request.preview?.subtitle ?? request.url.flatMap { (try? WHATWGURL.parse($0))?.host.nilIfEmpty } ?? fileSummary
         return [
             "title": title.map(JSON.string) ?? .null,
             "subtitle": subtitle.map(JSON.string) ?? .null,
             "icon": metadata.icon.map { ["source": .string($0.sourceURL), "typeIdentifier": .string($0.kind.typeIdentifier)] } ?? .null,
         ]
     }
+}
+
+private extension String {
+    /// `nil` for a URL without a host (`mailto:`), as `URL.host` answered.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

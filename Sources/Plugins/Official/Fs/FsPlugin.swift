@@ -427,7 +427,7 @@ struct Files: Sendable {
         let flag = CancelFlag()
         return try await withTaskCancellationHandler {
             let outcome: Result<T, SandboxError>? = await withCheckedContinuation { continuation in
-                Threads.detach {
+                let started = Threads.tryDetach {
                     do throws(SandboxError) {
                         let value = try body { flag.isSet }
                         continuation.resume(returning: value.map { .success($0) })
@@ -435,6 +435,8 @@ struct Files: Sendable {
                         continuation.resume(returning: .failure(error))
                     }
                 }
+                // No thread to be had: the call fails with the system's reason, the bridge stays up.
+                if !started { continuation.resume(returning: .failure(SandboxError(.system(EAGAIN), path: ""))) }
             }
             guard let outcome else { throw CancellationError() }
             return outcome
