@@ -36,29 +36,6 @@ extension StringProtocol {
     }
 }
 
-extension StringProtocol {
-    /// `%XX` sequences decoded as UTF-8 (Foundation's `removingPercentEncoding`): `nil` when a
-    /// `%` is not followed by two hex digits or the bytes are not UTF-8.
-    public func percentDecoded() -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let a = iterator.next().flatMap(hex), let b = iterator.next().flatMap(hex) else { return nil }
-            bytes.append(a << 4 | b)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-}
 
 extension StringProtocol {
     /// Every occurrence of `target` replaced by `replacement`, matched byte for byte in UTF-8

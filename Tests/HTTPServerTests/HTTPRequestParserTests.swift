@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import BridgeHTTPServer
@@ -233,5 +234,17 @@ struct TrailerLimitTests {
         var events: [HTTPParseEvent] = []
         for b in bytes { split.append([b]); while let e = split.next() { events.append(e) } }
         guard events.count == 1, case .request = events[0] else { Issue.record("byte by byte: \(events)"); return }
+    }
+}
+
+/// The HTTP server's percent-decoding, which the fs and http plugins also use (file URLs,
+/// headers, data URLs), answering as Foundation's `removingPercentEncoding`.
+@Suite("Percent decoding")
+struct PercentDecodingTests {
+    @Test("percent decoding answers as removingPercentEncoding")
+    func percentDecodingAsFoundation() {
+        for s in ["", "a", "%41", "%e2%82%ac", "%E2%82", "%zz", "%4", "a%20b%2Fc", "%C3%A9t%C3%A9", "100%", "%%41"] {
+            #expect(PercentEncoding.decode(s) == s.removingPercentEncoding, "\(s)")
+        }
     }
 }

@@ -85,13 +85,6 @@ struct SystemTests {
         }
     }
 
-    @Test("percent decoding answers as removingPercentEncoding")
-    func percentDecodingAsFoundation() {
-        for s in ["", "a", "%41", "%e2%82%ac", "%E2%82", "%zz", "%4", "a%20b%2Fc", "%C3%A9t%C3%A9", "100%", "%%41"] {
-            #expect(s.percentDecoded() == s.removingPercentEncoding, "\(s)")
-        }
-    }
-
     @Test("a walk lists what the enumerator lists, skipping what it is told, following no link")
     func walk() throws {
         let dir = try #require(String(validatingCString: mkdtemp(strdup(NSTemporaryDirectory() + "system-XXXXXX"))!))

@@ -1,6 +1,7 @@
 import BridgeApp
 import BridgeBinding
 import BridgeCall
+import BridgeHTTPServer
 import BridgeKit
 import BridgeDevice
 import BridgeJSON
@@ -194,7 +195,7 @@ struct Files: Sendable {
             rest = rest.dropFirst(2)
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = rest[..<slash]
-            guard host.isEmpty || host == "localhost", let decoded = String(rest[slash...]).percentDecoded(), !decoded.isEmpty else {
+            guard host.isEmpty || host == "localhost", let decoded = PercentEncoding.decode(String(rest[slash...])), !decoded.isEmpty else {
                 throw .native("URL is not a valid path", layer: "fs")
             }
             // The URL parser resolves `..` and `.` itself.
@@ -354,7 +355,7 @@ struct Files: Sendable {
         guard let header = i.request?.headers["path"] else {
             throw .native("missing file path", layer: "fs", reason: "the request has no `path` header (writeFile sends encodeURIComponent(path) in it)")
         }
-        guard let decoded = header.percentDecoded() else { throw .native("path is not a valid UTF-8", layer: "fs") }
+        guard let decoded = PercentEncoding.decode(header) else { throw .native("path is not a valid UTF-8", layer: "fs") }
         var options: JSONObject?
         if let text = i.request?.headers["options"], let parsed = try? JSONParser.parse(Array(text.utf8), duplicateKeys: .keepLast) {
             options = parsed.objectValue

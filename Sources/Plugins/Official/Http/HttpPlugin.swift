@@ -579,7 +579,7 @@ struct FetchDataURL {
         }
         if meta.isEmpty || meta.hasPrefix(";") { meta = "text/plain" + (meta.isEmpty ? ";charset=US-ASCII" : meta) }
         mime = meta
-        let decoded = payload.percentDecoded() ?? payload
+        let decoded = PercentEncoding.decode(payload) ?? payload
         if base64 {
             bytes = Data(base64Encoded: decoded.filter { !$0.isWhitespace }).map { Array($0) }
         } else {
