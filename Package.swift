@@ -8,7 +8,7 @@ import PackageDescription
 /// `Sources/Plugins/<Name>`, built on the call kit (`kitDependencies`) with its command list, and
 /// linked into the product's plugin list. A new plugin adds its name here and nothing else.
 let kitPlugins: [String] = []
-let kitDependencies: [Target.Dependency] = ["BridgeCall", "BridgeDevice", "BridgeBinding", "BridgeProtocol", "BridgeJSON"]
+let kitDependencies: [Target.Dependency] = ["BridgeCall", "BridgeDevice", "BridgeBinding", "BridgeProtocol", "BridgeJSON", "BridgeKit"]
 
 let package = Package(
     name: "bridge",
@@ -95,17 +95,17 @@ let package = Package(
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
-                               "BridgeCall"],
-                path: "Sources/Plugins/FrakShare", plugins: ["CommandList"]),
+                               "BridgeCall", "BridgeKit"],
+                path: "Sources/Plugins/FrakShare"),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).
         .target(name: "BridgeShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
-                               "BridgeCall"],
-                path: "Sources/Plugins/Share", plugins: ["CommandList"]),
+                               "BridgeCall", "BridgeKit"],
+                path: "Sources/Plugins/Share"),
         // The share-extension plugin: read and clear the share inbox (native-only commands).
         .target(name: "BridgeShareExtension",
-                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams"],
-                path: "Sources/Plugins/ShareExtension", plugins: ["CommandList"]),
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams", "BridgeKit"],
+                path: "Sources/Plugins/ShareExtension"),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
         .target(name: "BridgeRender", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
@@ -129,9 +129,6 @@ let package = Package(
                                "BridgeShareExtension", "BridgeCorePlugins", "BridgeOfficialPlugins", "BridgeKit", "BridgeCall", "BridgeDevice", "BridgeProtocol"]
                     + kitPlugins.map { .target(name: "Bridge" + $0) },
                 path: "Sources/Plugins/Catalog"),
-        // A plugin module's command list, written at build time from its `CommandLayer` types.
-        .plugin(name: "CommandList", capability: .buildTool(), dependencies: ["command-list"]),
-        .executableTarget(name: "command-list", path: "Sources/command-list"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeACL", "BridgeCall"],
                 path: "Sources/Generator"),
@@ -187,8 +184,7 @@ let package = Package(
                                                          "BridgeDevice"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema",
-                                                           "BridgeShareNatives", "TestSupport", "BridgeCall", "BridgeACL"],
-                    plugins: ["CommandList"]),
+                                                           "BridgeShareNatives", "TestSupport", "BridgeCall", "BridgeACL", "BridgeKit"]),
         .testTarget(name: "ShareTests", dependencies: ["BridgeShare", "BridgeSimulation", "BridgePlugins", "BridgeContract",
                                                        "BridgeSchema", "BridgeShareNatives", "BridgeRouter", "BridgeJSON",
                                                        "BridgeProtocol", "BridgeBinding", "BridgeMedia", "TestSupport",
@@ -212,7 +208,7 @@ let package = Package(
         .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeKit", "BridgeEvents", "BridgeApp",
                                                                 "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
                                                                 "BridgeRouter", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
-        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON",
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON", "BridgePlugins", "BridgeOfficialPlugins",
                                                      "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall", "BridgeEvents"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",
@@ -225,7 +221,7 @@ let package = Package(
                                                      "BridgePlugins", "BridgeShareNatives", "TestSupport", "bridge",
                                                      "bridge-test-host", "bridge-generate", "BridgeCall"]),
     ] + kitPlugins.map {
-        .target(name: "Bridge" + $0, dependencies: kitDependencies, path: "Sources/Plugins/" + $0, plugins: ["CommandList"])
+        .target(name: "Bridge" + $0, dependencies: kitDependencies, path: "Sources/Plugins/" + $0)
     },
     swiftLanguageModes: [.v6]
 )

@@ -397,8 +397,8 @@ enum BenchExtra30 {
 }
 
 /// A command that answers its name and its argument.
-func command(_ plugin: String, _ name: String) -> CoreCommand {
-    CoreCommand(name, [("value", .option(.string))]) { (payload, _) throws(ResponseError) -> JSON in
+func command(_ plugin: String, _ name: String) -> KitCommand {
+    KitCommand(name, [("value", .option(.string))]) { (payload, _) throws(ResponseError) -> JSON in
         ["plugin": .string(plugin), "command": .string(name), "value": payload["value"] ?? .null]
     }
 }

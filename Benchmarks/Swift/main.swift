@@ -20,7 +20,7 @@ func measure(rounds: Int = 7, _ body: () throws -> Void) rethrows -> Double {
     return median(times)
 }
 
-let plugin = FrakSharePlugin()
+let plugin = FrakSharePlugin.plugin()
 let manifests = try ACLSetup.manifests([plugin])
 
 // 1,000 capabilities: different windows, permissions, inline scopes and remote URLs.

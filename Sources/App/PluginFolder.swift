@@ -73,7 +73,6 @@ public struct PluginFolder: Sendable {
     }
 
     /// The plugin, answering through `surface`.
-    public func plugin(surface: AppSurface) -> any Plugin { FolderPlugin(folder: self, surface: surface) }
 
     /// `Builder::new("name")` (or `Builder::<R>::new("name")`) in a plugin's `lib.rs`.
     static func builderName(_ source: String) -> String? {
@@ -106,31 +105,5 @@ public struct PluginFolder: Sendable {
               let open = source[equals...].firstRange(of: "["),
               let close = source[open.upperBound...].firstIndex(of: "]") else { return nil }
         return AppManifest.literals(in: source[open.upperBound..<close])
-    }
-}
-
-/// A `--plugin-dir` plugin, registered like any other: its commands bound by their Rust
-/// signatures when it has them, then answered by a handler or a fixture.
-struct FolderPlugin: Plugin {
-    let folder: PluginFolder
-    let surface: AppSurface
-
-    var name: String { folder.name }
-    var permissionFiles: [PermissionFile] { folder.permissionFiles }
-
-    var commands: [Command] {
-        let plugin = folder.name, surface = self.surface
-        return folder.commands.compactMap { command in
-            guard CommandName.isValidCommand(command) else { return nil }
-            let signature = folder.signatures[command]
-            let method = "plugin:\(plugin)|\(command)"
-            return Command(command, summary: "\(plugin) (--plugin-dir \(folder.folder)): answered by a handler or a fixture") { invocation in
-                let payload = JSON.object(invocation.arguments)
-                if let signature, let refusal = TauriArguments.refusal(payload, arguments: signature.arguments, command: command) {
-                    throw refusal
-                }
-                return try await surface.answer(method, kind: "plugin \(plugin), from --plugin-dir", payload: payload, context: invocation.context)
-            }
-        }
     }
 }

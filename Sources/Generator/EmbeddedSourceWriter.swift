@@ -12,11 +12,9 @@ public enum EmbeddedSourceWriter {
 
     /// The source of a plugin's `embeddedPermissionFiles`: each file's text and its compiled
     /// form (`PluginManifest.compiledForm`), which start-up reads instead of parsing the text.
-    /// A plugin's source also answers `permissionFiles` itself: the default finds the files by a
-    /// cast to `EmbeddedPermissions`, a lookup that scans every conformance of the binary (about
-    /// 200k instructions at each start, per plugin).
-    /// It also says whether one of its sets names another plugin's permission, so that a start
-    /// reads none of them to find out (`Plugin.setsReachOtherPlugins`).
+    /// The plugin's declaration (`KitPlugin(… permissionFiles:setsReachOtherPlugins:)`) names
+    /// both: the files, and whether one of its sets names another plugin's permission, so that a
+    /// start reads none of them to find out (`Plugin.setsReachOtherPlugins`).
     static func permissions(plugin: String, typeName: String, files: [Generator.File], isPlugin: Bool = true) throws(ACLError) -> String {
         var reach = false
         if isPlugin {
@@ -24,11 +22,8 @@ public enum EmbeddedSourceWriter {
             reach = ([manifest.defaultSet].compactMap { $0 } + manifest.sets).contains { $0.permissions.contains { $0.contains(":") } }
         }
         let direct = isPlugin ? """
-            /// The files, without the cast `Plugin.permissionFiles` makes to find them.
-            public var permissionFiles: [PermissionFile] { Self.embeddedPermissionFiles }
-
             /// Whether a set of these files names another plugin's permission (computed by the generator).
-            public var setsReachOtherPlugins: Bool? { \(reach) }
+            public static let setsReachOtherPlugins = \(reach)
 
 
         """ : ""

@@ -23,7 +23,7 @@ public enum NativeProtocolWriter {
         let label = typePrefix.prefix(1).lowercased() + typePrefix.dropFirst()
         var s = """
         // Generated from the command declarations of the \(plugin) plugin by `swift run bridge-generate`.
-        // DO NOT EDIT: declare the command (a `CommandLayer` in its plugin's module) and regenerate,
+        // DO NOT EDIT: declare the command (a `KitCommand` in its plugin's declaration) and regenerate,
         // then implement its method on each backend.
         import BridgeCall
         import BridgeProtocol

@@ -45,17 +45,10 @@ public enum TauriPin {
 /// from the bound payload and the call's context — a result, and the record of what the device
 /// would show or do, if anything. The core plugins and the official mobile plugins are built
 /// from these.
-public struct CoreCommand: Sendable {
+public struct KitCommand: Sendable {
     public let name: String
-    let arguments: [RustArgument]
-    /// Starts a call once its arguments are bound: its answer, or what waits.
-    let start: @Sendable (Invocation) throws(ResponseError) -> CallStep
-    /// Whether the command reads its ACL scope (fs, opener): a scope granted to it is then its
-    /// to check, not a `scope_ignored` warning.
-    let readsScope: Bool
-    /// Whether the command takes `tauri::ipc::Request` (a raw body, headers) instead of named
-    /// arguments.
-    let takesRequest: Bool
+    /// The command as the plugin `name`d registers it, with the origin's summary for listings.
+    private let registered: @Sendable (_ plugin: String, _ summary: String?) -> Command
 
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 _ run: @escaping @Sendable (JSONObject, CallContext) throws(ResponseError) -> JSON) {
@@ -73,33 +66,65 @@ public struct CoreCommand: Sendable {
     /// headers and body (`takesRequest`, which then binds no named arguments).
     public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
                 invocation run: @escaping @Sendable (Invocation) throws(ResponseError) -> CommandOutput) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = { (invocation) throws(ResponseError) in .done(try run(invocation)) }
-        self.readsScope = readsScope
-        self.takesRequest = takesRequest
+        self.init(name, arguments, readsScope: readsScope, takesRequest: takesRequest, starting: { (invocation) throws(ResponseError) in .done(try run(invocation)) })
     }
 
     /// A command that reads the whole call (as above) and decides per call whether it answers
     /// at once or waits (a file that is a FIFO: its reader waits for a writer).
     public init(_ name: String, _ arguments: [(String, RustType)] = [], readsScope: Bool = false, takesRequest: Bool = false,
                 starting start: @escaping @Sendable (Invocation) throws(ResponseError) -> CallStep) {
-        self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = start
-        self.readsScope = readsScope
-        self.takesRequest = takesRequest
+        self.init(name, arguments.map { RustArgument(name: $0.0, key: KitCommand.key($0.0), type: $0.1) },
+                  readsScope: readsScope, takesRequest: takesRequest, start: start)
     }
 
     /// A command that may wait for a person (a prompt they click): bound as the others, its
     /// answer on the call's task.
     public init(_ name: String, _ arguments: [(String, RustType)] = [],
                 waiting run: @escaping @Sendable (Invocation) async throws(ResponseError) -> CommandOutput) {
+        self.init(name, arguments.map { RustArgument(name: $0.0, key: KitCommand.key($0.0), type: $0.1) }, waiting: run)
+    }
+
+    /// The same, its arguments already read (a `--plugin-dir` command's Rust signature); with
+    /// `summary` for listings, and `takesRequest` for a command whose payload reaches what
+    /// answers it as sent (a handler, a fixture).
+    public init(_ name: String, _ arguments: [RustArgument], summary: String? = nil, takesRequest: Bool = false,
+                waiting run: @escaping @Sendable (Invocation) async throws(ResponseError) -> CommandOutput) {
+        self.init(name, arguments, summary: summary, takesRequest: takesRequest, start: { invocation in .waiting { try await run(invocation) } })
+    }
+
+    /// A command declared by its contract (`CommandDeclaration`: parameters with their shapes,
+    /// docs and value checks, its rules and result), whose JSON Schemas are
+    /// `Schemas/commands/<plugin>/` and whose native method the generated protocol names: the
+    /// router binds its arguments to the declared parameters, then `start` runs (the product
+    /// plugins' commands: frak-share, share, share-extension). `scope` reads its grant's scope.
+    public init(declared declaration: CommandDeclaration, scope: Command.ScopeCheck? = nil, starting start: @escaping Command.Start) {
+        name = declaration.name
+        let command = Command(declaration, scope: scope, starting: start)
+        registered = { _, _ in command }
+    }
+
+    /// The same, every call of which waits in `handler`.
+    public init(declared declaration: CommandDeclaration, scope: Command.ScopeCheck? = nil, reporting handler: @escaping Command.Handler) {
+        self.init(declared: declaration, scope: scope, starting: { invocation in .waiting { try await handler(invocation) } })
+    }
+
+    /// A command declared by its Rust signature: bound by `TauriArguments` (serde's rules), then
+    /// `start` on the caller's thread. `readsScope`: a scope granted to it is its to check, not
+    /// a `scope_ignored` warning; `takesRequest`: it takes `tauri::ipc::Request` (a raw body,
+    /// headers) and binds no named arguments.
+    private init(_ name: String, _ arguments: [RustArgument], summary: String? = nil, readsScope: Bool = false, takesRequest: Bool = false,
+                 start: @escaping @Sendable (Invocation) throws(ResponseError) -> CallStep) {
         self.name = name
-        self.arguments = arguments.map { RustArgument(name: $0.0, key: CoreCommand.key($0.0), type: $0.1) }
-        self.start = { invocation in .waiting { try await run(invocation) } }
-        readsScope = false
-        takesRequest = false
+        let own = summary
+        registered = { plugin, summary in
+            let declaration = CommandDeclaration(name, summary: own ?? summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
+            var scope: Command.ScopeCheck?
+            if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
+            return Command(unbound: declaration, scope: scope) { invocation in
+                if !takesRequest { try KitCommand.bind(invocation, arguments, plugin: plugin, command: name) }
+                return try start(invocation)
+            }
+        }
     }
 
     /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
@@ -113,30 +138,24 @@ public struct CoreCommand: Sendable {
                        details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(key)])
     }
 
-    /// The registered command: Tauri's binding, then the answer on the caller's thread, or
-    /// what waits (bound once).
-    public func command(plugin: String, summary: String? = nil) -> Command {
-        let declaration = CommandDeclaration(name, summary: summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
-        let arguments = self.arguments, start = self.start, name = self.name, takesRequest = self.takesRequest
-        var scope: Command.ScopeCheck?
-        if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
-        return Command(unbound: declaration, scope: scope) { invocation in
-            if invocation.request?.body != nil, !takesRequest, let first = arguments.first { throw CoreCommand.bytesRefusal(plugin, name, first.key) }
-            if !takesRequest, let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
-            // Nothing silently old: an argument only a later version reads is ignored here, as
-            // this version ignores it, and the warning names the version that reads it.
-            if !takesRequest {
-                for member in invocation.arguments where !arguments.contains(where: { $0.key == member.key }) {
-                    if let change = UpstreamChanges.adding(argument: member.key, of: "plugin:\(plugin)|\(name)") {
-                        try LiveWarnings.warn(CallWarning(code: "newer_version", message:
-                            "invalid args `\(member.key)` for command `\(name)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
-                            field: member.key), context: invocation.context, layer: "command")
-                    }
-                }
+    /// Tauri's binding of a call's named arguments: a bytes payload has none, serde refuses
+    /// what does not fit; an argument only a later version reads is ignored, as this version
+    /// ignores it, with a warning naming the version that reads it (nothing silently old).
+    private static func bind(_ invocation: Invocation, _ arguments: [RustArgument], plugin: String, command name: String) throws {
+        if invocation.request?.body != nil, let first = arguments.first { throw bytesRefusal(plugin, name, first.key) }
+        if let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
+        for member in invocation.arguments where !arguments.contains(where: { $0.key == member.key }) {
+            if let change = UpstreamChanges.adding(argument: member.key, of: "plugin:\(plugin)|\(name)") {
+                try LiveWarnings.warn(CallWarning(code: "newer_version", message:
+                    "invalid args `\(member.key)` for command `\(name)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
+                    field: member.key), context: invocation.context, layer: "command")
             }
-            return try start(invocation)
         }
     }
+
+    /// The registered command: Tauri's binding, then the answer on the caller's thread, or
+    /// what waits (bound once); a declared command as declared.
+    public func command(plugin: String, summary: String? = nil) -> Command { registered(plugin, summary) }
 }
 
 /// The `tauri` package version in a `Cargo.lock` beside the app's `Cargo.toml`.

@@ -6,7 +6,7 @@ import Synchronization
 
 /// A plugin declared the one way: its name and where its code comes from, the `COMMANDS` of its
 /// `build.rs` (whose per-command permissions Tauri's build generates, as `CommandPermissions`
-/// does here), its `permissions/default.toml` and declared permissions, and one `CoreCommand` per
+/// does here), its `permissions/default.toml` and declared permissions, and one `KitCommand` per
 /// command, bound by the Rust signature of its `src/commands.rs` and answered as its native code
 /// answers on the call's platform. Tauri's core plugins are declared so too, their permissions
 /// being Tauri's own (`CorePermissions`).
@@ -17,6 +17,11 @@ public struct KitPlugin: Plugin {
         case tauriCore
         /// A plugin of tauri-apps/plugins-workspace at `pin`.
         case pluginsWorkspace(pin: String)
+        /// One of the product's own plugins (frak-share, share, share-extension): `source` names
+        /// where its code is read from, for listings.
+        case product(source: String)
+        /// A `--plugin-dir` plugin: its folder, its commands answered by a handler or a fixture.
+        case folder(String)
     }
 
     public let name: String
@@ -70,13 +75,17 @@ public struct KitPlugin: Plugin {
     /// Whether its default set or a declared set names another plugin's permission: declared,
     /// so a start reads no set (`KitPluginReachTests` checks it against the sets).
     public let setsReachOtherPlugins: Bool?
+    /// Its permission files as files (a product plugin's `permissions/<name>/`, compiled in by
+    /// `bridge-generate`; a `--plugin-dir` plugin's, read from its folder); `nil`: made from the
+    /// declared values.
+    private let files: (@Sendable () -> [PermissionFile])?
 
     public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
-                commands: @autoclosure @escaping @Sendable () -> [CoreCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
+                commands: @autoclosure @escaping @Sendable () -> [KitCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
                   declaredPermissions: declaredPermissions(), declaredSets: declaredSets(), scopeProblem: scopeProblem,
                   setsReachOtherPlugins: setsReachOtherPlugins, building: { (commands(), raw()) })
@@ -89,9 +98,31 @@ public struct KitPlugin: Plugin {
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
-                building: @escaping @Sendable () -> (commands: [CoreCommand], raw: [Command])) {
+                building: @escaping @Sendable () -> (commands: [KitCommand], raw: [Command])) {
+        self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
+                  declaredPermissions: declaredPermissions, declaredSets: declaredSets, files: nil, scopeProblem: scopeProblem,
+                  setsReachOtherPlugins: origin == .tauriCore ? nil : setsReachOtherPlugins, building: building)
+    }
+
+    /// A plugin whose permissions are files: compiled in from `permissions/<name>/` by
+    /// `bridge-generate` (which says whether a set reaches another plugin), or read from a
+    /// `--plugin-dir` folder (`setsReachOtherPlugins` `nil`: the ACL reads the sets).
+    public init(name: String, origin: Origin, commandNames: [String], permissionFiles: @autoclosure @escaping @Sendable () -> [PermissionFile],
+                setsReachOtherPlugins: Bool?, sessionMethods: [SessionMethod] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
+                commands: @autoclosure @escaping @Sendable () -> [KitCommand]) {
+        self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: nil, sessionMethods: sessionMethods,
+                  declaredPermissions: { [] }, declaredSets: { [] }, files: permissionFiles, scopeProblem: scopeProblem,
+                  setsReachOtherPlugins: setsReachOtherPlugins, building: { (commands(), []) })
+    }
+
+    private init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+                 sessionMethods: [SessionMethod], declaredPermissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
+                 declaredSets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet], files: (@Sendable () -> [PermissionFile])?,
+                 scopeProblem: (@Sendable (JSON) -> String?)?, setsReachOtherPlugins: Bool?,
+                 building: @escaping @Sendable () -> (commands: [KitCommand], raw: [Command])) {
         self.origin = origin
-        self.setsReachOtherPlugins = origin == .tauriCore ? nil : setsReachOtherPlugins
+        self.files = files
+        self.setsReachOtherPlugins = setsReachOtherPlugins
         self.scopeCheck = scopeProblem
         self.name = name
         self.commandNames = commandNames
@@ -101,6 +132,8 @@ public struct KitPlugin: Plugin {
             let summary = switch origin {
             case .tauriCore: "Tauri's core \(name) plugin"
             case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
+            case .product(let source): "\(name) (\(source))"
+            case .folder(let folder): "\(name) (--plugin-dir \(folder)): answered by a handler or a fixture"
             }
             let (declared, waiting) = building()
             precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
@@ -112,7 +145,7 @@ public struct KitPlugin: Plugin {
     /// One of Tauri's core plugins by its command names (`crates/tauri/build.rs`'s `PLUGINS`, as
     /// `CorePermissions` lists them), its commands built at its first call; its permissions are
     /// Tauri's (`CorePermissions`).
-    public init(core name: String, commandNames: [String], commands: @autoclosure @escaping @Sendable () -> [CoreCommand],
+    public init(core name: String, commandNames: [String], commands: @autoclosure @escaping @Sendable () -> [KitCommand],
                 sessionMethods: [SessionMethod] = []) {
         self.init(name: name, origin: .tauriCore, commandNames: commandNames, defaultSet: nil, sessionMethods: sessionMethods,
                   commands: commands())
@@ -123,7 +156,7 @@ public struct KitPlugin: Plugin {
     public var commands: [Command] { parts.commands }
 
     public var generatedPermissions: GeneratedPermissions? {
-        guard !isCore else { return nil }
+        guard !isCore, files == nil else { return nil }
         // The closures hold the deferred parts, not a copy of the whole plugin.
         let parts = self.parts
         return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: parts.permissions, sets: parts.sets,
@@ -135,6 +168,7 @@ public struct KitPlugin: Plugin {
     /// The files Tauri's build writes under `permissions/`, with the plugin's `default.toml`: what
     /// `generatedPermissions` builds as values (a test checks they agree).
     public var permissionFiles: [PermissionFile] {
+        if let files { return files() }
         guard !isCore else { return [] }
         var files = commandNames.map { PermissionFile(path: CommandPermissions.path(command: $0), text: CommandPermissions.text(command: $0)) }
         if let set = defaultSet {

@@ -103,7 +103,7 @@ func parsed(_ text: String) -> JSON {
 @Suite("share_text answers as Tauri and the real plugin do; warnings beside; --strict refuses them")
 struct ShareTextSpecificationTests {
     static func router(_ backend: RecordingBackend) throws -> Router {
-        let plugins: [any Plugin] = [FrakSharePlugin(backends: backend.backends)]
+        let plugins: [any Plugin] = [FrakSharePlugin.plugin(backends: backend.backends)]
         let authority = try ACLSetup.authority(plugins: plugins, capabilitiesPath: nil, messages: .verbose) { _ in }
         return Router(registry: try CommandRegistry(plugins: plugins), authority: authority)
     }
@@ -227,7 +227,7 @@ struct ShareScopeTests {
         (["url": "frak.id"], "remote URL pattern \"frak.id\" needs a scheme, e.g. https://*.example.com/*"),
     ] as [(JSON, String?)])
     func problems(entry: JSON, problem: String?) {
-        #expect(FrakSharePlugin().scopeProblem(entry) == problem)
+        #expect(FrakSharePlugin.plugin().scopeProblem(entry) == problem)
     }
 }
 

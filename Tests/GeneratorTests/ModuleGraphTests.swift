@@ -95,7 +95,7 @@ struct ModuleGraphTests {
     /// start CoreFoundation's and ICU's initialisation (~4.6 MiB resident, ~1 ms; Benchmarks/README.md).
     @Test("no module of the bridge binary imports Foundation, only FoundationEssentials")
     func noFoundationInTheBinary() throws {
-        let tools: Set<String> = ["Generator", "bridge-generate", "command-list"]
+        let tools: Set<String> = ["Generator", "bridge-generate"]
         let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)
         for folder in folders.sorted() where !tools.contains(folder) {
             for file in try Self.sources("Sources/" + folder) {
@@ -154,18 +154,10 @@ struct ModuleGraphTests {
         }
     }
 
-    /// The types that are a `Plugin`, by file: the kit's `KitPlugin` (every official and core
-    /// plugin is one), and what is not declared through it yet, each with why.
+    /// The types that are a `Plugin`, by file: the kit's `KitPlugin`, which every plugin is
+    /// (core, official, product, `--plugin-dir`).
     static let pluginTypes: [String: String] = [
         "KitPlugin": "Sources/Kit/KitPlugin.swift",
-        // A plugin read from its own folder (--plugin-dir, gen/schemas/acl-manifests.json): no code to declare.
-        "FolderPlugin": "Sources/App/PluginFolder.swift",
-        // menu and tray: named, their calls answered by what answers the unsimulated.
-        "UnsimulatedCorePlugin": "Sources/Plugins/Core/WindowCorePlugin.swift",
-        // Not yet moved to the kit (issue #36, item 1): the share plugins' CommandLayer types.
-        "SharePlugin": "Sources/Plugins/Share/SharePlugin.swift",
-        "FrakSharePlugin": "Sources/Plugins/FrakShare/FrakSharePlugin.swift",
-        "ShareExtensionPlugin": "Sources/Plugins/ShareExtension/ShareExtensionPlugin.swift",
     ]
 
     @Test("the types that are a Plugin are the kit's and the listed ones: a new plugin is declared through the kit")

@@ -39,7 +39,7 @@ enum ShareFixtures {
 
     /// A router serving the share plugin (iOS backend, `root` the only allowed folder).
     static func router(root: String, limits: ShareFileLimits = ShareFileLimits()) throws -> Router {
-        let plugin = SharePlugin(files: ShareFileRules(roots: [root], limits: limits))
+        let plugin = SharePlugin.plugin(files: ShareFileRules(roots: [root], limits: limits))
         return Router(registry: try CommandRegistry(plugins: [plugin]))
     }
 

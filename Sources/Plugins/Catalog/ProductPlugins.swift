@@ -33,7 +33,7 @@ public struct PluginSettings: Sendable {
 /// Adding a plugin: one entry here (its name, where its compiled-in permission files go, its
 /// native protocol if it has iOS and Android backends, and how to build it), then `swift run
 /// bridge-generate` — docs/adding-a-plugin.md, step by step. Adding a command to a plugin needs
-/// nothing here: see `CommandLayer`.
+/// nothing here: see docs/adding-a-command.md.
 public enum ProductPlugins {
     /// One hosted plugin.
     public struct Entry: Sendable {
@@ -59,15 +59,15 @@ public enum ProductPlugins {
     public static let entries: [Entry] = [
         Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift",
               natives: ("FrakShareNative", "NativeCall", "Sources/ShareNatives/FrakShareNative.swift")) { settings in
-            FrakSharePlugin(backends: .frakShare(ios: IOSBackend(version: settings.frakShare),
+            FrakSharePlugin.plugin(backends: .frakShare(ios: IOSBackend(version: settings.frakShare),
                                                  android: AndroidBackend(configuration: settings.android)))
         },
         Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift",
               natives: ("ShareNative", "ShareCall", "Sources/ShareNatives/ShareNative.swift")) { settings in
-            SharePlugin(backends: .share(ios: IOSBackend(), android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
+            SharePlugin.plugin(backends: .share(ios: IOSBackend(), android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
         },
         Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in
-            ShareExtensionPlugin(inbox: settings.inbox)
+            ShareExtensionPlugin.plugin(inbox: settings.inbox)
         },
     ]
 

@@ -44,22 +44,22 @@ struct AppCorePlugin {
         }]
     }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let app = self.app, hub = self.hub
-        var later: [CoreCommand] = []
+        var later: [KitCommand] = []
         if versions.has(UpstreamChanges.appBundleType) {
             // The bundler patches the binary's marker; an unpatched one is `None`, but macOS `App`.
-            later.append(CoreCommand("bundle_type") { _, context in context.platform == .macos ? "app" : .null })
+            later.append(KitCommand("bundle_type") { _, context in context.platform == .macos ? "app" : .null })
         }
         if versions.has(UpstreamChanges.appListeners) {
             // Tauri 2.9 (#14133): the app's own plugin listeners, `back-button` on Android.
-            later.append(CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { payload, context in
+            later.append(KitCommand("register_listener", [("event", .string), ("handler", .channel)]) { payload, context in
                 if let event = payload["event"]?.stringValue, let channel = ChannelArgument.id(payload["handler"]) {
                     hub.register(plugin: "app", event: event, client: context.client, channel: channel)
                 }
                 return .null
             })
-            later.append(CoreCommand("remove_listener", [("event", .string), ("channel_id", .integer("u32"))]) { payload, context in
+            later.append(KitCommand("remove_listener", [("event", .string), ("channel_id", .integer("u32"))]) { payload, context in
                 if let event = payload["event"]?.stringValue, let channel = payload["channelId"]?.numberValue?.intValue.flatMap({ UInt32(exactly: $0) }) {
                     hub.remove(plugin: "app", event: event, client: context.client, channel: channel)
                 }
@@ -67,21 +67,21 @@ struct AppCorePlugin {
             })
         }
         return later + [
-            CoreCommand("version") { _, _ in .string(app.version) },
-            CoreCommand("name") { _, _ in .string(app.name) },
-            CoreCommand("tauri_version") { _, _ in .string(app.tauriVersion) },
-            CoreCommand("identifier") { _, _ in .string(app.identifier) },
+            KitCommand("version") { _, _ in .string(app.version) },
+            KitCommand("name") { _, _ in .string(app.name) },
+            KitCommand("tauri_version") { _, _ in .string(app.tauriVersion) },
+            KitCommand("identifier") { _, _ in .string(app.identifier) },
             // `app.show()` / `app.hide()` run only on macOS; elsewhere `Ok(())`.
-            CoreCommand("app_show") { _, _ in .null },
-            CoreCommand("app_hide") { _, _ in .null },
-            CoreCommand("set_dock_visibility", [("visible", .bool)]) { _, _ in .null },
+            KitCommand("app_show") { _, _ in .null },
+            KitCommand("app_hide") { _, _ in .null },
+            KitCommand("set_dock_visibility", [("visible", .bool)]) { _, _ in .null },
             // A fresh WKWebView has no extra data stores; elsewhere the command answers `[]` too.
-            CoreCommand("fetch_data_store_identifiers") { _, _ in .array([]) },
-            CoreCommand("remove_data_store", [("uuid", .sequence(.integer("u8")))]) { _, _ in .null },
+            KitCommand("fetch_data_store_identifiers") { _, _ in .array([]) },
+            KitCommand("remove_data_store", [("uuid", .sequence(.integer("u8")))]) { _, _ in .null },
             // No window icon is bundled with the bridge's app: `None`.
-            CoreCommand("default_window_icon") { _, _ in .null },
+            KitCommand("default_window_icon") { _, _ in .null },
             // `set_theme` is a no-op on iOS and Android ("Unsupported" in app.ts).
-            CoreCommand("set_app_theme", [("theme", .option(.any("Theme")))]) { payload, _ throws(ResponseError) in
+            KitCommand("set_app_theme", [("theme", .option(.any("Theme")))]) { payload, _ throws(ResponseError) in
                 if let theme = payload["theme"], !theme.isNull, theme != "light", theme != "dark" {
                     throw .invalidParams("invalid args `theme` for command `set_app_theme`: unknown variant `\(theme.stringValue ?? theme.serialized())`, expected `light` or `dark`",
                                          details: ["command": "plugin:app|set_app_theme", "field": "theme"])

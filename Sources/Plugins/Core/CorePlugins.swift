@@ -29,7 +29,7 @@ public enum CorePlugins {
         // calls answered by what answers the unsimulated (`UnsimulatedCorePlugin`).
         return [AppCorePlugin(app: app, hub: hub, versions: versions).plugin, PathCorePlugin(app: app).plugin,
                 WindowCorePlugin(windows: windows).plugin, WebviewCorePlugin(windows: windows).plugin,
-                UnsimulatedCorePlugin(name: "menu", surface: surface), UnsimulatedCorePlugin(name: "tray", surface: surface),
+                UnsimulatedCorePlugin.plugin(name: "menu", surface: surface), UnsimulatedCorePlugin.plugin(name: "tray", surface: surface),
                 ImageCorePlugin(table: resources, surface: surface).plugin, ResourcesCorePlugin(table: resources).plugin,
                 EventCorePlugin(hub: hub).plugin]
     }

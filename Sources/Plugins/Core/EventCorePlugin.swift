@@ -168,10 +168,10 @@ struct EventCorePlugin {
     /// The plugin, declared through the kit.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let hub = self.hub
         return ["listen", "unlisten", "emit", "emit_to"].map { command in
-            CoreCommand(command) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand(command) { (payload, context) throws(ResponseError) -> JSON in
                 try EventCommands.answer(command, payload: .object(payload), client: context.client, hub: hub).get()
             }
         }

@@ -35,7 +35,7 @@ struct ImageCorePlugin {
     /// The plugin, declared through the kit.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let table = self.table, surface = self.surface
         let bytes: RustType = .sequence(.integer("u8"))
         @Sendable func image(_ payload: JSONObject, _ context: CallContext) throws(ResponseError) -> ImageResource {
@@ -54,20 +54,20 @@ struct ImageCorePlugin {
         }
         return [
             // new(rgba: Vec<u8>, width: u32, height: u32) -> ResourceId
-            CoreCommand("new", [("rgba", bytes), ("width", .integer("u32")), ("height", .integer("u32"))]) { payload, context throws(ResponseError) in
+            KitCommand("new", [("rgba", bytes), ("width", .integer("u32")), ("height", .integer("u32"))]) { payload, context throws(ResponseError) in
                 let rgba = (payload["rgba"]?.arrayValue ?? []).compactMap { $0.numberValue.flatMap { UInt8($0.text) } }
                 let size = ["width", "height"].map { payload[$0]?.numberValue.flatMap { UInt32($0.text) } ?? 0 }
                 let rid = try table.webview(context.webview).add(ImageResource(rgba: rgba, width: size[0], height: size[1]))
                 return .number(JSONNumber(Int(rid)))
             },
             // from_bytes(bytes: Vec<u8>) -> ResourceId (features image-ico / image-png)
-            CoreCommand("from_bytes", [("bytes", bytes)], waiting: { invocation async throws(ResponseError) in
+            KitCommand("from_bytes", [("bytes", bytes)], waiting: { invocation async throws(ResponseError) in
                 let data = (invocation.arguments["bytes"]?.arrayValue ?? []).compactMap { $0.numberValue.flatMap { UInt8($0.text) } }
                 return try await decode(data, invocation)
             }),
             // from_path(path: PathBuf) -> ResourceId: `std::fs::read(path)?`, whose io::Error is the answer.
             // The host's file is read only to find its format; nothing of it reaches the page.
-            CoreCommand("from_path", [("path", .path)], waiting: { invocation async throws(ResponseError) in
+            KitCommand("from_path", [("path", .path)], waiting: { invocation async throws(ResponseError) in
                 let path = invocation.arguments["path"]?.stringValue ?? ""
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw .rejected("No such file or directory (os error 2)", details: ["layer": "command"])
@@ -75,10 +75,10 @@ struct ImageCorePlugin {
                 return try await decode(Array(data), invocation)
             }),
             // rgba(rid) -> Vec<u8>; size(rid) -> {width, height}; `The resource id N is invalid.` otherwise.
-            CoreCommand("rgba", [("rid", .integer("u32"))]) { payload, context throws(ResponseError) in
+            KitCommand("rgba", [("rid", .integer("u32"))]) { payload, context throws(ResponseError) in
                 .array(try image(payload, context).rgba.map { .number(JSONNumber(Int($0))) })
             },
-            CoreCommand("size", [("rid", .integer("u32"))]) { payload, context throws(ResponseError) in
+            KitCommand("size", [("rid", .integer("u32"))]) { payload, context throws(ResponseError) in
                 let found = try image(payload, context)
                 return ["width": .number(JSONNumber(Int(found.width))), "height": .number(JSONNumber(Int(found.height)))]
             },

@@ -16,10 +16,10 @@ struct PathCorePlugin {
     /// The plugin, declared through the kit.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let app = self.app
         return [
-            CoreCommand("resolve_directory", [("directory", .integer("u16")), ("path", .option(.path))]) { payload, context throws(ResponseError) in
+            KitCommand("resolve_directory", [("directory", .integer("u16")), ("path", .option(.path))]) { payload, context throws(ResponseError) in
                 let number = payload["directory"]?.numberValue?.intValue ?? 0
                 let paths = PlatformPaths(platform: context.platform, app: app)
                 guard let directory = paths.directory(number) else {
@@ -30,42 +30,42 @@ struct PathCorePlugin {
                 guard let sub = payload["path"]?.stringValue else { return .string(base) }
                 return .string(paths.syntax.push(base, directory == .resource ? PathSyntax.resourceRelative(sub, paths.syntax) : sub))
             },
-            CoreCommand("resolve", [("paths", .sequence(.string))]) { payload, context in
+            KitCommand("resolve", [("paths", .sequence(.string))]) { payload, context in
                 let syntax = PathSyntax(context.platform)
                 var path = syntax.root
                 for p in payload["paths"]?.arrayValue?.compactMap(\.stringValue) ?? [] { path = syntax.push(path, p) }
                 return .string(syntax.normalize(path, resolving: true))
             },
-            CoreCommand("normalize", [("path", .string)]) { payload, context in
+            KitCommand("normalize", [("path", .string)]) { payload, context in
                 .string(PathSyntax(context.platform).normalizeCommand(payload["path"]?.stringValue ?? ""))
             },
-            CoreCommand("join", [("paths", .sequence(.string))]) { payload, context in
+            KitCommand("join", [("paths", .sequence(.string))]) { payload, context in
                 let syntax = PathSyntax(context.platform)
                 let parts = (payload["paths"]?.arrayValue?.compactMap(\.stringValue) ?? []).filter { !$0.isEmpty }
                 let joined = syntax.normalize(parts.joined(separator: String(syntax.separator)), resolving: false)
                 return .string(joined.isEmpty ? "." : joined)
             },
-            CoreCommand("dirname", [("path", .string)]) { payload, context throws(ResponseError) in
+            KitCommand("dirname", [("path", .string)]) { payload, context throws(ResponseError) in
                 guard let parent = PathSyntax(context.platform).parent(payload["path"]?.stringValue ?? "") else {
                     throw .rejected("path does not have a parent")
                 }
                 return .string(parent)
             },
-            CoreCommand("extname", [("path", .string)]) { payload, context throws(ResponseError) in
+            KitCommand("extname", [("path", .string)]) { payload, context throws(ResponseError) in
                 guard let ext = PathSyntax(context.platform).fileName(payload["path"]?.stringValue ?? "").flatMap(PathSyntax.extension) else {
                     throw .rejected("path does not have an extension")
                 }
                 return .string(ext)
             },
             // tauri 2.0.6 `crates/tauri/src/path/plugin.rs`: `basename(path: &str, ext: Option<&str>)`.
-            CoreCommand("basename", [("path", .borrowedString), ("ext", .option(.borrowedString))]) { payload, context throws(ResponseError) in
+            KitCommand("basename", [("path", .borrowedString), ("ext", .option(.borrowedString))]) { payload, context throws(ResponseError) in
                 guard var name = PathSyntax(context.platform).fileName(payload["path"]?.stringValue ?? "") else {
                     throw .rejected("path does not have a basename")
                 }
                 if let ext = payload["ext"]?.stringValue, name.hasSuffix(ext) { name = String(name.dropLast(ext.count)) }
                 return .string(name)
             },
-            CoreCommand("is_absolute", [("path", .string)]) { payload, context in
+            KitCommand("is_absolute", [("path", .string)]) { payload, context in
                 .bool(PathSyntax(context.platform).isAbsolute(payload["path"]?.stringValue ?? ""))
             },
         ]

@@ -11,10 +11,10 @@ struct ResourcesCorePlugin {
     /// The plugin, declared through the kit.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let table = self.table
         // tauri `resources/plugin.rs`: the webview's table, then the app's.
-        return [CoreCommand("close", [("rid", .integer("u32"))]) { (payload, context) throws(ResponseError) in
+        return [KitCommand("close", [("rid", .integer("u32"))]) { (payload, context) throws(ResponseError) in
             let rid = payload["rid"]?.numberValue?.intValue.flatMap { UInt32(exactly: $0) } ?? 0
             do {
                 try table.webview(context.webview).close(rid)

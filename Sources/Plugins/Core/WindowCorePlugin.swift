@@ -86,16 +86,16 @@ struct WindowCorePlugin {
     /// The plugin, declared through the kit.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name), commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let w = windows
-        func getter(_ name: String, _ read: @escaping @Sendable (WindowStates.State, Platform) -> JSON) -> CoreCommand {
-            CoreCommand(name, [("label", .option(.string))]) { payload, context throws(ResponseError) in
+        func getter(_ name: String, _ read: @escaping @Sendable (WindowStates.State, Platform) -> JSON) -> KitCommand {
+            KitCommand(name, [("label", .option(.string))]) { payload, context throws(ResponseError) in
                 try WindowCorePlugin.desktop(context)
                 return try w.with(payload["label"]?.stringValue, context: context) { read($0, context.platform) }
             }
         }
-        func setter(_ name: String, _ type: RustType?, _ change: @escaping @Sendable (inout WindowStates.State, JSON, Platform) -> [(String, JSON)]) -> CoreCommand {
-            CoreCommand(name, [("label", .option(.string))] + (type.map { [("value", $0)] } ?? [])) { payload, context throws(ResponseError) in
+        func setter(_ name: String, _ type: RustType?, _ change: @escaping @Sendable (inout WindowStates.State, JSON, Platform) -> [(String, JSON)]) -> KitCommand {
+            KitCommand(name, [("label", .option(.string))] + (type.map { [("value", $0)] } ?? [])) { payload, context throws(ResponseError) in
                 try WindowCorePlugin.desktop(context)
                 let value = payload["value"] ?? .null
                 let emitted = try w.with(payload["label"]?.stringValue, context: context) { change(&$0, value, context.platform) }
@@ -103,8 +103,8 @@ struct WindowCorePlugin {
                 return .null
             }
         }
-        func flag(_ name: String, _ key: String) -> CoreCommand { getter(name) { s, _ in .bool(s.flags[key] ?? false) } }
-        func setFlag(_ name: String, _ key: String) -> CoreCommand {
+        func flag(_ name: String, _ key: String) -> KitCommand { getter(name) { s, _ in .bool(s.flags[key] ?? false) } }
+        func setFlag(_ name: String, _ key: String) -> KitCommand {
             setter(name, .bool) { s, v, _ in s.flags[key] = v.boolValue ?? false; return [] }
         }
         @Sendable func physicalSize(_ s: WindowStates.State, _ p: Platform) -> JSON {
@@ -123,8 +123,8 @@ struct WindowCorePlugin {
             }
             return nil
         }
-        var list: [CoreCommand] = [
-            CoreCommand("get_all_windows") { _, context throws(ResponseError) in
+        var list: [KitCommand] = [
+            KitCommand("get_all_windows") { _, context throws(ResponseError) in
                 try WindowCorePlugin.desktop(context)
                 return .array(w.labels.map(JSON.string))
             },
@@ -136,13 +136,13 @@ struct WindowCorePlugin {
             flag("is_focused", "focused"), flag("is_decorated", "decorated"), flag("is_resizable", "resizable"),
             flag("is_maximizable", "maximizable"), flag("is_minimizable", "minimizable"), flag("is_closable", "closable"),
             flag("is_visible", "visible"), flag("is_enabled", "enabled"), flag("is_always_on_top", "always_on_top"),
-            CoreCommand("current_monitor", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return WindowStates.monitor(c.platform) },
-            CoreCommand("primary_monitor", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return WindowStates.monitor(c.platform) },
-            CoreCommand("available_monitors", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return [WindowStates.monitor(c.platform)] },
-            CoreCommand("monitor_from_point", [("label", .option(.string)), ("x", .float("f64")), ("y", .float("f64"))]) { _, c throws(ResponseError) in
+            KitCommand("current_monitor", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return WindowStates.monitor(c.platform) },
+            KitCommand("primary_monitor", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return WindowStates.monitor(c.platform) },
+            KitCommand("available_monitors", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return [WindowStates.monitor(c.platform)] },
+            KitCommand("monitor_from_point", [("label", .option(.string)), ("x", .float("f64")), ("y", .float("f64"))]) { _, c throws(ResponseError) in
                 try WindowCorePlugin.desktop(c); return WindowStates.monitor(c.platform)
             },
-            CoreCommand("cursor_position", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return ["x": 0, "y": 0] },
+            KitCommand("cursor_position", [("label", .option(.string))]) { _, c throws(ResponseError) in try WindowCorePlugin.desktop(c); return ["x": 0, "y": 0] },
             setter("set_title", .string) { s, v, _ in s.title = v.stringValue ?? s.title; return [] },
             setter("set_size", .any("Size")) { s, v, p in
                 guard let (width, height) = logical(v, "width", "height", p) else { return [] }
@@ -173,14 +173,14 @@ struct WindowCorePlugin {
             },
             // Closing asks first (`tauri://close-requested`); the page's listener then calls destroy.
             setter("close", nil) { _, _, _ in [("tauri://close-requested", .null)] },
-            CoreCommand("destroy", [("label", .option(.string))]) { payload, context throws(ResponseError) in
+            KitCommand("destroy", [("label", .option(.string))]) { payload, context throws(ResponseError) in
                 try WindowCorePlugin.desktop(context)
                 let label = try w.with(payload["label"]?.stringValue, context: context) { $0.label }
                 w.remove(label)
                 w.emit("tauri://destroyed", .null)
                 return .null
             },
-            CoreCommand("create", [("options", .any("WindowConfig"))]) { payload, context throws(ResponseError) in
+            KitCommand("create", [("options", .any("WindowConfig"))]) { payload, context throws(ResponseError) in
                 try WindowCorePlugin.desktop(context)
                 let o = payload["options"] ?? .null
                 let label = o["label"]?.stringValue ?? "main"
@@ -223,13 +223,13 @@ struct WebviewCorePlugin {
     /// though no permission names it.
     var plugin: KitPlugin { KitPlugin(core: name, commandNames: CorePermissions.commandNames("core:" + name) + ["close"], commands: coreCommands) }
 
-    var coreCommands: [CoreCommand] {
+    var coreCommands: [KitCommand] {
         let w = windows
         @Sendable func desktop(_ c: CallContext) throws(ResponseError) {
             if !c.platform.isDesktop { throw .rejected("Webview API not available on mobile") }
         }
-        func on(_ name: String, _ extra: [(String, RustType)] = [], _ read: @escaping @Sendable (inout WindowStates.State, JSON, Platform) -> JSON) -> CoreCommand {
-            CoreCommand(name, [("label", .option(.string))] + extra) { payload, context throws(ResponseError) in
+        func on(_ name: String, _ extra: [(String, RustType)] = [], _ read: @escaping @Sendable (inout WindowStates.State, JSON, Platform) -> JSON) -> KitCommand {
+            KitCommand(name, [("label", .option(.string))] + extra) { payload, context throws(ResponseError) in
                 try desktop(context)
                 do {
                     return try w.with(payload["label"]?.stringValue, context: context) { read(&$0, payload["value"] ?? .null, context.platform) }
@@ -238,8 +238,8 @@ struct WebviewCorePlugin {
                 }
             }
         }
-        var list: [CoreCommand] = [
-            CoreCommand("get_all_webviews") { _, context throws(ResponseError) in
+        var list: [KitCommand] = [
+            KitCommand("get_all_webviews") { _, context throws(ResponseError) in
                 try desktop(context)
                 // tauri 2.0.6 `crates/tauri/src/webview/plugin.rs` `WebviewRef` derives Serialize
                 // without `rename_all`: its field is `window_label` on the wire.
@@ -258,11 +258,11 @@ struct WebviewCorePlugin {
                     "clear_all_browsing_data", "set_webview_background_color", "internal_toggle_devtools"] {
             list.append(on(cmd) { _, _, _ in .null })
         }
-        list.append(CoreCommand("reparent", [("label", .option(.string)), ("window", .string)]) { _, context throws(ResponseError) in
+        list.append(KitCommand("reparent", [("label", .option(.string)), ("window", .string)]) { _, context throws(ResponseError) in
             try desktop(context); return .null
         })
         for cmd in ["create_webview", "create_webview_window"] {
-            list.append(CoreCommand(cmd, []) { payload, context throws(ResponseError) in
+            list.append(KitCommand(cmd, []) { payload, context throws(ResponseError) in
                 try desktop(context)
                 let o = payload["options"] ?? .null
                 let label = payload["label"]?.stringValue ?? o["label"]?.stringValue ?? "main"
@@ -276,29 +276,22 @@ struct WebviewCorePlugin {
     }
 }
 
-/// A core plugin the bridge does not simulate (`menu`, `tray`, `image`, `resources`): on a
-/// phone, `menu` and `tray` are refused (Tauri builds them for desktop only); every other call
-/// goes to the handlers and fixtures, and is named when nothing answers it.
-struct UnsimulatedCorePlugin: Plugin {
-    let name: String
-    let surface: AppSurface
-    var isCore: Bool { true }
-    var commandNames: [String] { CorePermissions.commandNames("core:\(name)") }
-
-    var commands: [Command] {
-        let plugin = name, surface = self.surface
+/// A core plugin the bridge does not simulate (`menu`, `tray`): on a phone its calls are
+/// refused (Tauri builds them for desktop only); every other call goes to the handlers and
+/// fixtures, its payload as sent, and is named when nothing answers it.
+enum UnsimulatedCorePlugin {
+    static func plugin(name: String, surface: AppSurface) -> KitPlugin {
         let names = CorePermissions.commandNames("core:\(name)")
-        return names.map { command in
-            let method = "plugin:\(plugin)|\(command)"
-            return Command(unbound: CommandDeclaration(command, summary: "Tauri's core \(plugin) plugin: \(command) (answered by a handler or fixture)",
-                                                       layer: .nativeOnly)) { invocation in
-                if ["menu", "tray"].contains(plugin), !invocation.context.platform.isDesktop {
-                    throw ResponseError.rejected("\(plugin == "menu" ? "Menu" : "Tray") API not available on mobile: Tauri registers the \(plugin) plugin on desktop targets only",
+        return KitPlugin(core: name, commandNames: names, commands: names.map { command in
+            let method = "plugin:\(name)|\(command)"
+            return KitCommand(command, [], summary: "Tauri's core \(name) plugin: \(command) (answered by a handler or fixture)",
+                              takesRequest: true) { invocation throws(ResponseError) in
+                if !invocation.context.platform.isDesktop {
+                    throw ResponseError.rejected("\(name == "menu" ? "Menu" : "Tray") API not available on mobile: Tauri registers the \(name) plugin on desktop targets only",
                                                  details: ["command": .string(method)])
                 }
-                return CommandOutput(result: try await surface.answer(method, kind: "core plugin \(plugin), not simulated",
-                                                                      payload: .object(invocation.arguments), context: invocation.context))
+                return try await KitPlugin.answered(surface, method, kind: "core plugin \(name), not simulated", invocation)
             }
-        }
+        })
     }
 }

@@ -1,20 +1,18 @@
 import BridgeCall
-import BridgeJSON
+import BridgeKit
 import BridgeShareNatives
 
-/// The frak-share plugin: `plugin:frak-share|share_text`, forwarded to the platform backends.
-/// Its `commands` are its module's `CommandLayer` types (listed at build time).
-public struct FrakSharePlugin: Plugin {
-    public let name = "frak-share"
-    /// Its commands' names without building them (a start registers names only):
-    /// `ProductPluginsTests` checks they are the `CommandLayer` types' names, in their order.
-    public var commandNames: [String] { ["share_text"] }
-    public let backends: FrakShareBackends
+/// The frak-share plugin: `plugin:frak-share|share_text`, declared through the kit, its one
+/// command forwarded to the platform backends (frak-id/wallet's
+/// `apps/wallet/src-tauri/plugins/tauri-plugin-frak-share` at the version `--plugin-version`
+/// picks). Its permissions are `permissions/frak-share/`, compiled in by `bridge-generate`.
+public enum FrakSharePlugin {
+    /// Its `build.rs` `COMMANDS`.
+    public static let commandNames = ["share_text"]
 
-    public init(backends: FrakShareBackends = .frakShare(ios: IOSBackend(), android: AndroidBackend())) {
-        self.backends = backends
+    public static func plugin(backends: FrakShareBackends = .frakShare(ios: IOSBackend(), android: AndroidBackend())) -> KitPlugin {
+        KitPlugin(name: "frak-share", origin: .product(source: "frak-id/wallet@\(FrakShareVersion.head.commit.prefix(8))"),
+                  commandNames: commandNames, permissionFiles: embeddedPermissionFiles, setsReachOtherPlugins: setsReachOtherPlugins,
+                  scopeProblem: ShareScope.problem, commands: [ShareTextCommand.command(backends)])
     }
-
-
-    public func scopeProblem(_ entry: JSON) -> String? { ShareScope.problem(entry) }
 }

@@ -1,6 +1,7 @@
 import BridgeBinding
 import BridgeCall
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 import BridgeShareNatives
 
@@ -11,7 +12,7 @@ import BridgeShareNatives
 /// (`Missing 'url' or 'text' parameter`); then, on desktop targets, fails with
 /// `frak-share is only available on iOS and Android`; else forwards the camelCase payload to the
 /// platform's native `shareText`. It checks no URL: what the device would get wrong is a warning.
-enum ShareTextCommand: CommandLayer {
+enum ShareTextCommand {
     /// The refusal of the plugin's desktop build.
     static let unavailable = "frak-share is only available on iOS and Android"
 
@@ -50,16 +51,16 @@ enum ShareTextCommand: CommandLayer {
         ShareURL.isFetchable(value) ? nil : "\(ShareURL.notFetchedReason), so no thumbnail would load on Android"
     }
 
-    static func command(_ plugin: FrakSharePlugin) -> Command {
-        Command(declaration, scope: ShareScope.warnings) { invocation in
-            try backend(plugin, invocation).start(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
+    static func command(_ backends: FrakShareBackends) -> KitCommand {
+        KitCommand(declared: declaration, scope: ShareScope.warnings) { invocation in
+            try backend(backends, invocation).start(declaration.nativeMethod, NativeCall(payload: invocation.nativePayload, context: invocation.context))
         }
     }
 
     /// The platform's native side; on desktop targets, the plugin's refusal.
-    private static func backend(_ plugin: FrakSharePlugin, _ invocation: Invocation) throws(ResponseError) -> NativePlugin<NativeCall> {
+    private static func backend(_ backends: FrakShareBackends, _ invocation: Invocation) throws(ResponseError) -> NativePlugin<NativeCall> {
         let context = invocation.context
-        guard let backend = plugin.backends.backend(for: context.platform) else {
+        guard let backend = backends.backend(for: context.platform) else {
             throw ResponseError.unsupportedPlatform(unavailable, details: [
                 "command": .string(invocation.name.description), "layer": "command", "platform": .string(context.platform.rawValue),
             ])

@@ -1,21 +1,24 @@
 import BridgeCall
+import BridgeKit
 import BridgeShareNatives
 
 /// The `share` plugin: `plugin:share|share` and `plugin:share|can_share` — images, files, a
-/// link and a text with a rich preview (seeds 002 and 003), forwarded to the platform backends.
-/// Its `commands` are its module's `CommandLayer` types (listed at build time).
-public struct SharePlugin: Plugin {
-    public let name = "share"
-    /// Its commands' names without building them (a start registers names only):
-    /// `ProductPluginsTests` checks they are the `CommandLayer` types' names, in their order.
-    public var commandNames: [String] { ["can_share", "share"] }
-    public let backends: ShareBackends
-    /// Where files may come from, and the caps (`--files-root`).
-    public let files: ShareFileResolver
+/// link and a text with a rich preview (seeds 002 and 003), declared through the kit and
+/// forwarded to the platform backends. Its permissions are `permissions/share/`, compiled in by
+/// `bridge-generate`.
+public enum SharePlugin {
+    /// Its `build.rs` `COMMANDS`.
+    public static let commandNames = ["can_share", "share"]
 
-    public init(backends: ShareBackends = .share(ios: IOSBackend(), android: AndroidBackend()), files: ShareFileRules = ShareFileRules()) {
-        self.backends = backends
-        self.files = ShareFileResolver(rules: files)
+    /// - Parameter files: where files may come from, and the caps (`--files-root`).
+    public static func plugin(backends: ShareBackends = .share(ios: IOSBackend(), android: AndroidBackend()),
+                              files: ShareFileRules = ShareFileRules()) -> KitPlugin {
+        KitPlugin(name: "share", origin: .product(source: "the bridge's share plugin, seeds 002 and 003"), commandNames: commandNames,
+                  permissionFiles: embeddedPermissionFiles, setsReachOtherPlugins: setsReachOtherPlugins,
+                  commands: commands(backends, ShareFileResolver(rules: files)))
     }
 
+    private static func commands(_ backends: ShareBackends, _ files: ShareFileResolver) -> [KitCommand] {
+        [CanShareCommand.command(backends, files), ShareCommand.command(backends, files)]
+    }
 }

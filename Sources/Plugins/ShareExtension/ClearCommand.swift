@@ -1,13 +1,14 @@
 import BridgeBinding
 import BridgeCall
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 
 /// `plugin:share-extension|clear`, native-only as `read`: removes items by id, or, without ids,
 /// only those leased or delivered to this reader and those delivered to a reader that has ended
 /// (`InboxLeases.clear`), so a share that arrives in between, one another live reader holds, or
 /// one whose reader died before receiving it is never lost.
-enum ClearCommand: CommandLayer {
+enum ClearCommand {
     static let declaration = CommandDeclaration(
         "clear",
         summary: "Removes the items named by ids, or every item a read delivered to this reader or to one that has ended.",
@@ -18,8 +19,8 @@ enum ClearCommand: CommandLayer {
         resultDoc: "The ids removed, and the ids that were not in the inbox.",
         layer: .nativeOnly)
 
-    static func command(_ plugin: ShareExtensionPlugin) -> Command {
-        Command(declaration) { invocation in
+    static func command(_ plugin: ShareExtensionInbox) -> KitCommand {
+        KitCommand(declared: declaration) { invocation in
             try plugin.native(invocation)
             var ids: [String]? = nil
             if let list = invocation.bound["ids"]?.arrayValue {

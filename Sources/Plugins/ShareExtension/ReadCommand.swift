@@ -2,13 +2,14 @@ import BridgeBinding
 import BridgeCall
 import BridgeInbox
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 import BridgeStreams
 
 /// `plugin:share-extension|read`, declared as a mobile plugin ships it: native-only (no Rust
 /// handler; `build.rs` lists it for its permissions), so Tauri forwards it to the native `read`
 /// with the arguments unchanged.
-enum ReadCommand: CommandLayer {
+enum ReadCommand {
     static let declaration = CommandDeclaration(
         "read",
         summary: "Returns the stored shares no other live reader holds, oldest first, and leases them to this reader.",
@@ -21,8 +22,8 @@ enum ReadCommand: CommandLayer {
         resultDoc: "The stored shares no other live reader holds, oldest first, each with its deliveryCount; corrupt files moved aside are listed in 'quarantined'.",
         layer: .nativeOnly)
 
-    static func command(_ plugin: ShareExtensionPlugin) -> Command {
-        Command(declaration) { invocation in
+    static func command(_ plugin: ShareExtensionInbox) -> KitCommand {
+        KitCommand(declared: declaration) { invocation in
             try plugin.native(invocation)
             let store = try plugin.store(invocation)
             let result = try store.read()

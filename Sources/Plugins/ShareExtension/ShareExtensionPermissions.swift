@@ -3,11 +3,8 @@
 import BridgeCall
 
 extension ShareExtensionPlugin: EmbeddedPermissions {
-    /// The files, without the cast `Plugin.permissionFiles` makes to find them.
-    public var permissionFiles: [PermissionFile] { Self.embeddedPermissionFiles }
-
     /// Whether a set of these files names another plugin's permission (computed by the generator).
-    public var setsReachOtherPlugins: Bool? { false }
+    public static let setsReachOtherPlugins = false
 
     /// The files of `permissions/share-extension/`, compiled in so the bridge runs from any directory.
     public static let embeddedPermissionFiles: [PermissionFile] = [

@@ -2,25 +2,39 @@ import BridgeBinding
 import BridgeCall
 import BridgeInbox
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
 
 /// The share-extension plugin: the app side of the share inbox, delivering each share at least
 /// once (`InboxLeases`). `read` returns what share extensions stored, oldest first, and leases
 /// it to the caller's session; `clear` removes items — by id, or, without ids, only those a read
 /// delivered (or leased to the same session), so a share that arrives in between, or whose
-/// reader died before receiving it, is never lost. Its `commands` are its module's
-/// `CommandLayer` types (`ReadCommand`, `ClearCommand`), listed at build time.
-public struct ShareExtensionPlugin: Plugin {
-    public let name = "share-extension"
-    /// Its commands' names without building them (a start registers names only):
-    /// `ProductPluginsTests` checks they are the `CommandLayer` types' names, in their order.
-    public var commandNames: [String] { ["clear", "read"] }
+/// reader died before receiving it, is never lost. Declared through the kit; its permissions are
+/// `permissions/share-extension/`, compiled in by `bridge-generate`.
+public enum ShareExtensionPlugin {
+    /// Its `build.rs` `COMMANDS`.
+    public static let commandNames = ["clear", "read"]
+
+    /// - Parameter inbox: the inbox of `--app-group DIR`; `nil` without one.
+    public static func plugin(inbox: ShareInbox?) -> KitPlugin {
+        KitPlugin(name: "share-extension", origin: .product(source: "the bridge's share inbox"), commandNames: commandNames,
+                  permissionFiles: embeddedPermissionFiles, setsReachOtherPlugins: setsReachOtherPlugins,
+                  commands: commands(ShareExtensionInbox(inbox: inbox)))
+    }
+
+    private static func commands(_ inbox: ShareExtensionInbox) -> [KitCommand] {
+        [ClearCommand.command(inbox), ReadCommand.command(inbox)]
+    }
+}
+
+/// The inbox as the plugin's commands reach it: the store, and the readers of this process
+/// (its own session, and one per browser page).
+final class ShareExtensionInbox: Sendable {
     /// The inbox of `--app-group DIR`; `nil` without one.
-    public let inbox: ShareInbox?
-    /// The readers of this process: its own session, and one per browser page.
+    let inbox: ShareInbox?
     let sessions = InboxSessions()
 
-    public init(inbox: ShareInbox?) {
+    init(inbox: ShareInbox?) {
         self.inbox = inbox
     }
 

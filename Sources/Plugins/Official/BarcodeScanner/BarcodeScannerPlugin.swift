@@ -86,7 +86,7 @@ public enum BarcodeScannerPlugin {
     }
 
     /// The commands: `cancel` and `scan` share one `Pending`.
-    static func commands(code: ScannedCode?, permissions: DevicePermissions) -> (declared: [CoreCommand], scan: Command) {
+    static func commands(code: ScannedCode?, permissions: DevicePermissions) -> (declared: [KitCommand], scan: Command) {
         let pending = Pending()
         let summary = "barcode-scanner (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8))): scan"
         let scan = Command("scan", summary: summary) { invocation in
@@ -133,17 +133,17 @@ public enum BarcodeScannerPlugin {
             if context.platform == .android { result["bounds"] = .string(BarcodeScannerPlugin.simulatedBounds) }
             return CommandOutput(result: .object(result), presentation: { record })
         }
-        let declared: [CoreCommand] = [
-            CoreCommand("cancel") { (_, context) throws(ResponseError) -> JSON in
+        let declared: [KitCommand] = [
+            KitCommand("cancel") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("cancel", context)
                 pending.cancelAll(layer: context.platform.rawValue)
                 return .null
             },
-            CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("checkPermissions", context)
                 return ["camera": .string(permissions.state("camera", context).rawValue)]
             },
-            CoreCommand("request_permissions", waiting: { (i) async throws(ResponseError) -> CommandOutput in
+            KitCommand("request_permissions", waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let context = i.context
                 try MobileOnly.require("requestPermissions", context)
                 let ios = context.platform == .ios
@@ -157,14 +157,14 @@ public enum BarcodeScannerPlugin {
                 if context.platform == .android && state == .promptWithRationale { return CommandOutput(result: [:]) }
                 return CommandOutput(result: ["camera": .string(state.rawValue)])
             }),
-            CoreCommand("open_app_settings", recording: { (_, context) throws(ResponseError) -> CommandOutput in
+            KitCommand("open_app_settings", recording: { (_, context) throws(ResponseError) -> CommandOutput in
                 try MobileOnly.require("openAppSettings", context)
                 let opened: JSON = context.platform == .ios ? "UIApplication.openSettingsURLString: the app's page in Settings"
                     : "Settings.ACTION_APPLICATION_DETAILS_SETTINGS for the app's package"
                 let record = officialRecord("barcode-scanner", context, "openAppSettings", ["opens": opened])
                 return CommandOutput(result: .null, presentation: { .object(record) })
             }),
-            CoreCommand("vibrate", recording: { (_, context) throws(ResponseError) -> CommandOutput in
+            KitCommand("vibrate", recording: { (_, context) throws(ResponseError) -> CommandOutput in
                 try MobileOnly.require("vibrate", context)
                 guard context.platform == .android else {
                     throw ResponseError.nativeObject("No command vibrate found for plugin barcode-scanner", layer: "ios",

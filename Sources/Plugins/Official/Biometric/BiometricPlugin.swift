@@ -40,11 +40,11 @@ public enum BiometricPlugin {
 
     public static func plugin(_ biometry: Biometry?) -> KitPlugin {
         KitPlugin(name: "biometric", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, ["allow-authenticate", "allow-status"]), commands: [
-            CoreCommand("status") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("status") { (_, context) throws(ResponseError) -> JSON in
                 try MobileOnly.require("status", context)
                 return .object(Device(biometry ?? defaultBiometry(context), context.platform).status)
             },
-            CoreCommand("authenticate", recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            KitCommand("authenticate", recording: { (payload, context) throws(ResponseError) -> CommandOutput in
                 try MobileOnly.require("authenticate", context)
                 let device = Device(biometry ?? defaultBiometry(context), context.platform)
                 return context.platform == .ios ? try iosAuthenticate(payload, device, context) : try androidAuthenticate(payload, device, context)

@@ -60,7 +60,7 @@ public enum ClipboardManagerPlugin {
 
     public static func plugin(_ clipboard: SessionClipboard) -> KitPlugin {
         KitPlugin(name: "clipboard-manager", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, []), commands: [
-            CoreCommand("write_text", [("text", .string), ("label", .option(.string))], recording: { payload, context in
+            KitCommand("write_text", [("text", .string), ("label", .option(.string))], recording: { payload, context in
                 let text = payload["text"]?.stringValue ?? ""
                 let label = payload["label"]?.stringValue
                 clipboard.set(SessionClipboard.Content(text: text, html: nil, label: context.platform == .android ? label : nil, fromOtherApp: false))
@@ -69,19 +69,19 @@ public enum ClipboardManagerPlugin {
                     "effect": .string(effect(write: context, label: label)),
                 ])
             }),
-            CoreCommand("read_text", recording: { (_, context) throws(ResponseError) in try read(clipboard, context) }),
-            CoreCommand("write_image", [("image", .any("JsImage"))]) { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("read_text", recording: { (_, context) throws(ResponseError) in try read(clipboard, context) }),
+            KitCommand("write_image", [("image", .any("JsImage"))]) { (_, context) throws(ResponseError) -> JSON in
                 guard !context.platform.isDesktop else { throw desktopImages("write_image") }
                 throw .native(unsupported, layer: "command", reason: "src/mobile.rs answers write_image before the native side: the mobile clipboard takes text only")
             },
-            CoreCommand("read_image") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("read_image") { (_, context) throws(ResponseError) -> JSON in
                 guard !context.platform.isDesktop else {
                     guard clipboard.current == nil || clipboard.current?.text != nil || clipboard.current?.html != nil else { throw desktopImages("read_image") }
                     throw .native(notAvailable, layer: "desktop", reason: "the clipboard holds no image (arboard get_image)")
                 }
                 throw .native(unsupported, layer: "command", reason: "src/mobile.rs answers read_image before the native side")
             },
-            CoreCommand("write_html", [("html", .string), ("alt_text", .option(.string))]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("write_html", [("html", .string), ("alt_text", .option(.string))]) { (payload, context) throws(ResponseError) -> JSON in
                 guard context.platform.isDesktop else {
                     throw .native(unsupported, layer: "command", reason: "src/mobile.rs treats HTML as unsupported on mobile")
                 }
@@ -89,7 +89,7 @@ public enum ClipboardManagerPlugin {
                                                        label: nil, fromOtherApp: false))
                 return .null
             },
-            CoreCommand("clear", recording: { _, context in
+            KitCommand("clear", recording: { _, context in
                 clipboard.set(nil)
                 let effect = switch context.platform {
                 case .ios: "UIPasteboard.general.items = []"

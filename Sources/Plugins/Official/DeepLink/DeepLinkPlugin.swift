@@ -246,23 +246,23 @@ public enum DeepLinkPlugin {
         return KitPlugin(name: "deep-link", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames,
                               defaultSet: ("Allows reading the opened deep link via the get_current command", ["allow-get-current"]),
                               sessionMethods: [open], commands: [
-            CoreCommand("get_current") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("get_current") { (_, context) throws(ResponseError) -> JSON in
                 let links = opened.links.withLock { $0 }
                 if let warm = links.warm { return [.string(warm)] }
                 guard let cold = links.cold, let url = ParsedURL(cold), config.miss(url, platform: context.platform) == nil else { return .null }
                 return [.string(url.text)]
             },
-            CoreCommand("register", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("register", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
                 try desktopRegistration(context)
                 registrations.schemes.withLock { _ = $0.insert(payload["protocol"]?.stringValue ?? "") }
                 return .null
             },
-            CoreCommand("unregister", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("unregister", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
                 try desktopRegistration(context)
                 registrations.schemes.withLock { _ = $0.remove(payload["protocol"]?.stringValue ?? "") }
                 return .null
             },
-            CoreCommand("is_registered", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("is_registered", [("protocol", .string)]) { (payload, context) throws(ResponseError) -> JSON in
                 try desktopRegistration(context)
                 let scheme = payload["protocol"]?.stringValue ?? ""
                 return .bool(registrations.schemes.withLock { $0.contains(scheme) })

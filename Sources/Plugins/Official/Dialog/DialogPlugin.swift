@@ -51,25 +51,25 @@ public enum DialogPlugin {
         return KitPlugin(name: "dialog", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-ask", "allow-confirm", "allow-message", "allow-save", "allow-open",
         ]), commands: [
-            labelled ? CoreCommand("message", text + [("ok_button_label", .option(.string)), ("buttons", .option(.any("MessageDialogButtons")))],
+            labelled ? KitCommand("message", text + [("ok_button_label", .option(.string)), ("buttons", .option(.any("MessageDialogButtons")))],
                                    recording: { (payload, context) throws(ResponseError) -> CommandOutput in
                 // dialog ≥ 2.4: the buttons asked for, and the label of the one pressed.
                 let buttons = try MessageButtons(payload["buttons"], okLabel: payload["okButtonLabel"]?.stringValue)
                 return labelledAlert(payload, context, answers, buttons)
-            }) : CoreCommand("message", text + [("ok_button_label", .option(.string))], recording: { payload, context in
+            }) : KitCommand("message", text + [("ok_button_label", .option(.string))], recording: { payload, context in
                 // Ok, or a custom OK label, which brings a Cancel button (`OkCustom`).
                 let ok = payload["okButtonLabel"]?.stringValue
                 return alert(payload, context, answers, buttons: ok.map { ($0, "Cancel") } ?? ("Ok", nil))
             }),
-            CoreCommand("ask", text + [("yes_button_label", .option(.string)), ("no_button_label", .option(.string))], recording: { payload, context in
+            KitCommand("ask", text + [("yes_button_label", .option(.string)), ("no_button_label", .option(.string))], recording: { payload, context in
                 let yes = payload["yesButtonLabel"]?.stringValue, no = payload["noButtonLabel"]?.stringValue
                 return alert(payload, context, answers, buttons: (yes ?? "Yes", no ?? "No"))
             }),
-            CoreCommand("confirm", text + [("ok_button_label", .option(.string)), ("cancel_button_label", .option(.string))], recording: { payload, context in
+            KitCommand("confirm", text + [("ok_button_label", .option(.string)), ("cancel_button_label", .option(.string))], recording: { payload, context in
                 let ok = payload["okButtonLabel"]?.stringValue, cancel = payload["cancelButtonLabel"]?.stringValue
                 return alert(payload, context, answers, buttons: (ok ?? "Ok", cancel ?? "Cancel"))
             }),
-            CoreCommand("open", [("options", .any("OpenDialogOptions"))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            KitCommand("open", [("options", .any("OpenDialogOptions"))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
                 let options = try self.options(payload, command: "open")
                 let multiple = options["multiple"]?.boolValue ?? false
                 if options["directory"]?.boolValue == true, !context.platform.isDesktop {
@@ -83,7 +83,7 @@ public enum DialogPlugin {
                 let result: JSON = multiple ? .array(answers.picks.map(JSON.string)) : .string(first)
                 return CommandOutput(result: result, presentation: { record })
             }),
-            CoreCommand("save", [("options", .any("SaveDialogOptions"))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
+            KitCommand("save", [("options", .any("SaveDialogOptions"))], recording: { (payload, context) throws(ResponseError) -> CommandOutput in
                 let options = try self.options(payload, command: "save")
                 let record = picker(context, "saveFileDialog", options, answers)
                 guard answers.press == .ok, let first = answers.picks.first else {

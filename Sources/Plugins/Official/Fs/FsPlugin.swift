@@ -45,19 +45,19 @@ public enum FsPlugin {
         let path: (String, RustType) = ("path", safePath)
         let options: (String, RustType) = ("options", .option(.any("Options")))
         let rid: (String, RustType) = ("rid", .integer("u32"))
-        @Sendable func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
-            CoreCommand(name, arguments, readsScope: true, invocation: { (invocation) throws(ResponseError) in
+        @Sendable func scoped(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> KitCommand {
+            KitCommand(name, arguments, readsScope: true, invocation: { (invocation) throws(ResponseError) in
                 CommandOutput(result: try run(fs, invocation))
             })
         }
-        @Sendable func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> CoreCommand {
-            CoreCommand(name, arguments, invocation: { (invocation) throws(ResponseError) in CommandOutput(result: try run(fs, invocation)) })
+        @Sendable func handle(_ name: String, _ arguments: [(String, RustType)], _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> JSON) -> KitCommand {
+            KitCommand(name, arguments, invocation: { (invocation) throws(ResponseError) in CommandOutput(result: try run(fs, invocation)) })
         }
-        @Sendable func stepping(_ name: String, _ arguments: [(String, RustType)], readsScope: Bool, _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> CallStep) -> CoreCommand {
-            CoreCommand(name, arguments, readsScope: readsScope, starting: { (invocation) throws(ResponseError) in try run(fs, invocation) })
+        @Sendable func stepping(_ name: String, _ arguments: [(String, RustType)], readsScope: Bool, _ run: @escaping @Sendable (Files, Invocation) throws(ResponseError) -> CallStep) -> KitCommand {
+            KitCommand(name, arguments, readsScope: readsScope, starting: { (invocation) throws(ResponseError) in try run(fs, invocation) })
         }
-        let unwatched: @Sendable (String) -> CoreCommand = { name in
-            CoreCommand(name, invocation: { (_) throws(ResponseError) -> CommandOutput in
+        let unwatched: @Sendable (String) -> KitCommand = { name in
+            KitCommand(name, invocation: { (_) throws(ResponseError) -> CommandOutput in
                 throw .commandNotFound("plugin:fs|\(name)", reason: "tauri-plugin-fs registers watch and unwatch only with its cargo feature `watch`, off by default; the bridge does not simulate file watching")
             })
         }
@@ -78,8 +78,8 @@ public enum FsPlugin {
                 scoped("truncate", [path, ("len", .option(.integer("u64"))), options]) { (fs, i) throws(ResponseError) in try fs.truncate(i) },
                 handle("ftruncate", [rid, ("len", .option(.integer("u64")))]) { (fs, i) throws(ResponseError) in try fs.ftruncate(i) },
                 handle("write", [rid, ("data", .sequence(.integer("u8")))]) { (fs, i) throws(ResponseError) in try fs.write(i) },
-                CoreCommand("write_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
-                CoreCommand("write_text_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
+                KitCommand("write_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
+                KitCommand("write_text_file", readsScope: true, takesRequest: true, invocation: { (i) throws(ResponseError) in CommandOutput(result: try fs.writeFile(i)) }),
                 scoped("read_dir", [path, options]) { (fs, i) throws(ResponseError) in try fs.readDir(i) },
                 stepping("read_file", [path, options], readsScope: true) { (fs, i) throws(ResponseError) in try fs.readFile(i, text: false) },
                 stepping("read", [rid, ("len", .integer("usize"))], readsScope: false) { (fs, i) throws(ResponseError) in try fs.read(i) },

@@ -69,14 +69,14 @@ public enum GeolocationPlugin {
                                                       "allow-watch-position", "allow-get-current-position"])
             : nil
         return KitPlugin(name: "geolocation", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: defaultSet, commands: [
-            CoreCommand("get_current_position", [("options", .option(.any("PositionOptions")))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+            KitCommand("get_current_position", [("options", .option(.any("PositionOptions")))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: false, command: "get_current_position")
                 if context.platform.isDesktop { return CommandOutput(result: desktopPosition) }
                 let prompted = try await authorise(permissions, context)
                 return CommandOutput(result: position(track[0], context.platform), presentation: { record(context, "getCurrentPosition", prompted) })
             }),
-            CoreCommand("watch_position", [("options", .any("PositionOptions")), ("channel", .channel)], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+            KitCommand("watch_position", [("options", .any("PositionOptions")), ("channel", .channel)], waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let payload = i.arguments, context = i.context
                 try options(payload["options"], required: true, command: "watch_position")
                 guard !context.platform.isDesktop else { return CommandOutput(result: .null) }
@@ -112,15 +112,15 @@ public enum GeolocationPlugin {
                 let shown = prompted
                 return CommandOutput(result: .null, presentation: { record(context, "watchPosition", shown) })
             }),
-            CoreCommand("clear_watch", [("channel_id", .integer("u32"))]) { (payload, _) throws(ResponseError) -> JSON in
+            KitCommand("clear_watch", [("channel_id", .integer("u32"))]) { (payload, _) throws(ResponseError) -> JSON in
                 if let id = payload["channelId"]?.numberValue?.intValue, let channel = UInt32(exactly: id) { watches.stop(channel) }
                 return .null
             },
-            CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 if context.platform.isDesktop { return ["location": "prompt", "coarseLocation": "prompt"] }
                 return status(permissions, context)
             },
-            CoreCommand("request_permissions", [("permissions", .option(.sequence(.any("PermissionType"))))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
+            KitCommand("request_permissions", [("permissions", .option(.sequence(.any("PermissionType"))))], waiting: { (i) async throws(ResponseError) -> CommandOutput in
                 let payload = i.arguments, context = i.context
                 if context.platform.isDesktop { return CommandOutput(result: ["location": "prompt", "coarseLocation": "prompt"]) }
                 let asked = payload["permissions"]?.arrayValue?.compactMap(\.stringValue) ?? ["location", "coarseLocation"]

@@ -25,7 +25,7 @@ public enum HapticsPlugin {
 
     public static func plugin() -> KitPlugin {
         KitPlugin(name: "haptics", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: nil, commands: [
-            CoreCommand("vibrate", [("duration", .integer("u32"))], recording: { (payload, context) throws(ResponseError) in
+            KitCommand("vibrate", [("duration", .integer("u32"))], recording: { (payload, context) throws(ResponseError) in
                 let duration = payload["duration"]?.numberValue?.intValue ?? 0
                 return played(context, "vibrate", ios: { felt in
                     felt ? ["effect": .string("CHHapticEngine: a continuous event, intensity 1.0, sharpness 1.0, \(Double(duration) / 1000) s"), "felt": true]
@@ -33,19 +33,19 @@ public enum HapticsPlugin {
                            "reason": "an iPad has no Taptic Engine (CHHapticEngine.capabilitiesForHardware().supportsHaptics is false) and no vibration motor"]
                 }, android: ["effect": .string("VibrationEffect.createOneShot(\(duration), DEFAULT_AMPLITUDE)"), "durationMs": .integer(duration)])
             }),
-            CoreCommand("impact_feedback", [("style", .any("ImpactFeedbackStyle"))], recording: { (payload, context) throws(ResponseError) in
+            KitCommand("impact_feedback", [("style", .any("ImpactFeedbackStyle"))], recording: { (payload, context) throws(ResponseError) in
                 let style = try SerdeEnum.variant(payload, key: "style", command: "impact_feedback", type: "ImpactFeedbackStyle", variants: styles)
                 return played(context, "impactFeedback", ios: { felt in
                     generator("UIImpactFeedbackGenerator(style: .\(style)).impactOccurred()", felt: felt)
                 }, android: waveform(style))
             }),
-            CoreCommand("notification_feedback", [("type", .any("NotificationFeedbackType"))], recording: { (payload, context) throws(ResponseError) in
+            KitCommand("notification_feedback", [("type", .any("NotificationFeedbackType"))], recording: { (payload, context) throws(ResponseError) in
                 let type = try SerdeEnum.variant(payload, key: "type", command: "notification_feedback", type: "NotificationFeedbackType", variants: types)
                 return played(context, "notificationFeedback", ios: { felt in
                     generator("UINotificationFeedbackGenerator().notificationOccurred(.\(type))", felt: felt)
                 }, android: waveform(type))
             }),
-            CoreCommand("selection_feedback", recording: { (_, context) throws(ResponseError) in
+            KitCommand("selection_feedback", recording: { (_, context) throws(ResponseError) in
                 played(context, "selectionFeedback", ios: { felt in
                     generator("UISelectionFeedbackGenerator().selectionChanged()", felt: felt)
                 }, android: waveform("selection"))

@@ -145,14 +145,14 @@ public enum HttpPlugin {
         }
         return KitPlugin(name: "http", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, ["allow-fetch", "allow-fetch-cancel", "allow-fetch-read-body", "allow-fetch-send"]),
                               scopeProblem: HttpScope.problem, commands: [
-            CoreCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
+            KitCommand("fetch", [("client_config", .any("ClientConfig"))], readsScope: true, invocation: { (i) throws(ResponseError) in
                 let (request, answer, scope) = try prepare(i)
                 let resources = apps.webview(i.context.webview)
                 let tx = try resources.add(AbortEnd()), rx = try resources.add(AbortEnd())
                 let id = try resources.add(FetchRequest(request, answer: answer, scope: scope, tx: tx, rx: rx))
                 return CommandOutput(result: .integer(Int(id)))
             }),
-            CoreCommand("fetch_cancel", [rid]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("fetch_cancel", [rid]) { (payload, context) throws(ResponseError) -> JSON in
                 let resources = apps.webview(context.webview)
                 let request = try resources.get(ridValue(payload["rid"]) ?? 0, as: FetchRequest.self)
                 guard resources.take(request.tx) != nil else { throw ResourceTable.invalid(request.tx) }
@@ -160,7 +160,7 @@ public enum HttpPlugin {
                 request.cancel.withLock { $0 }?()
                 return .null
             },
-            streamed ? CoreCommand("fetch_read_body", [rid, ("stream_channel", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
+            streamed ? KitCommand("fetch_read_body", [rid, ("stream_channel", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
                 // http ≥ 2.4.1: the body goes over the Channel, each chunk with a last byte 0,
                 // then [1]; the command answers `()` (plugins/http/src/commands.rs, #2522).
                 let id = ridValue(payload["rid"]) ?? 0
@@ -178,7 +178,7 @@ public enum HttpPlugin {
                 // The command returns and its Channel is dropped: Tauri ≥ 2.5 says so.
                 if endsChannels { end?(channel, context.client) }
                 return .null
-            } : CoreCommand("fetch_read_body", [rid]) { (payload, context) throws(ResponseError) -> JSON in
+            } : KitCommand("fetch_read_body", [rid]) { (payload, context) throws(ResponseError) -> JSON in
                 let id = ridValue(payload["rid"]) ?? 0
                 let lease = try reserve(id, apps.webview(context.webview), context)
                 guard let body = apps.webview(context.webview).take(id) as? Body else { throw ResourceTable.invalid(id) }

@@ -55,7 +55,7 @@ public enum LogPlugin {
     public static func plugin(targets: Targets, sandbox: SandboxHolder, app: AppInfo, emit: (@Sendable (String, JSON) -> Void)?,
                               write: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = Date.init) -> KitPlugin {
         KitPlugin(name: "log", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: ["log"], defaultSet: ("Allows the log command", ["allow-log"]), commands: [
-            CoreCommand("log", [("level", .integer("u16")), ("message", .string), ("location", .option(.string)), ("file", .option(.string)),
+            KitCommand("log", [("level", .integer("u16")), ("message", .string), ("location", .option(.string)), ("file", .option(.string)),
                                 ("line", .option(.integer("u32"))), ("key_values", .option(.map))], recording: { (payload, context) throws(ResponseError) in
                 let number = payload["level"]?.numberValue?.intValue ?? 0
                 guard (1...5).contains(number) else {

@@ -57,7 +57,7 @@ public enum NotificationPlugin {
         let center = Center(appName: app.name)
         return KitPlugin(name: "notification", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames,
                               defaultSet: (defaultDescription, commandNames.map { "allow-" + CommandPermissions.slug($0) }), commands: [
-            CoreCommand("notify", [("options", .any("NotificationData"))], recording: { (payload, context) throws(ResponseError) in
+            KitCommand("notify", [("options", .any("NotificationData"))], recording: { (payload, context) throws(ResponseError) in
                 var options = try data(payload["options"], command: "notify")
                 if options["id"] == nil { options["id"] = .integer(Int(Int32.random(in: .min ... .max))) }
                 if context.platform.isDesktop {
@@ -68,7 +68,7 @@ public enum NotificationPlugin {
                 let shown = try show(.object(options), center: center, permissions: permissions, emit: emit, context, rust: true)
                 return CommandOutput(result: .null, presentation: { .object(shown.record) })
             }),
-            CoreCommand("request_permission", waiting: { (i) async throws(ResponseError) in
+            KitCommand("request_permission", waiting: { (i) async throws(ResponseError) in
                 let context = i.context
                 if context.platform.isDesktop { return CommandOutput(result: "granted") }
                 let before = permissions.state(permission, context)
@@ -87,7 +87,7 @@ public enum NotificationPlugin {
                 let record = officialRecord("notification", context, "requestPermissions", fields)
                 return CommandOutput(result: .string(state == .granted ? "granted" : "denied"), presentation: { .object(record) })
             }),
-            CoreCommand("is_permission_granted") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("is_permission_granted") { (_, context) throws(ResponseError) -> JSON in
                 if context.platform.isDesktop { return true }
                 switch permissions.state(permission, context) {
                 case .granted: return true
@@ -95,11 +95,11 @@ public enum NotificationPlugin {
                 case .prompt, .promptWithRationale: return .null
                 }
             },
-            CoreCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("check_permissions") { (_, context) throws(ResponseError) -> JSON in
                 try native("check_permissions", context)
                 return ["permissionState": .string(permissions.state(permission, context).rawValue)]
             },
-            CoreCommand("permission_state") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("permission_state") { (_, context) throws(ResponseError) -> JSON in
                 try native("permission_state", context)
                 guard context.platform == .android else {
                     throw ResponseError.nativeObject("No command permissionState found for plugin notification", layer: "ios",
@@ -107,7 +107,7 @@ public enum NotificationPlugin {
                 }
                 return ["permissionState": permissions.state(permission, context) == .granted ? "granted" : "denied"]
             },
-            CoreCommand("register_listener", [("event", .string), ("handler", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("register_listener", [("event", .string), ("handler", .channel)]) { (payload, context) throws(ResponseError) -> JSON in
                 // The base Plugin's registerListener: the Channel hears the plugin's `trigger`s.
                 // (Browser mode registers a page's before this runs.)
                 try native("register_listener", context)
@@ -116,7 +116,7 @@ public enum NotificationPlugin {
                 }
                 return .null
             },
-            CoreCommand("register_action_types") { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("register_action_types") { (payload, context) throws(ResponseError) -> JSON in
                 try native("register_action_types", context)
                 guard let types = payload["types"]?.arrayValue else { throw parseRefusal(context, "ActionTypes", "types") }
                 // iOS replaces every category; Android keeps one group per type id.
@@ -126,12 +126,12 @@ public enum NotificationPlugin {
                 }
                 return .null
             },
-            CoreCommand("show", invocation: { (i) throws(ResponseError) in
+            KitCommand("show", invocation: { (i) throws(ResponseError) in
                 try native("show", i.context)
                 let shown = try show(.object(i.arguments), center: center, permissions: permissions, emit: emit, i.context, rust: false)
                 return CommandOutput(result: .integer(shown.id), presentation: { .object(shown.record) })
             }),
-            CoreCommand("batch", recording: { (payload, context) throws(ResponseError) in
+            KitCommand("batch", recording: { (payload, context) throws(ResponseError) in
                 try native("batch", context)
                 guard let list = payload["notifications"]?.arrayValue else { throw parseRefusal(context, "BatchArgs", "notifications") }
                 var ids: [JSON] = [], records: [JSON] = []
@@ -143,13 +143,13 @@ public enum NotificationPlugin {
                 let record = officialRecord("notification", context, "batch", ["notifications": .array(records)])
                 return CommandOutput(result: .array(ids), presentation: { .object(record) })
             }),
-            CoreCommand("cancel", invocation: { (i) throws(ResponseError) in
+            KitCommand("cancel", invocation: { (i) throws(ResponseError) in
                 try native("cancel", i.context)
                 guard i.arguments["notifications"]?.arrayValue != nil else { throw cancelAllRefusal(i.context) }
                 let record = officialRecord("notification", i.context, "cancel", ["effect": "nothing was pending: at this pin no notification is ever scheduled (see getPending)"])
                 return CommandOutput(result: .null, presentation: { .object(record) })
             }),
-            CoreCommand("get_pending", recording: { (_, context) throws(ResponseError) in
+            KitCommand("get_pending", recording: { (_, context) throws(ResponseError) in
                 try native("get_pending", context)
                 let why = context.platform == .ios
                     ? "on iOS a notification with a schedule crashes the app before UNUserNotificationCenter holds it (plugins-workspace#2902)"
@@ -157,11 +157,11 @@ public enum NotificationPlugin {
                 let record = officialRecord("notification", context, "getPending", ["reason": .string(why)])
                 return CommandOutput(result: [], presentation: { .object(record) })
             }),
-            CoreCommand("get_active") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("get_active") { (_, context) throws(ResponseError) -> JSON in
                 try native("get_active", context)
                 return .array(center.state.withLock { $0.active.map(\.json) })
             },
-            CoreCommand("remove_active") { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("remove_active") { (payload, context) throws(ResponseError) -> JSON in
                 try native("remove_active", context)
                 let ids = payload["notifications"]?.arrayValue?.compactMap { $0["id"]?.numberValue?.intValue }
                 center.state.withLock { s in
@@ -171,11 +171,11 @@ public enum NotificationPlugin {
                 }
                 return .null
             },
-            CoreCommand("list_channels") { (_, context) throws(ResponseError) -> JSON in
+            KitCommand("list_channels") { (_, context) throws(ResponseError) -> JSON in
                 try androidOnly("list_channels", context)
                 return .array(center.state.withLock { $0.channels })
             },
-            CoreCommand("create_channel", invocation: { (i) throws(ResponseError) in
+            KitCommand("create_channel", invocation: { (i) throws(ResponseError) in
                 try androidOnly("create_channel", i.context)
                 for key in ["id", "name"] where i.arguments[key]?.stringValue == nil { throw parseRefusal(i.context, "Channel", key) }
                 // listChannels answers the Kotlin Channel's fields; the light colour JS sends as
@@ -190,7 +190,7 @@ public enum NotificationPlugin {
                 center.state.withLock { s in s.channels.removeAll { $0["id"] == made["id"] }; s.channels.append(made) }
                 return CommandOutput(result: .null)
             }),
-            CoreCommand("delete_channel") { (payload, context) throws(ResponseError) -> JSON in
+            KitCommand("delete_channel") { (payload, context) throws(ResponseError) -> JSON in
                 try androidOnly("delete_channel", context)
                 guard payload["id"]?.stringValue != nil else { throw parseRefusal(context, "DeleteChannelArgs", "id") }
                 center.state.withLock { s in s.channels.removeAll { $0["id"] == payload["id"] } }

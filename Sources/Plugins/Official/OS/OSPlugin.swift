@@ -28,12 +28,12 @@ public enum OSPlugin {
     public static func plugin(locale: String?, hostname: String) -> KitPlugin {
         let handled: Set<String> = ["locale", "hostname"]
         var built = commandNames.filter { !handled.contains($0) }.map { name in
-            CoreCommand(name) { (_, _) throws(ResponseError) -> JSON in
+            KitCommand(name) { (_, _) throws(ResponseError) -> JSON in
                 throw .commandNotFound(name, reason: "the plugin lists \(name) in build.rs's COMMANDS but registers no handler for it: its value is in window.__TAURI_OS_PLUGIN_INTERNALS__, which the guest-js reads")
             }
         }
-        built.append(CoreCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })
-        built.append(CoreCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
+        built.append(KitCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })
+        built.append(KitCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
             .string(context.platform.isDesktop ? hostname : "localhost")
         })
         let commands = built

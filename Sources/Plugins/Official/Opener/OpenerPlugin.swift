@@ -31,7 +31,7 @@ public enum OpenerPlugin {
             name: "opener", origin: .pluginsWorkspace(pin: OpenerPin.commit), commandNames: commands, defaultSet: (defaultDescription, ["allow-open-url", "allow-reveal-item-in-dir", "allow-default-urls"]),
             declaredPermissions: [defaultURLs], scopeProblem: OpenerScope.problem,
             commands: [
-                CoreCommand("open_url", [("url", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
+                KitCommand("open_url", [("url", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
                     let url = i.arguments["url"]?.stringValue ?? "", with = i.arguments["with"]?.stringValue
                     let scope = try OpenerScope.of(i, app: app)
                     guard scope.allows(url: url, with: with) else {
@@ -40,7 +40,7 @@ public enum OpenerPlugin {
                     }
                     return try open(url, with: with, path: false, i.context)
                 }),
-                CoreCommand("open_path", [("path", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
+                KitCommand("open_path", [("path", .string), ("with", .option(.string))], readsScope: true, invocation: { (i) throws(ResponseError) in
                     let path = i.arguments["path"]?.stringValue ?? "", with = i.arguments["with"]?.stringValue
                     let scope = try OpenerScope.of(i, app: app)
                     guard scope.allows(path: path, with: with) else {
@@ -49,7 +49,7 @@ public enum OpenerPlugin {
                     }
                     return try open(path, with: with, path: true, i.context)
                 }),
-                CoreCommand("reveal_item_in_dir", [(key, several ? .sequence(.path) : .path)], recording: { (payload, context) throws(ResponseError) in
+                KitCommand("reveal_item_in_dir", [(key, several ? .sequence(.path) : .path)], recording: { (payload, context) throws(ResponseError) in
                     let items = several ? (payload["paths"]?.arrayValue ?? []).compactMap(\.stringValue) : [payload["path"]?.stringValue ?? ""]
                     // Each `canonicalize()?` comes before the platform check.
                     let paths = PlatformPaths(platform: context.platform, app: app)

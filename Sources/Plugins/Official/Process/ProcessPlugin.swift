@@ -28,11 +28,11 @@ public enum ProcessPlugin {
     public static func plugin(lifecycle: AppLifecycle = .process) -> KitPlugin {
         KitPlugin(name: "process", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: ["exit", "restart"],
                        defaultSet: (description: defaultDescription, permissions: ["allow-exit", "allow-restart"]), commands: [
-            CoreCommand("exit", [("code", .integer("i32"))], starting: { (i) throws(ResponseError) -> CallStep in
+            KitCommand("exit", [("code", .integer("i32"))], starting: { (i) throws(ResponseError) -> CallStep in
                 let code = Int32(truncatingIfNeeded: i.arguments["code"]?.numberValue?.intValue ?? 0)
                 return ends(.exit(code), i, lifecycle, record: officialRecord("process", i.context, "AppHandle::exit", ["code": .integer(Int(code))]))
             }),
-            CoreCommand("restart", starting: { (i) throws(ResponseError) -> CallStep in
+            KitCommand("restart", starting: { (i) throws(ResponseError) -> CallStep in
                 ends(.restart, i, lifecycle, record: officialRecord("process", i.context, "AppHandle::restart"))
             }),
         ])

@@ -46,19 +46,19 @@ public enum StorePlugin {
         let stores = Stores(holder: sandbox, app: app, resources: resources, emit: emit, defaults: defaults)
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let key: (String, RustType) = ("key", .string)
-        @Sendable func on(_ name: String, _ args: [(String, RustType)], _ run: @escaping @Sendable (Store, JSONObject) throws(ResponseError) -> JSON) -> CoreCommand {
-            CoreCommand(name, [rid] + args) { (payload, _) throws(ResponseError) in
+        @Sendable func on(_ name: String, _ args: [(String, RustType)], _ run: @escaping @Sendable (Store, JSONObject) throws(ResponseError) -> JSON) -> KitCommand {
+            KitCommand(name, [rid] + args) { (payload, _) throws(ResponseError) in
                 try run(try stores.store(payload), payload)
             }
         }
         return KitPlugin(name: "store", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commands, defaultSet: (defaultDescription, commands.map { "allow-" + CommandPermissions.slug($0) }), commands: [
-            CoreCommand("load", [("path", .path)] + (defaults ? [("defaults", .option(.any("HashMap<String, JsonValue>")))] : [])
+            KitCommand("load", [("path", .path)] + (defaults ? [("defaults", .option(.any("HashMap<String, JsonValue>")))] : [])
                                 + [("auto_save", .option(.any("AutoSave"))), ("serialize_fn_name", .option(.string)),
                                    ("deserialize_fn_name", .option(.string)), ("create_new", .option(.bool))]
                                 + (defaults ? [("override_defaults", .option(.bool))] : [])) { (payload, context) throws(ResponseError) in
                 .number(JSONNumber(Int(try stores.load(payload, context))))
             },
-            CoreCommand("get_store", [("path", .path)]) { (payload, context) throws(ResponseError) in
+            KitCommand("get_store", [("path", .path)]) { (payload, context) throws(ResponseError) in
                 guard let rid = stores.loaded(payload["path"]?.stringValue ?? "", context) else { return .null }
                 return .number(JSONNumber(Int(rid)))
             },

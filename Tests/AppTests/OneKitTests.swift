@@ -1,0 +1,29 @@
+import BridgeApp
+import BridgeCall
+import BridgeCorePlugins
+import BridgeKit
+import BridgeOfficialPlugins
+import BridgePlugins
+import Testing
+
+@Suite("One kit")
+struct OneKitTests {
+    @Test("every plugin the bridge registers is declared through the kit: product, official, core and --plugin-dir")
+    func everyPluginIsAKitPlugin() throws {
+        let surface = AppSurface()
+        let product: [any Plugin] = ProductPlugins.plugins()
+        let official: [any Plugin] = OfficialPlugins.plugins()
+        let core: [any Plugin] = CorePlugins.plugins(AppInfo(), events: nil, surface: surface)
+        let folder: any Plugin = KitPlugin(folder: try PluginFolder.load(passkey), surface: surface)
+        #expect(product.map(\.name) == ["frak-share", "share", "share-extension"])
+        #expect(core.count == 9, "Tauri's nine core plugins")
+        for plugin in product + official + core + [folder] {
+            #expect(plugin is KitPlugin, "\(plugin.name) is a \(type(of: plugin)), not declared through the kit")
+            // What a start registers (names) is what a call builds (commands).
+            #expect(Set(plugin.commandNames) == Set(plugin.commands.map(\.name)), "\(plugin.name)")
+        }
+        let kit = try #require(folder as? KitPlugin)
+        #expect(kit.commandNames == ["register", "authenticate", "forget_all"], "build.rs's COMMANDS")
+        guard case .folder = kit.origin else { Issue.record("a --plugin-dir plugin's origin is its folder, found \(kit.origin)"); return }
+    }
+}
