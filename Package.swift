@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeKit", "BridgeEvents", "BridgeApp",
                                                                 "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
                                                                 "BridgeRouter", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
-        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON", "BridgePlugins", "BridgeOfficialPlugins",
+        .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeBinding", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON", "BridgePlugins", "BridgeOfficialPlugins",
                                                      "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall", "BridgeEvents"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",

@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol

@@ -1,3 +1,4 @@
+import BridgeBinding
 import FoundationEssentials
 import Glibc
 import BridgeSystem

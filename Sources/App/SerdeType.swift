@@ -1,3 +1,5 @@
+import BridgeBinding
+
 /// The JSON a Rust type is written as by serde: the one type model `bridge types` prints as
 /// TypeScript and `--auto-answer` fills in with values (`SerdeTypes` builds it from the app's
 /// Rust declarations).

@@ -2,14 +2,19 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 
-/// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it.
+/// Layer 1 argument binding, as Tauri's `#[tauri::command]` does it, for a command declared by
+/// its contract: each parameter is bound as its Rust type (`Parameter.rustType`) by serde's
+/// rules, the ones a command declared by its Rust signature is bound by (`TauriArguments`).
 ///
-/// - Each declared parameter is read from its JSON key (`KeyStyle`), in declaration order;
-///   `null` equals absent; of duplicate keys the last wins (serde_json: the parser keeps it
-///   with `JSONParser.DuplicateKeys.keepLast` and lists the keys in `duplicateKeyPaths`).
+/// - Each declared parameter is read from its JSON key (`KeyStyle`), in declaration order; an
+///   optional one reads `null` as absent; of duplicate keys the last wins (serde_json: the parser
+///   keeps it with `JSONParser.DuplicateKeys.keepLast` and lists the keys in `duplicateKeyPaths`).
 /// - A wrong type is `-32602` in Tauri's wording:
 ///   ``invalid args `url` for command `share_text`: invalid type: integer `1`, expected a string``.
-/// - A missing required parameter: `command share_text missing required key url`.
+/// - A missing required parameter: ``invalid args `url` for command `share_text`: command
+///   share_text missing required key url`` (Tauri's `Error::InvalidArgs` wraps the
+///   deserializer's error, `crates/tauri/src/ipc/command.rs`); `null` for one is serde's
+///   `invalid type: null, expected …`.
 /// - What Tauri accepts silently is a warning: a key that is no parameter (Tauri drops it; with
 ///   a did-you-mean when it is the other case form of a parameter, `image_url` → `imageUrl`, or a
 ///   near miss), a duplicate key, and a value that fails one of the parameter's `checks`.
@@ -54,21 +59,13 @@ public enum ArgumentBinder {
         // By index, reading the precomputed kinds and flags: no copy of each `Parameter`.
         for index in parameters.indices {
             let key = keys[index]
-            guard let value = arguments[key], !value.isNull else {
-                if signature.required[index] {
-                    throw ResponseError.invalidParams("command \(command) missing required key \(key)", details: [
-                        "command": .string(fullName), "layer": "command", "field": .string(key),
-                    ])
-                }
-                continue
+            let value = arguments[key]
+            if let problem = TauriArguments.problem(value, type: signature.types[index], command: command, key: key) {
+                var details: JSONObject = ["command": .string(fullName), "layer": "command", "field": .string(key)]
+                if value != nil { details["expected"] = .string(signature.kinds[index].rawValue) }
+                throw ResponseError.invalidParams("invalid args `\(key)` for command `\(command)`: \(problem)", details: details)
             }
-            let kind = signature.kinds[index]
-            guard accepts(kind, value) else {
-                throw ResponseError.invalidParams(
-                    "invalid args `\(key)` for command `\(command)`: invalid type: \(describe(value)), expected \(kind.expectation)",
-                    details: ["command": .string(fullName), "layer": "command", "field": .string(key),
-                              "expected": .string(kind.rawValue)])
-            }
+            guard let value, !value.isNull else { continue }
             if signature.checked[index], case .string(let text) = value {
                 for check in parameters[index].checks {
                     if let warning = check.warning(text, key: key, command: command) { warnings.append(warning) }
@@ -77,17 +74,6 @@ public enum ArgumentBinder {
             values.append(BoundArguments.Value(name: parameters[index].name, payloadKey: signature.payloadKeys[index], value: value))
         }
         return Binding(arguments: BoundArguments(values: values), warnings: warnings, unlisted: unlisted)
-    }
-
-    private static func accepts(_ kind: Parameter.Kind, _ value: JSON) -> Bool {
-        switch (kind, value) {
-        case (.any, _), (.string, .string), (.boolean, .bool), (.number, .number), (.object, .object), (.array, .array):
-            return true
-        case (.integer, .number(let n)):
-            return isInteger(n)
-        default:
-            return false
-        }
     }
 
     /// Whether a number is written as an integer (no fraction, no exponent) and fits an `Int`, as

@@ -2,28 +2,16 @@
 /// its shape, whether it is required, what it means, and the checks that warn about values
 /// the device would silently get wrong.
 public struct Parameter: Sendable {
-    /// The JSON types binding tells apart.
+    /// The JSON types the schemas tell apart.
     public enum Kind: String, Sendable {
         case string, boolean, integer, number, object, array, any
-
-        /// The expectation in serde's wording (`invalid type: …, expected a string`).
-        var expectation: String {
-            switch self {
-            case .string: return "a string"
-            case .boolean: return "a boolean"
-            case .integer: return "i64"
-            case .number: return "f64"
-            case .object: return "a map"
-            case .array: return "a sequence"
-            case .any: return "any value"
-            }
-        }
     }
 
     /// The snake_case name, as the Rust command declares it.
     public let name: String
     public let shape: Shape
-    /// Whether the call must provide it (non-null); optional parameters treat `null` as absent.
+    /// Whether the call must provide it (non-null, as a Rust type that is no `Option`);
+    /// optional parameters treat `null` as absent.
     public let required: Bool
     /// One sentence for the schema, the TypeScript declaration and `bridge schema`.
     public let doc: String
@@ -38,8 +26,12 @@ public struct Parameter: Sendable {
         self.checks = checks
     }
 
-    /// The JSON type binding checks.
+    /// The JSON type the schemas write.
     public var kind: Kind { shape.kind }
+
+    /// The Rust type the parameter is bound as (serde's rules, `TauriArguments`): its shape's,
+    /// an `Option` unless required.
+    public var rustType: RustType { required ? shape.rustType : .option(shape.rustType) }
 }
 
 /// How a command's JSON keys relate to its parameter names.
@@ -67,8 +59,10 @@ public struct Signature: Sendable {
     public let keys: [String]
     /// The camelCase payload key of each parameter (what backends read).
     public let payloadKeys: [String]
-    /// The JSON type binding checks, per parameter (`Parameter.kind`, computed once).
+    /// The JSON type the schemas write, per parameter (`Parameter.kind`, computed once).
     public let kinds: [Parameter.Kind]
+    /// The Rust type each parameter is bound as (`Parameter.rustType`, computed once).
+    public let types: [RustType]
     /// Whether each parameter is required.
     public let required: [Bool]
     /// Whether each parameter has value checks.
@@ -80,6 +74,7 @@ public struct Signature: Sendable {
         keys = parameters.map { keyStyle.key(for: $0.name) }
         payloadKeys = parameters.map { CaseConversion.lowerCamelCase($0.name) }
         kinds = parameters.map(\.kind)
+        types = parameters.map(\.rustType)
         required = parameters.map(\.required)
         checked = parameters.map { !$0.checks.isEmpty }
     }

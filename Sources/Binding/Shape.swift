@@ -29,7 +29,23 @@ public indirect enum Shape: Sendable, Equatable {
     /// An object of any members.
     public static var object: Shape { .record([]) }
 
-    /// The JSON type binding checks for this shape (serde's `expected …`).
+    /// The Rust type a value of this shape is bound as: serde's rules decide (`TauriArguments`).
+    /// A list's items and a record's members are the command's to check (it names the item:
+    /// `files[1]`, `preview.title`), as a `Vec<serde_json::Value>` or a map would leave them.
+    public var rustType: RustType {
+        switch self {
+        case .text, .choice: return .string
+        case .boolean: return .bool
+        case .integer: return .integer("i64")
+        case .number: return .float("f64")
+        case .list: return .sequence(.any("serde_json::Value"))
+        case .record: return .map
+        case .nullable(let inner): return .option(inner.rustType)
+        case .any: return .any("serde_json::Value")
+        }
+    }
+
+    /// The JSON type the schemas write for this shape.
     public var kind: Parameter.Kind {
         switch self {
         case .text, .choice: return .string

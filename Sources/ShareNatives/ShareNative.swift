@@ -1,5 +1,5 @@
 // Generated from the command declarations of the share plugin by `swift run bridge-generate`.
-// DO NOT EDIT: declare the command (a `CommandLayer` in its plugin's module) and regenerate,
+// DO NOT EDIT: declare the command (a `KitCommand` in its plugin's declaration) and regenerate,
 // then implement its method on each backend.
 import BridgeCall
 import BridgeProtocol

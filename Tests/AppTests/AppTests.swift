@@ -1,4 +1,5 @@
 @testable import BridgeApp
+import BridgeBinding
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol

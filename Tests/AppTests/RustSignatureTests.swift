@@ -1,4 +1,5 @@
 @testable import BridgeApp
+import BridgeBinding
 import Foundation
 import Testing
 

@@ -102,7 +102,7 @@ struct ArgumentBinderTests {
             _ = try bind([:], [Parameter("ms", .integer, required: true)])
             Issue.record("accepted")
         } catch {
-            #expect(error.message == "command share_text missing required key ms")
+            #expect(error.message == "invalid args `ms` for command `share_text`: command share_text missing required key ms")
         }
     }
 
@@ -132,5 +132,74 @@ struct BoundedWarningTests {
         #expect(all.last?.message == "and 981 more warnings of the same call, not listed (the first 20 are)")
         #expect(all.allSatisfy { $0.message.utf8.count < 400 })
         #expect(CallWarning.quoted(String(repeating: "y", count: 500)).count == CallWarning.maxQuotedKey + 1)
+    }
+}
+
+/// One set of serde rules: a command declared by its contract is bound as its parameters' Rust
+/// types are (`Parameter.rustType`), with the words `TauriArguments` refuses a command declared
+/// by its Rust signature with.
+@Suite("One binder: declared parameters bound by serde's rules")
+struct OneBinderTests {
+    static let shapes: [Shape] = [.string, .boolean, .integer, .number, .array, .object, .choice(["a", "b"]), .nullable(.string),
+                                  .nullable(.integer), .any, .text(format: "date-time", pattern: nil), .list(.string)]
+    /// Values as JSON text brings them (numbers written as such), parsed as a call's are.
+    static let values: [JSON] = ["null", "true", "false", "0", "1", "-1", "1.5", "1e3", "9223372036854775808", "\"\"", "\"x\"",
+                                 "\"__CHANNEL__:1\"", "[]", "[1,\"a\"]", "{}", "{\"k\":1}"].map { try! JSONParser.parse($0) }
+
+    /// The refusal of binding `value` (or no key) to one parameter, by each path.
+    static func both(_ shape: Shape, required: Bool, _ value: JSON?) -> (declared: String?, rust: String?) {
+        let parameter = Parameter("some_value", shape, required: required)
+        var args = JSONObject()
+        if let value { args["someValue"] = value }
+        var declared: String?
+        do { _ = try ArgumentBinder.bind(args, parameters: [parameter], keyStyle: .camelCase, command: "c", fullName: "plugin:p|c") } catch {
+            declared = error.message
+        }
+        let rust = TauriArguments.refusal(.object(args), arguments: [RustArgument(name: "some_value", key: "someValue", type: parameter.rustType)], command: "c")
+        return (declared, rust?.message)
+    }
+
+    @Test("every shape, required or not, refuses every value in the same words by both paths")
+    func table() {
+        for shape in Self.shapes {
+            for required in [true, false] {
+                for value in Self.values.map(Optional.some) + [JSON?.none] {
+                    let (declared, rust) = Self.both(shape, required: required, value)
+                    #expect(declared == rust, "\(shape) required \(required), value \(value?.serialized() ?? "absent")")
+                }
+            }
+        }
+        #expect(Self.both(.string, required: true, nil).declared == "invalid args `someValue` for command `c`: command c missing required key someValue")
+        #expect(Self.both(.string, required: true, .null).declared == "invalid args `someValue` for command `c`: invalid type: null, expected a string")
+        #expect(Self.both(.integer, required: false, try! JSONParser.parse("1.5")).declared == "invalid args `someValue` for command `c`: invalid type: floating point `1.5`, expected i64")
+        #expect(Self.both(.string, required: false, .null).declared == nil, "an Option reads null as None")
+    }
+
+    @Test("random values and shapes: both paths agree")
+    func fuzzed() {
+        var random = SplitMix64(state: 36)
+        func value(_ depth: Int) -> JSON {
+            switch random.next() % (depth > 2 ? 5 : 7) {
+            case 0: return .null
+            case 1: return .bool(random.next() % 2 == 0)
+            case 2: return (try? JSONParser.parse(["0", "-7", "1.25", "1e2", "18446744073709551616", "9223372036854775807"][Int(random.next() % 6)])) ?? .null
+            case 3: return .string(String(repeating: "z", count: Int(random.next() % 3)))
+            case 4: return .string("__CHANNEL__:\(random.next() % 9)")
+            case 5: return .array((0..<Int(random.next() % 3)).map { _ in value(depth + 1) })
+            default:
+                var o = JSONObject()
+                for k in 0..<Int(random.next() % 3) { o["k\(k)"] = value(depth + 1) }
+                return .object(o)
+            }
+        }
+        func shape(_ depth: Int) -> Shape {
+            let plain = Self.shapes.filter { if case .nullable = $0 { false } else { true } }
+            return depth < 2 && random.next() % 4 == 0 ? .nullable(shape(depth + 1)) : plain[Int(random.next() % UInt64(plain.count))]
+        }
+        for _ in 0..<2_000 {
+            let s = shape(0), required = random.next() % 2 == 0, v: JSON? = random.next() % 8 == 0 ? nil : value(0)
+            let (declared, rust) = Self.both(s, required: required, v)
+            #expect(declared == rust, "\(s) required \(required), value \(v?.serialized() ?? "absent")")
+        }
     }
 }

@@ -174,7 +174,7 @@ struct ThrowAwayCommandTests {
         #expect(router.prepare(method: "plugin:throw-away|ping", params: ["replyTo": 1], context: CallContext()).failure?.message
             == "invalid args `replyTo` for command `ping`: invalid type: integer `1`, expected a string")
         #expect(router.prepare(method: "plugin:throw-away|ping", params: [:], context: CallContext()).failure?.message
-            == "command ping missing required key replyTo")
+            == "invalid args `replyTo` for command `ping`: command ping missing required key replyTo")
         let strict = router.prepare(method: "plugin:throw-away|ping", params: ["replyTo": "me", "reply_to": "x"],
                                     context: CallContext(strict: true)).failure
         #expect(strict?.code == .invalidParams)

@@ -81,7 +81,7 @@ struct RouterTests {
     @Test("commands that declare parameters are bound before they run")
     func binding() async {
         let missing = await call("plugin:bridge-test|sleep", [:]).failure
-        #expect(missing?.message == "command sleep missing required key ms")
+        #expect(missing?.message == "invalid args `ms` for command `sleep`: command sleep missing required key ms")
         let wrong = await call("plugin:bridge-test|sleep", ["ms": "10"]).failure
         #expect(wrong?.message == "invalid args `ms` for command `sleep`: invalid type: string \"10\", expected i64")
     }

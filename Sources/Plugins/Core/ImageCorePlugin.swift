@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeACL
 import BridgeApp
 import BridgeCall

@@ -1,3 +1,4 @@
+import BridgeBinding
 import BridgeApp
 import BridgeCall
 import BridgeKit

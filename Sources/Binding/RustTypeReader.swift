@@ -18,12 +18,12 @@ public enum RustTypeError: Error, Sendable, Equatable, CustomStringConvertible {
 /// - Important: A type nested more than `maxDepth` brackets deep is refused
 ///   (`RustTypeError.tooDeep`) as soon as the pass reaches that depth, so a pathological file
 ///   costs no more than its length and never the stack.
-struct RustTypeReader {
+public struct RustTypeReader {
     /// The deepest nesting read: 64 levels of brackets (generics, tuples, arrays and `fn`
     /// arguments counted together). Hand-written signatures stay far below it (Tauri's and
     /// plugins-workspace's go 4 deep); it bounds the reader's recursion and that of everything
     /// done with the `RustType` it returns (comparison, binding, messages).
-    static let maxDepth = 64
+    public static let maxDepth = 64
 
     private let bytes: [UInt8]
     /// For each opening bracket, the index of the one closing it (`bytes.count` when none
@@ -32,7 +32,7 @@ struct RustTypeReader {
 
     /// Pairs the brackets of `text`.
     /// - Throws: `RustTypeError.tooDeep` when they nest deeper than `maxDepth`.
-    init(_ text: String) throws(RustTypeError) {
+    public init(_ text: String) throws(RustTypeError) {
         bytes = Array(text.utf8)
         var partner = [Int](repeating: -1, count: bytes.count)
         var open: [Int] = []
@@ -54,10 +54,10 @@ struct RustTypeReader {
     }
 
     /// The whole text's type.
-    func type() -> RustType { type(in: bytes.startIndex..<bytes.endIndex) }
+    public func type() -> RustType { type(in: bytes.startIndex..<bytes.endIndex) }
 
     /// The whole text, taken apart (`RustTypeExpression`).
-    func expression() -> RustTypeExpression { expression(in: bytes.startIndex..<bytes.endIndex) }
+    public func expression() -> RustTypeExpression { expression(in: bytes.startIndex..<bytes.endIndex) }
 
     private func expression(in range: Range<Int>) -> RustTypeExpression {
         let t = dereferenced(trimmed(range))
@@ -88,7 +88,7 @@ struct RustTypeReader {
 
     /// The last path segment of the type, references and lifetime left out:
     /// `&'a tauri::State<'_, Db>` → `State`.
-    func baseName() -> String { split(dereferenced(trimmed(bytes.startIndex..<bytes.endIndex))).base }
+    public func baseName() -> String { split(dereferenced(trimmed(bytes.startIndex..<bytes.endIndex))).base }
 
     private func type(in range: Range<Int>) -> RustType {
         let t = dereferenced(trimmed(range))

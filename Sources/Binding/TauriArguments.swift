@@ -1,5 +1,3 @@
-import BridgeBinding
-import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 
@@ -33,7 +31,7 @@ public enum TauriArguments {
     }
 
     /// serde's complaint about `value` as `type`, or `nil`.
-    static func problem(_ value: JSON?, type: RustType, command: String, key: String) -> String? {
+    public static func problem(_ value: JSON?, type: RustType, command: String, key: String) -> String? {
         guard let value else {
             if case .option = type { return nil }
             return "command \(command) missing required key \(key)"
@@ -41,7 +39,7 @@ public enum TauriArguments {
         return mismatch(value, type)
     }
 
-    static func mismatch(_ value: JSON, _ type: RustType) -> String? {
+    public static func mismatch(_ value: JSON, _ type: RustType) -> String? {
         func invalid(_ expected: String) -> String { "invalid type: \(ArgumentBinder.describe(value)), expected \(expected)" }
         switch type {
         case .option(let inner):
