@@ -100,9 +100,24 @@ public struct Command: Sendable {
     /// hands the scope to the command and the real plugin decides (`--strict` refuses them).
     public typealias ScopeCheck = @Sendable (Invocation) -> [CallWarning]
 
+    /// How the router binds a call's arguments, before the command starts: one binder, serde's
+    /// rules (`ArgumentBinder`, `TauriArguments`), whichever way the command was declared.
+    public enum Binding: Sendable {
+        /// To the declaration's parameters (a product plugin's contract): their Rust types, the
+        /// value checks' warnings, unknown and duplicate keys warned.
+        case declared
+        /// To the Rust signature (a kit command): refused as Tauri refuses; a key only a later
+        /// version reads is ignored, as the version modelled ignores it, and said.
+        case rust([RustArgument])
+        /// Not at all: the payload reaches the command as sent (`tauri::ipc::Request`, a
+        /// handler or a fixture).
+        case unbound
+    }
+
     public let declaration: CommandDeclaration
-    /// Whether the arguments are bound to the declared parameters (`false`: passed unbound).
-    public let binds: Bool
+    public let binding: Binding
+    /// Whether the arguments are bound to the declared parameters.
+    public var binds: Bool { if case .declared = binding { true } else { false } }
     /// Starts a call: runs on the caller's thread, once per call.
     public let start: Start
     /// The command's reading of its scope; `nil` for a command that reads none (a scope granted
@@ -112,7 +127,7 @@ public struct Command: Sendable {
     /// A declared command that starts each call with `start`.
     public init(_ declaration: CommandDeclaration, scope: ScopeCheck? = nil, starting start: @escaping Start) {
         self.declaration = declaration
-        self.binds = true
+        self.binding = .declared
         self.scopeCheck = scope
         self.start = start
     }
@@ -126,7 +141,16 @@ public struct Command: Sendable {
     /// router passes them unbound; `start` as for a declared command.
     public init(unbound declaration: CommandDeclaration, scope: ScopeCheck? = nil, starting start: @escaping Start) {
         self.declaration = declaration
-        self.binds = false
+        self.binding = .unbound
+        self.scopeCheck = scope
+        self.start = start
+    }
+
+    /// A command declared by its Rust signature: the router binds `arguments` as Tauri does
+    /// before `start` runs.
+    public init(rust arguments: [RustArgument], declaration: CommandDeclaration, scope: ScopeCheck? = nil, starting start: @escaping Start) {
+        self.declaration = declaration
+        self.binding = .rust(arguments)
         self.scopeCheck = scope
         self.start = start
     }
@@ -140,7 +164,7 @@ public struct Command: Sendable {
     public init(_ name: String, summary: String, parameters: [Parameter]? = nil, keyStyle: KeyStyle = .camelCase,
                 reporting handler: @escaping Handler) {
         self.declaration = CommandDeclaration(name, summary: summary, parameters: parameters ?? [], keyStyle: keyStyle)
-        self.binds = parameters != nil
+        self.binding = parameters != nil ? .declared : .unbound
         self.scopeCheck = nil
         self.start = Command.waiting(handler)
     }

@@ -40,11 +40,11 @@ public enum TauriPin {
     public static let version = "2.0.6"
 }
 
-/// One command of a plugin declared by its Rust signature: its arguments (bound as Tauri binds
-/// them, `TauriArguments`, under their Rust names, camelCased as the IPC does) and its answer
-/// from the bound payload and the call's context — a result, and the record of what the device
-/// would show or do, if anything. The core plugins and the official mobile plugins are built
-/// from these.
+/// One command of a plugin, the kit's one kind: declared by its Rust signature (its arguments,
+/// under their Rust names, camelCased as the IPC does) or by its contract (`CommandDeclaration`,
+/// a product plugin's), and its answer from the bound payload and the call's context — a
+/// result, and the record of what the device would show or do, if anything. Either way the
+/// router binds the call by serde's rules before the command starts (`Command.Binding`).
 public struct KitCommand: Sendable {
     public let name: String
     /// The command as the plugin `name`d registers it, with the origin's summary for listings.
@@ -108,8 +108,8 @@ public struct KitCommand: Sendable {
         self.init(declared: declaration, scope: scope, starting: { invocation in .waiting { try await handler(invocation) } })
     }
 
-    /// A command declared by its Rust signature: bound by `TauriArguments` (serde's rules), then
-    /// `start` on the caller's thread. `readsScope`: a scope granted to it is its to check, not
+    /// A command declared by its Rust signature: the router binds it (`Command.Binding.rust`:
+    /// serde's rules, `TauriArguments`), then `start` runs on the caller's thread. `readsScope`: a scope granted to it is its to check, not
     /// a `scope_ignored` warning; `takesRequest`: it takes `tauri::ipc::Request` (a raw body,
     /// headers) and binds no named arguments.
     private init(_ name: String, _ arguments: [RustArgument], summary: String? = nil, readsScope: Bool = false, takesRequest: Bool = false,
@@ -120,37 +120,14 @@ public struct KitCommand: Sendable {
             let declaration = CommandDeclaration(name, summary: own ?? summary ?? "Tauri's core \(plugin) plugin: \(name)", parameters: [], layer: .nativeOnly)
             var scope: Command.ScopeCheck?
             if readsScope { scope = { (_: Invocation) -> [CallWarning] in [] } }
-            return Command(unbound: declaration, scope: scope) { invocation in
-                if !takesRequest { try KitCommand.bind(invocation, arguments, plugin: plugin, command: name) }
-                return try start(invocation)
-            }
+            if takesRequest { return Command(unbound: declaration, scope: scope) { invocation in try start(invocation) } }
+            return Command(rust: arguments, declaration: declaration, scope: scope) { invocation in try start(invocation) }
         }
     }
 
     /// The IPC key of a Rust argument: camelCase, computed only for a name that needs it.
     static func key(_ name: String) -> String {
         name.utf8.contains(UInt8(ascii: "_")) ? CaseConversion.lowerCamelCase(name) : name
-    }
-
-    /// tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
-    static func bytesRefusal(_ plugin: String, _ name: String, _ key: String) -> ResponseError {
-        .invalidParams("invalid args `\(key)` for command `\(name)`: command \(name) expected a value for key \(key) but the IPC call used a bytes payload",
-                       details: ["command": .string("plugin:\(plugin)|\(name)"), "field": .string(key)])
-    }
-
-    /// Tauri's binding of a call's named arguments: a bytes payload has none, serde refuses
-    /// what does not fit; an argument only a later version reads is ignored, as this version
-    /// ignores it, with a warning naming the version that reads it (nothing silently old).
-    private static func bind(_ invocation: Invocation, _ arguments: [RustArgument], plugin: String, command name: String) throws {
-        if invocation.request?.body != nil, let first = arguments.first { throw bytesRefusal(plugin, name, first.key) }
-        if let refusal = TauriArguments.refusal(JSON.object(invocation.arguments), arguments: arguments, command: name) { throw refusal }
-        for member in invocation.arguments where !arguments.contains(where: { $0.key == member.key }) {
-            if let change = UpstreamChanges.adding(argument: member.key, of: "plugin:\(plugin)|\(name)") {
-                try LiveWarnings.warn(CallWarning(code: "newer_version", message:
-                    "invalid args `\(member.key)` for command `\(name)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
-                    field: member.key), context: invocation.context, layer: "command")
-            }
-        }
     }
 
     /// The registered command: Tauri's binding, then the answer on the caller's thread, or

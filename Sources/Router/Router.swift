@@ -152,7 +152,7 @@ public struct Router: Sendable {
             }
             arguments[TauriRequest.key] = nil
             // tauri `ipc/command.rs`: a named argument cannot be read from a bytes payload.
-            if request?.body != nil, entry.command.binds, let key = entry.command.declaration.signature.keys.first {
+            if request?.body != nil, let key = Router.firstKey(entry.command) {
                 let command = entry.name.command
                 return .failure(.invalidParams(
                     "invalid args `\(key)` for command `\(command)`: command \(command) expected a value for key \(key) but the IPC call used a bytes payload",
@@ -170,8 +170,10 @@ public struct Router: Sendable {
         }
         var bound = BoundArguments()
         var unlisted = 0
-        // The declaration's signature in place, not a copy.
-        if entry.command.binds {
+        // One binder, serde's rules, however the command was declared.
+        switch entry.command.binding {
+        case .declared:
+            // The declaration's signature in place, not a copy.
             do {
                 let binding = try ArgumentBinder.bind(arguments, signature: entry.command.declaration.signature,
                                                       command: entry.name.command, fullName: entry.fullName)
@@ -181,6 +183,22 @@ public struct Router: Sendable {
             } catch {
                 return .failure(warnings.isEmpty ? error : error.adding(["warnings": .array(warnings.map(\.json))]))
             }
+        case .rust(let signature):
+            if let refusal = TauriArguments.refusal(.object(arguments), arguments: signature, command: entry.name.command) {
+                return .failure(warnings.isEmpty ? refusal : refusal.adding(["warnings": .array(warnings.map(\.json))]))
+            }
+            // Nothing silently old: an argument only a later version reads is ignored here, as
+            // this version ignores it, and the warning names the version that reads it.
+            for member in arguments where !signature.contains(where: { $0.key == member.key }) {
+                if let change = UpstreamChanges.adding(argument: member.key, of: entry.fullName) {
+                    let command = entry.name.command
+                    warnings.append(CallWarning(code: "newer_version", message:
+                        "invalid args `\(member.key)` for command `\(command)`: read from \(change.component) \(change.since) on (\(change.summary)); the \(change.component) modelled ignores it: pin \(change.component)@\(change.since) or later with --plugin-version or the app's Cargo.lock",
+                        field: member.key))
+                }
+            }
+        case .unbound:
+            break
         }
         let invocation = Invocation(name: entry.name, arguments: arguments, bound: bound, context: callContext, grant: grant,
                                     layer: entry.command.declaration.layer, request: request)
@@ -275,6 +293,15 @@ public struct Router: Sendable {
         case .refused(let error): return .failure(error)
         case .done(_, let outcome): return outcome
         case .waiting(_, let rest): return await rest()
+        }
+    }
+
+    /// The key of a command's first named argument: a bytes payload cannot bind it.
+    static func firstKey(_ command: Command) -> String? {
+        switch command.binding {
+        case .declared: command.declaration.signature.keys.first
+        case .rust(let arguments): arguments.first?.key
+        case .unbound: nil
         }
     }
 

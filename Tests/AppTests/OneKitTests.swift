@@ -26,4 +26,23 @@ struct OneKitTests {
         #expect(kit.commandNames == ["register", "authenticate", "forget_all"], "build.rs's COMMANDS")
         guard case .folder = kit.origin else { Issue.record("a --plugin-dir plugin's origin is its folder, found \(kit.origin)"); return }
     }
+
+    @Test("one binder: the router binds every command before it starts — a product command by its declaration, every other by its Rust signature or not at all")
+    func oneBindingRoad() throws {
+        let product = Set(ProductPlugins.plugins().map(\.name))
+        let plugins: [any Plugin] = ProductPlugins.plugins() + OfficialPlugins.plugins() + CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface())
+        var signatures = 0
+        for plugin in plugins {
+            for command in plugin.commands {
+                switch command.binding {
+                case .declared: #expect(product.contains(plugin.name), "plugin:\(plugin.name)|\(command.name) is bound by a declaration")
+                case .rust(let arguments):
+                    #expect(!product.contains(plugin.name), "plugin:\(plugin.name)|\(command.name)")
+                    signatures += arguments.isEmpty ? 0 : 1
+                case .unbound: #expect(!product.contains(plugin.name), "plugin:\(plugin.name)|\(command.name) is unbound")
+                }
+            }
+        }
+        #expect(signatures > 100, "the official and core commands' Rust signatures reach the router: \(signatures)")
+    }
 }
