@@ -205,7 +205,7 @@ let package = Package(
                                                      "TestSupport", "BridgeCall", "BridgeDevice"]),
         .testTarget(name: "InboxTests", dependencies: ["BridgeInbox", "BridgeJSON", "TestSupport", "BridgeAndroidIntents", "BridgeMedia", "BridgePredicate"]),
         .testTarget(name: "SandboxTests", dependencies: ["BridgeSandbox"]),
-        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeKit", "BridgeEvents", "BridgeApp",
+        .testTarget(name: "OfficialPluginTests", dependencies: ["BridgeOfficialPlugins", "BridgePlugins", "BridgeCorePlugins", "BridgeKit", "BridgeEvents", "BridgeApp",
                                                                 "BridgeSimulation", "BridgeACL", "BridgeJSON", "BridgeProtocol",
                                                                 "BridgeRouter", "BridgeCall", "BridgeDevice", "BridgeSandbox"]),
         .testTarget(name: "AppTests", dependencies: ["BridgeApp", "BridgeBinding", "BridgeCorePlugins", "BridgeKit", "BridgeACL", "BridgeJSON", "BridgePlugins", "BridgeOfficialPlugins",

@@ -17,6 +17,7 @@ public enum ACLSetup {
         var built: [String: PluginManifest] = [:]
         var embedded: [String: ManifestStore.Embedded] = [:]
         var generated = CorePermissions.sources(versions)
+        generated.reserveCapacity(generated.count + plugins.count)
         for plugin in plugins {
             if let permissions = plugin.generatedPermissions {
                 generated[plugin.name] = permissions
@@ -60,20 +61,19 @@ public enum ACLSetup {
         // at the plugin's first call).
         guard let capabilitiesPath else {
             if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
-            let builtIn = CapabilitySource.builtIn(plugins: manifests.keys.filter { $0 != PluginManifest.appKey && manifests.hasDefaultSet($0) },
-                                                   windows: windows)
-            let checked = builtIn.permissions.filter { entry in
-                let key = entry.identifier.prefix ?? PluginManifest.appKey
-                return manifests.isRead(key) || manifests.reachesOthers(key)
-            }
+            // Kept symbolic: a start reads no entry of a plugin whose sets name only its own
+            // permissions (a kit plugin declares it, the generator computes it for files).
+            let reaching = manifests.readOrReaching.filter { $0 != PluginManifest.appKey && manifests.hasDefaultSet($0) }
+            let checked = CapabilitySource.builtIn(plugins: reaching, windows: windows)
             var foreign = Set<String>()
-            for entry in checked { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }
+            for entry in checked.permissions { foreign.formUnion(unhosted(entry.identifier, manifests: manifests)) }
             if !foreign.isEmpty {
                 warn("skipping permissions of plugins the bridge does not host: \(foreign.sorted().joined(separator: ", "))")
             }
             // Expanding them now: an unknown permission is a start-up error, as it was whole.
-            _ = try ResolvedACL(manifests: manifests, capabilities: [builtIn.with(permissions: checked)], target: "")
-            return Authority(store: manifests, capabilities: [builtIn], messages: messages, unhosted: foreign)
+            _ = try ResolvedACL(manifests: manifests, capabilities: [checked], target: "")
+            return Authority(store: manifests, builtInFor: windows, reaching: checked.permissions.compactMap(\.identifier.prefix),
+                             messages: messages, unhosted: foreign)
         }
         if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
         let capabilities = try CapabilitySource.load(capabilitiesPath)

@@ -23,7 +23,58 @@ public enum ACLMessages: String, Sendable, CaseIterable {
 public final class Authority: CallAuthority, Sendable {
     /// The hosted plugins' manifests, each built when first needed.
     public let store: ManifestStore
-    public let capabilities: [Capability]
+    /// The capabilities decided by: an app's, or the built-in one (made whole only when read,
+    /// `BuiltIn`).
+    public var capabilities: [Capability] {
+        switch source {
+        case .given(let capabilities): return capabilities
+        case .builtIn(let builtIn): return builtIn.whole
+        }
+    }
+    private let source: Source
+
+    private enum Source: Sendable {
+        case given([Capability])
+        case builtIn(BuiltIn)
+    }
+
+    /// The built-in capability kept symbolic — "every hosted plugin's default set, for these
+    /// windows, local" — so a start pays nothing per plugin compiled in: a call's resolution
+    /// makes its entries for the called manifest and the manifests whose entries can reach
+    /// another (`reaching`, known at start); the whole capability is made once, when read.
+    final class BuiltIn: Sendable {
+        let store: ManifestStore
+        let windows: [String]
+        /// The manifests with a default set whose entry can grant another manifest's commands,
+        /// or was read from files: resolved for every plugin.
+        let reaching: [String]
+        private let made = Mutex<[Capability]?>(nil)
+
+        init(store: ManifestStore, windows: [String], reaching: [String]) {
+            self.store = store
+            self.windows = windows
+            self.reaching = reaching
+        }
+
+        /// The capability with every hosted plugin's default set.
+        var whole: [Capability] {
+            made.withLock { made in
+                if let made { return made }
+                let whole = [CapabilitySource.builtIn(plugins: store.keys.filter { $0 != PluginManifest.appKey && store.hasDefaultSet($0) },
+                                                      windows: windows)]
+                made = whole
+                return whole
+            }
+        }
+
+        /// The capability as a call of the manifest `key` resolves it: its own entry and the
+        /// reaching ones, in the whole capability's order (the others cannot reach it).
+        func capabilities(for key: String) -> [Capability] {
+            var plugins = reaching
+            if !reaching.contains(key), key != PluginManifest.appKey, store.hasDefaultSet(key) { plugins.append(key) }
+            return [CapabilitySource.builtIn(plugins: plugins, windows: windows)]
+        }
+    }
     public let messages: ACLMessages
     /// Resolved at start, on every platform (capabilities an app wrote: checked whole, as
     /// Tauri's build does); `nil` for the built-in capability, resolved per plugin on demand.
@@ -55,7 +106,7 @@ public final class Authority: CallAuthority, Sendable {
     /// unknown permission is a start-up error.
     public init(validating store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose) throws(ACLError) {
         self.store = store
-        self.capabilities = capabilities
+        self.source = .given(capabilities)
         self.messages = messages
         var resolutions: [Platform: ResolvedACL] = [:]
         // Where no capability and no permission names platforms (most apps' files), every
@@ -80,7 +131,17 @@ public final class Authority: CallAuthority, Sendable {
     /// each plugin's grants are resolved at its first call.
     public init(store: ManifestStore, capabilities: [Capability], messages: ACLMessages = .verbose, unhosted: Set<String> = []) {
         self.store = store
-        self.capabilities = capabilities
+        self.source = .given(capabilities)
+        self.messages = messages
+        self.unhosted = unhosted
+        resolutions = nil
+    }
+
+    /// An authority over the built-in capability for `windows`, kept symbolic: `reaching` are
+    /// the manifests (with a default set) whose entries were expanded at start.
+    init(store: ManifestStore, builtInFor windows: [String], reaching: [String], messages: ACLMessages, unhosted: Set<String>) {
+        self.store = store
+        self.source = .builtIn(BuiltIn(store: store, windows: windows, reaching: reaching))
         self.messages = messages
         self.unhosted = unhosted
         resolutions = nil
@@ -107,6 +168,7 @@ public final class Authority: CallAuthority, Sendable {
         let id = key.map { "\(target)|\($0)" } ?? target
         if let made = onDemand.withLock({ $0[id] }) { return .success(made) }
         do throws(ACLError) {
+            let capabilities = if let key, case .builtIn(let builtIn) = source { builtIn.capabilities(for: key) } else { self.capabilities }
             let acl = try ResolvedACL(manifests: store, capabilities: capabilities, target: target, only: key)
             // Kept for the manifests the store holds: a page naming endless unknown plugins
             // keeps nothing.

@@ -69,6 +69,14 @@ public final class ManifestStore: Sendable {
     /// app's), rather than generated from values.
     func isRead(_ key: String) -> Bool { built[key] != nil }
 
+    /// The keys whose capability entries are resolved for every plugin and expanded at start:
+    /// manifests read from files, and those whose sets can name another manifest's permission
+    /// (declared when known, so a start reads no set of a plugin that declares it does not).
+    var readOrReaching: [String] {
+        Array(built.keys) + embedded.filter { $0.value.reach != false }.map(\.key).filter(reachesOthers)
+            + generated.filter { $0.value.setsReachOtherPlugins != false }.map(\.key).filter(reachesOthers)
+    }
+
     /// Whether a manifest is kept under `key` (nothing built).
     public func contains(_ key: String) -> Bool { built[key] != nil || embedded[key] != nil || generated[key] != nil }
 
@@ -87,8 +95,13 @@ public final class ManifestStore: Sendable {
     func hasDefaultSet(_ key: String) -> Bool {
         if let manifest = built[key] { return manifest.defaultSet != nil }
         if let files = embedded[key] {
-            // A `[default]` table may sit in any of its files, as Tauri reads them.
-            return files.compiled.values.contains { json in (try? JSONParser.parse(json))?["default"] != nil }
+            // A `[default]` table may sit in any of its files, as Tauri reads them; it mostly
+            // sits in `default.toml`, read first (the others in path order, so what a start
+            // reads does not depend on a dictionary's order).
+            func hasDefault(_ json: String) -> Bool { (try? JSONParser.parse(json))?["default"] != nil }
+            let conventional = "permissions/\(key)/default.toml"
+            if let json = files.compiled[conventional], hasDefault(json) { return true }
+            return files.compiled.filter { $0.key != conventional }.sorted { $0.key < $1.key }.contains { hasDefault($0.value) }
         }
         return generated[key]?.defaultSet != nil
     }

@@ -92,6 +92,8 @@ struct AppOptions {
     /// serves (a plugin the bridge simulates, a core plugin) or an earlier folder names: each is
     /// skipped with a warning, as are a folder's unread signatures.
     func folderPlugins(besides hosted: [any Plugin], surface: AppSurface) -> [any Plugin] {
+        // Neither --plugin-dir nor an app: nothing to read, nothing to compare.
+        guard !pluginFolders.isEmpty || config != nil else { return [] }
         let taken = Set(hosted.map(\.name)).union(CorePermissions.plugins.map { String($0.dropFirst("core:".count)) })
         var folders: [any Plugin] = []
         for folder in pluginFolders {

@@ -212,6 +212,10 @@ public protocol Plugin: Sendable {
     /// a default set): that list and set, so the ACL builds the manifest as values instead of
     /// parsing the files at every start; `nil` otherwise.
     var generatedPermissions: GeneratedPermissions? { get }
+    /// Whether its name and command names are checked when the binary is built (a plugin
+    /// compiled in: `OneKitTests` checks every one), so a start does not check them again; a
+    /// plugin read at run time (`--plugin-dir`) is checked at registration.
+    var namesCheckedAtBuild: Bool { get }
     /// Whether one of its permission sets (the default one included) names another plugin's
     /// permission (`core:default` names `core:app:default`), when known at build time: the ACL
     /// then neither builds nor parses the sets to find out at each start. `nil`: unknown, the
@@ -301,6 +305,7 @@ extension Plugin {
     public var sessionMethods: [SessionMethod] { [] }
     public var generatedPermissions: GeneratedPermissions? { nil }
     public var setsReachOtherPlugins: Bool? { nil }
+    public var namesCheckedAtBuild: Bool { false }
     public var isCore: Bool { false }
     /// The files `swift run bridge-generate` compiled in (`EmbeddedPermissions`), found at run
     /// time: a plugin's code never names its generated source, so it builds before the first run.

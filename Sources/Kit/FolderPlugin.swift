@@ -8,7 +8,7 @@ extension KitPlugin {
     /// declared from its files as any other: its `COMMANDS`, its permission files as read, its
     /// commands bound by their Rust signatures when it has them (else their payload reaches
     /// what answers them as sent), then answered by a handler or a fixture.
-    public init(folder: PluginFolder, surface: AppSurface) {
+    public convenience init(folder: PluginFolder, surface: AppSurface) {
         let plugin = folder.name
         var seen = Set<String>()
         let names = folder.commands.filter { CommandName.isValidCommand($0) && seen.insert($0).inserted }

@@ -10,7 +10,7 @@ import Synchronization
 /// command, bound by the Rust signature of its `src/commands.rs` and answered as its native code
 /// answers on the call's platform. Tauri's core plugins are declared so too, their permissions
 /// being Tauri's own (`CorePermissions`).
-public struct KitPlugin: Plugin {
+public final class KitPlugin: Plugin, Sendable {
     /// Where a plugin's code comes from.
     public enum Origin: Sendable, Equatable {
         /// Tauri's core plugins (`plugin:app|…`): permissions from `crates/tauri/build.rs`.
@@ -30,44 +30,51 @@ public struct KitPlugin: Plugin {
     public let commandNames: [String]
     /// `permissions/default.toml`'s description and members; `nil` when the plugin has none.
     public let defaultSet: (description: String, permissions: [String])?
-    /// Its commands and declared permissions, built when first needed: a plugin costs a start
-    /// its name and `COMMANDS`, the rest is paid by the first call that reaches it.
-    private let parts: Parts
     public let sessionMethods: [SessionMethod]
     /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
-    var declaredPermissions: [GeneratedPermissions.Declared] { parts.permissions }
-    var declaredSets: [GeneratedPermissions.DeclaredSet] { parts.sets }
+    var declaredPermissions: [GeneratedPermissions.Declared] { once(\.permissions, makePermissions) }
+    var declaredSets: [GeneratedPermissions.DeclaredSet] { once(\.sets, makeSets) }
 
-    /// The parts made on first use, each once (one object per plugin: a start pays for it and
-    /// nothing else).
-    private final class Parts: Sendable {
-        private let makeCommands: @Sendable () -> [Command]
-        private let makePermissions: @Sendable () -> [GeneratedPermissions.Declared]
-        private let makeSets: @Sendable () -> [GeneratedPermissions.DeclaredSet]
-        private let made = Mutex<Made>((nil, nil, nil))
+    /// How its parts are made, on first use, each once: a plugin costs a start this one object
+    /// (its name and `COMMANDS`); the rest is paid by the first call that reaches it.
+    private enum Maker: Sendable {
+        case commands(@Sendable () -> [KitCommand], raw: (@Sendable () -> [Command])?)
+        /// Its commands and the ones that wait made together (barcode-scanner's shared table).
+        case building(@Sendable () -> (commands: [KitCommand], raw: [Command]))
+    }
+    private let maker: Maker
+    private let makePermissions: @Sendable () -> [GeneratedPermissions.Declared]
+    private let makeSets: @Sendable () -> [GeneratedPermissions.DeclaredSet]
+    private typealias Made = (commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)
+    private let made = Mutex<Made>((nil, nil, nil))
 
-        init(commands: @escaping @Sendable () -> [Command], permissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
-             sets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet]) {
-            makeCommands = commands
-            makePermissions = permissions
-            makeSets = sets
+    /// The part at `slot`, made by `make` the first time it is asked for.
+    private func once<Value: Sendable>(_ slot: WritableKeyPath<Made, Value?>, _ make: () -> Value) -> Value {
+        made.withLock { made in
+            if let value = made[keyPath: slot] { return value }
+            let value = make()
+            made[keyPath: slot] = value
+            return value
         }
+    }
 
-        var commands: [Command] { once(\.commands, makeCommands) }
-        var permissions: [GeneratedPermissions.Declared] { once(\.permissions, makePermissions) }
-        var sets: [GeneratedPermissions.DeclaredSet] { once(\.sets, makeSets) }
-
-        private typealias Made = (commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)
-
-        /// The part at `slot`, made by `make` the first time it is asked for.
-        private func once<Value: Sendable>(_ slot: WritableKeyPath<Made, Value?>, _ make: () -> Value) -> Value {
-            made.withLock { made in
-                if let value = made[keyPath: slot] { return value }
-                let value = make()
-                made[keyPath: slot] = value
-                return value
-            }
+    /// Its commands as registered: every `COMMANDS` entry declared, once.
+    private func makeCommands() -> [Command] {
+        let summary = switch origin {
+        case .tauriCore: "Tauri's core \(name) plugin"
+        case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
+        case .product(let source): "\(name) (\(source))"
+        case .folder(let folder): "\(name) (--plugin-dir \(folder)): answered by a handler or a fixture"
         }
+        let declared: [KitCommand], waiting: [Command]
+        switch maker {
+        case .commands(let commands, let raw): (declared, waiting) = (commands(), raw?() ?? [])
+        case .building(let building): (declared, waiting) = building()
+        }
+        precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
+                     "\(name): every COMMANDS entry is declared, once")
+        let name = self.name
+        return declared.map { $0.command(plugin: name, summary: summary) } + waiting
     }
 
     /// Why a granted scope entry is malformed, for a plugin whose commands read their scope.
@@ -80,20 +87,20 @@ public struct KitPlugin: Plugin {
     /// declared values.
     private let files: (@Sendable () -> [PermissionFile])?
 
-    public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+    public convenience init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
                 commands: @autoclosure @escaping @Sendable () -> [KitCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
-                  declaredPermissions: declaredPermissions(), declaredSets: declaredSets(), scopeProblem: scopeProblem,
-                  setsReachOtherPlugins: setsReachOtherPlugins, building: { (commands(), raw()) })
+                  declaredPermissions: declaredPermissions, declaredSets: declaredSets, files: nil, scopeProblem: scopeProblem,
+                  setsReachOtherPlugins: origin == .tauriCore ? nil : setsReachOtherPlugins, maker: .commands(commands, raw: raw))
     }
 
     /// The same, its commands and the ones that wait made together by `building` at the first
     /// call (barcode-scanner's `scan` and `cancel` share the table of waiting scans).
-    public init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
+    public convenience init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
                 declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
                 declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
@@ -101,25 +108,24 @@ public struct KitPlugin: Plugin {
                 building: @escaping @Sendable () -> (commands: [KitCommand], raw: [Command])) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
                   declaredPermissions: declaredPermissions, declaredSets: declaredSets, files: nil, scopeProblem: scopeProblem,
-                  setsReachOtherPlugins: origin == .tauriCore ? nil : setsReachOtherPlugins, building: building)
+                  setsReachOtherPlugins: origin == .tauriCore ? nil : setsReachOtherPlugins, maker: .building(building))
     }
 
     /// A plugin whose permissions are files: compiled in from `permissions/<name>/` by
     /// `bridge-generate` (which says whether a set reaches another plugin), or read from a
     /// `--plugin-dir` folder (`setsReachOtherPlugins` `nil`: the ACL reads the sets).
-    public init(name: String, origin: Origin, commandNames: [String], permissionFiles: @autoclosure @escaping @Sendable () -> [PermissionFile],
+    public convenience init(name: String, origin: Origin, commandNames: [String], permissionFiles: @autoclosure @escaping @Sendable () -> [PermissionFile],
                 setsReachOtherPlugins: Bool?, sessionMethods: [SessionMethod] = [], scopeProblem: (@Sendable (JSON) -> String?)? = nil,
                 commands: @autoclosure @escaping @Sendable () -> [KitCommand]) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: nil, sessionMethods: sessionMethods,
                   declaredPermissions: { [] }, declaredSets: { [] }, files: permissionFiles, scopeProblem: scopeProblem,
-                  setsReachOtherPlugins: setsReachOtherPlugins, building: { (commands(), []) })
+                  setsReachOtherPlugins: setsReachOtherPlugins, maker: .commands(commands, raw: nil))
     }
 
     private init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                  sessionMethods: [SessionMethod], declaredPermissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
                  declaredSets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet], files: (@Sendable () -> [PermissionFile])?,
-                 scopeProblem: (@Sendable (JSON) -> String?)?, setsReachOtherPlugins: Bool?,
-                 building: @escaping @Sendable () -> (commands: [KitCommand], raw: [Command])) {
+                 scopeProblem: (@Sendable (JSON) -> String?)?, setsReachOtherPlugins: Bool?, maker: Maker) {
         self.origin = origin
         self.files = files
         self.setsReachOtherPlugins = setsReachOtherPlugins
@@ -128,24 +134,15 @@ public struct KitPlugin: Plugin {
         self.commandNames = commandNames
         self.defaultSet = defaultSet
         self.sessionMethods = sessionMethods
-        parts = Parts(commands: {
-            let summary = switch origin {
-            case .tauriCore: "Tauri's core \(name) plugin"
-            case .pluginsWorkspace(let pin): "\(name) (plugins-workspace@\(pin.prefix(8)))"
-            case .product(let source): "\(name) (\(source))"
-            case .folder(let folder): "\(name) (--plugin-dir \(folder)): answered by a handler or a fixture"
-            }
-            let (declared, waiting) = building()
-            precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
-                         "\(name): every COMMANDS entry is declared, once")
-            return declared.map { $0.command(plugin: name, summary: summary) } + waiting
-        }, permissions: declaredPermissions, sets: declaredSets)
+        self.maker = maker
+        makePermissions = declaredPermissions
+        makeSets = declaredSets
     }
 
     /// One of Tauri's core plugins by its command names (`crates/tauri/build.rs`'s `PLUGINS`, as
     /// `CorePermissions` lists them), its commands built at its first call; its permissions are
     /// Tauri's (`CorePermissions`).
-    public init(core name: String, commandNames: [String], commands: @autoclosure @escaping @Sendable () -> [KitCommand],
+    public convenience init(core name: String, commandNames: [String], commands: @autoclosure @escaping @Sendable () -> [KitCommand],
                 sessionMethods: [SessionMethod] = []) {
         self.init(name: name, origin: .tauriCore, commandNames: commandNames, defaultSet: nil, sessionMethods: sessionMethods,
                   commands: commands())
@@ -153,13 +150,16 @@ public struct KitPlugin: Plugin {
 
     public var isCore: Bool { origin == .tauriCore }
 
-    public var commands: [Command] { parts.commands }
+    /// Compiled in, its names are checked by `OneKitTests`; read from a folder, at registration.
+    public var namesCheckedAtBuild: Bool {
+        if case .folder = origin { false } else { true }
+    }
+
+    public var commands: [Command] { once(\.commands, makeCommands) }
 
     public var generatedPermissions: GeneratedPermissions? {
         guard !isCore, files == nil else { return nil }
-        // The closures hold the deferred parts, not a copy of the whole plugin.
-        let parts = self.parts
-        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: parts.permissions, sets: parts.sets,
+        return GeneratedPermissions(commands: commandNames, defaultSet: defaultSet, permissions: self.declaredPermissions, sets: self.declaredSets,
                                     setsReachOtherPlugins: setsReachOtherPlugins)
     }
 

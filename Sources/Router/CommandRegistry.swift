@@ -20,46 +20,39 @@ public struct CommandRegistry: Sendable {
         }
     }
 
-    /// One registered plugin: its command names, known from the start, and its entries, made
-    /// when a call first needs one of them (a cold `bridge invoke` builds the commands of the
-    /// plugin it calls, not of every plugin compiled in).
-    private final class Hosted: Sendable {
-        let plugin: any Plugin
-        let commandNames: [String]
-        private let made = Mutex<[String: Entry]?>(nil)
-
-        init(_ plugin: any Plugin, commandNames: [String]) {
-            self.plugin = plugin
-            self.commandNames = commandNames
-        }
-
-        /// The plugin's entries by full name, made once.
-        var entries: [String: Entry] {
-            made.withLock { made in
-                if let made { return made }
-                var out: [String: Entry] = [:]
-                for command in plugin.commands {
-                    // The names were checked at registration; a plugin whose `commands` differ
-                    // from its `commandNames` is a programming error its own tests catch.
-                    guard let name = CommandName(plugin: plugin.name, command: command.name) else { continue }
-                    out[name.description] = Entry(name: name, command: command)
-                }
-                made = out
-                return out
-            }
-        }
-    }
-
-    private var hosted: [String: Hosted] = [:]
-    /// The entries of the plugins called so far, by full name (shared by the registry's copies).
+    /// The registered plugins, in registration order, and their positions by name: a start
+    /// pays an array slot and a dictionary entry per plugin, nothing else.
+    private var plugins: [any Plugin] = []
+    private var index: [String: Int] = [:]
+    /// The entries of the plugins called so far, by full name (shared by the registry's copies):
+    /// a plugin's are made when a call first needs one of them (a cold `bridge invoke` builds the
+    /// commands of the plugin it calls, not of every plugin compiled in).
     private let made = Shared()
 
     private final class Shared: Sendable {
-        private let entries = Mutex<[String: Entry]>([:])
-        func withLock<T>(_ body: (inout [String: Entry]) -> T) -> T { entries.withLock { body(&$0) } }
+        private let state = Mutex<(entries: [String: Entry], built: Set<String>)>(([:], []))
+
+        /// `plugin`'s entries by full name, made once.
+        func entries(of plugin: any Plugin) -> [String: Entry] {
+            state.withLock { state in
+                if state.built.contains(plugin.name) { return state.entries.filter { $0.value.name.plugin == plugin.name } }
+                var out: [String: Entry] = [:]
+                for command in plugin.commands {
+                    // The names were checked at registration or at build; a plugin whose
+                    // `commands` differ from its `commandNames` is a programming error its own
+                    // tests catch.
+                    guard let name = CommandName(plugin: plugin.name, command: command.name) else { continue }
+                    out[name.description] = Entry(name: name, command: command)
+                }
+                state.entries.merge(out) { old, _ in old }
+                state.built.insert(plugin.name)
+                return out
+            }
+        }
+
+        func entry(_ name: String) -> Entry? { state.withLock { $0.entries[name] } }
     }
-    /// Plugin names in registration order.
-    private var order: [String] = []
+
     /// Tauri's core plugins among them (left out of usage errors' lists).
     private var corePlugins: Set<String> = []
     /// The plugins' session methods, by name.
@@ -71,59 +64,64 @@ public struct CommandRegistry: Sendable {
     /// A registry of `plugins`' commands.
     /// - Throws: `RegistrationError` for an invalid or duplicate name.
     public init(plugins: [any Plugin]) throws(RegistrationError) {
-        hosted.reserveCapacity(plugins.count)
-        order.reserveCapacity(plugins.count)
+        self.plugins.reserveCapacity(plugins.count)
+        index.reserveCapacity(plugins.count)
         for plugin in plugins { try register(plugin) }
     }
 
     /// Registers `plugin` by its command names; its commands are built at its first call.
     /// - Throws: `RegistrationError` for an invalid plugin or command name, or one already registered.
     private mutating func register(_ plugin: any Plugin) throws(RegistrationError) {
-        guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
-        guard hosted[plugin.name] == nil else { throw .duplicatePlugin(plugin.name) }
-        let names = plugin.commandNames
-        for command in names where !CommandName.isValidCommand(command) {
-            throw .invalidCommandName(plugin: plugin.name, command: command)
+        let name = plugin.name
+        // One hash: a name already there is refused (the registry is then not made).
+        guard index.updateValue(plugins.count, forKey: name) == nil else { throw .duplicatePlugin(name) }
+        // A plugin compiled in had its names checked when it was built (`OneKitTests`).
+        if !plugin.namesCheckedAtBuild {
+            let names = plugin.commandNames
+            guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
+            for command in names where !CommandName.isValidCommand(command) {
+                throw .invalidCommandName(plugin: plugin.name, command: command)
+            }
+            // A plugin has a few dozen commands at most: comparing them costs less than hashing.
+            for (i, command) in names.enumerated() where names[(i + 1)...].contains(command) {
+                throw .duplicateCommand("plugin:\(plugin.name)|\(command)")
+            }
         }
-        // A plugin has a few dozen commands at most: comparing them costs less than hashing.
-        for (i, command) in names.enumerated() where names[(i + 1)...].contains(command) {
-            throw .duplicateCommand("plugin:\(plugin.name)|\(command)")
-        }
-        hosted[plugin.name] = Hosted(plugin, commandNames: names)
-        order.append(plugin.name)
+        plugins.append(plugin)
         if plugin.isCore { corePlugins.insert(plugin.name) }
         for method in plugin.sessionMethods { sessionMethods[method.name] = method }
     }
 
     /// Every command, sorted by full name (every plugin's commands built).
-    public var all: [Entry] { order.flatMap { hosted[$0]?.entries.values.map { $0 } ?? [] }.sorted { $0.fullName < $1.fullName } }
+    public var all: [Entry] { plugins.flatMap { made.entries(of: $0).values }.sorted { $0.fullName < $1.fullName } }
 
     /// The session method `name` a plugin adds (`bridge/openUrl`), if any.
     public func sessionMethod(_ name: String) -> SessionMethod? { sessionMethods.isEmpty ? nil : sessionMethods[name] }
 
     /// Whether a plugin of that name is registered.
-    public func hasPlugin(_ name: String) -> Bool { hosted[name] != nil }
+    public func hasPlugin(_ name: String) -> Bool { index[name] != nil }
+
+    /// The plugin registered as `name`.
+    private func plugin(_ name: String) -> (any Plugin)? { index[name].map { plugins[$0] } }
     /// Whether `name` is one of Tauri's core plugins (no native side).
     public func isCore(_ name: String) -> Bool { corePlugins.contains(name) }
 
     /// The command registered under `plugin:<p>|<c>`: one lookup once its plugin was called.
     public func entry(for name: String) -> Entry? {
-        if let entry = made.withLock({ $0[name] }) { return entry }
-        guard let (plugin, _) = CommandName.split(method: name), let hosted = hosted[plugin] else { return nil }
-        let entries = hosted.entries
-        made.withLock { made in made.merge(entries) { old, _ in old } }
-        return entries[name]
+        if let entry = made.entry(name) { return entry }
+        guard let (pluginName, _) = CommandName.split(method: name), let plugin = plugin(pluginName) else { return nil }
+        return made.entries(of: plugin)[name]
     }
 
     /// Every command's name, sorted by full name, without building the commands.
     public var commandNames: [CommandName] {
-        order.flatMap { plugin in (hosted[plugin]?.commandNames ?? []).compactMap { CommandName(plugin: plugin, command: $0) } }
+        plugins.flatMap { plugin in plugin.commandNames.compactMap { CommandName(plugin: plugin.name, command: $0) } }
             .sorted { $0.description < $1.description }
     }
 
     /// The full names of `plugin`'s commands, sorted, without building them.
     private func names(of plugin: String) -> [String] {
-        (hosted[plugin]?.commandNames ?? []).map { "plugin:\(plugin)|\($0)" }.sorted()
+        (self.plugin(plugin)?.commandNames ?? []).map { "plugin:\(plugin)|\($0)" }.sorted()
     }
 
     /// Resolves a method name as a Tauri front end sends it.
@@ -162,6 +160,7 @@ public struct CommandRegistry: Sendable {
             return .failure(.pluginWithoutCommand(plugin, known: names(of: plugin)))
         }
         // Only a failure lists what exists (sorting every command costs more than the lookup).
+        var order: [String] { plugins.map(\.name) }
         var listed: [String] { order.filter { !corePlugins.contains($0) }.flatMap(names(of:)).sorted() }
         if let (plugin, command) = CommandName.split(method: cliName) {
             guard hasPlugin(plugin) else { return .failure(.unknownPlugin(plugin, known: order.filter { !corePlugins.contains($0) }.sorted())) }
@@ -169,7 +168,9 @@ public struct CommandRegistry: Sendable {
             return .failure(.unknownCommand(command, known: corePlugins.contains(plugin) ? own : listed))
         }
         // A bare name: the plugins that have it, found by name; only the one called is built.
-        let matches = hosted.filter { $0.value.commandNames.contains(cliName) }.map { "plugin:\($0.key)|\(cliName)" }.sorted()
+        var matches: [String] = []
+        for plugin in plugins where plugin.commandNames.contains(cliName) { matches.append("plugin:\(plugin.name)|\(cliName)") }
+        matches.sort()
         switch matches.count {
         case 1:
             guard let entry = entry(for: matches[0]) else { return .failure(.unknownCommand(cliName, known: listed)) }

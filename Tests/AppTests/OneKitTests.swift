@@ -45,4 +45,18 @@ struct OneKitTests {
         }
         #expect(signatures > 100, "the official and core commands' Rust signatures reach the router: \(signatures)")
     }
+
+    @Test("every plugin compiled in has valid, distinct names: a start does not check them again")
+    func namesCheckedAtBuild() throws {
+        let plugins: [any Plugin] = ProductPlugins.plugins() + OfficialPlugins.plugins() + CorePlugins.plugins(AppInfo(), events: nil, surface: AppSurface())
+        #expect(Set(plugins.map(\.name)).count == plugins.count, "plugin names are distinct")
+        for plugin in plugins {
+            #expect(plugin.namesCheckedAtBuild, "\(plugin.name)")
+            #expect(CommandName.isValidPlugin(plugin.name), "\(plugin.name)")
+            #expect(Set(plugin.commandNames).count == plugin.commandNames.count, "\(plugin.name)'s command names are distinct")
+            for command in plugin.commandNames { #expect(CommandName.isValidCommand(command), "plugin:\(plugin.name)|\(command)") }
+        }
+        // A folder's plugin is read at run time: the registry checks its names.
+        #expect(!KitPlugin(folder: try PluginFolder.load(passkey), surface: AppSurface()).namesCheckedAtBuild)
+    }
 }

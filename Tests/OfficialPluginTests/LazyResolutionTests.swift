@@ -6,6 +6,7 @@ import BridgeDevice
 import BridgeEvents
 import BridgeJSON
 import BridgeKit
+import BridgePlugins
 @testable import BridgeOfficialPlugins
 import BridgeRouter
 import Foundation
@@ -21,7 +22,8 @@ struct LazyResolutionTests {
         var settings = OfficialSettings()
         settings.versions = versions
         settings.sandbox = SandboxHolder(root: NSTemporaryDirectory() + "lazy-acl-\(UUID().uuidString)")
-        return OfficialPlugins.plugins(settings)
+        // The product plugins too: their permissions are compiled-in files, not values.
+        return ProductPlugins.plugins() + OfficialPlugins.plugins(settings)
             + CorePlugins.plugins(AppInfo(), events: EventHub(), surface: AppSurface(), resources: settings.resources, versions: versions)
     }
 
