@@ -14,7 +14,7 @@ enum BenchExtra1 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-1", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-1.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-1", $0) })
     }
 }
@@ -27,7 +27,7 @@ enum BenchExtra2 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-2", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-2.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-2", $0) })
     }
 }
@@ -40,7 +40,7 @@ enum BenchExtra3 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-3", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-3.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-3", $0) })
     }
 }
@@ -53,7 +53,7 @@ enum BenchExtra4 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-4", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-4.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-4", $0) })
     }
 }
@@ -66,7 +66,7 @@ enum BenchExtra5 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-5", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-5.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-5", $0) })
     }
 }
@@ -79,7 +79,7 @@ enum BenchExtra6 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-6", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-6.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-6", $0) })
     }
 }
@@ -92,7 +92,7 @@ enum BenchExtra7 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-7", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-7.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-7", $0) })
     }
 }
@@ -105,7 +105,7 @@ enum BenchExtra8 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-8", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-8.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-8", $0) })
     }
 }
@@ -118,7 +118,7 @@ enum BenchExtra9 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-9", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-9.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-9", $0) })
     }
 }
@@ -131,7 +131,7 @@ enum BenchExtra10 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-10", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-10.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-10", $0) })
     }
 }
@@ -144,7 +144,7 @@ enum BenchExtra11 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-11", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-11.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-11", $0) })
     }
 }
@@ -157,7 +157,7 @@ enum BenchExtra12 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-12", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-12.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-12", $0) })
     }
 }
@@ -170,7 +170,7 @@ enum BenchExtra13 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-13", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-13.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-13", $0) })
     }
 }
@@ -183,7 +183,7 @@ enum BenchExtra14 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-14", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-14.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-14", $0) })
     }
 }
@@ -196,7 +196,7 @@ enum BenchExtra15 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-15", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-15.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-15", $0) })
     }
 }
@@ -209,7 +209,7 @@ enum BenchExtra16 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-16", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-16.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-16", $0) })
     }
 }
@@ -222,7 +222,7 @@ enum BenchExtra17 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-17", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-17.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-17", $0) })
     }
 }
@@ -235,7 +235,7 @@ enum BenchExtra18 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-18", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-18.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-18", $0) })
     }
 }
@@ -248,7 +248,7 @@ enum BenchExtra19 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-19", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-19.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-19", $0) })
     }
 }
@@ -261,7 +261,7 @@ enum BenchExtra20 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-20", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-20.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-20", $0) })
     }
 }
@@ -274,7 +274,7 @@ enum BenchExtra21 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-21", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-21.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-21", $0) })
     }
 }
@@ -287,7 +287,7 @@ enum BenchExtra22 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-22", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-22.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-22", $0) })
     }
 }
@@ -300,7 +300,7 @@ enum BenchExtra23 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-23", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-23.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-23", $0) })
     }
 }
@@ -313,7 +313,7 @@ enum BenchExtra24 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-24", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-24.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-24", $0) })
     }
 }
@@ -326,7 +326,7 @@ enum BenchExtra25 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-25", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-25.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-25", $0) })
     }
 }
@@ -339,7 +339,7 @@ enum BenchExtra26 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-26", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-26.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-26", $0) })
     }
 }
@@ -352,7 +352,7 @@ enum BenchExtra27 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-27", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-27.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-27", $0) })
     }
 }
@@ -365,7 +365,7 @@ enum BenchExtra28 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-28", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-28.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-28", $0) })
     }
 }
@@ -378,7 +378,7 @@ enum BenchExtra29 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-29", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-29.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-29", $0) })
     }
 }
@@ -391,7 +391,7 @@ enum BenchExtra30 {
     static func plugin() -> KitPlugin {
         KitPlugin(name: "bench-extra-30", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,
                   defaultSet: ("Allows every command of bench-extra-30.", defaultPermissions),
-                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
+                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],
                   commands: commandNames.map { command("bench-extra-30", $0) })
     }
 }

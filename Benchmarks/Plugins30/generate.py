@@ -20,7 +20,7 @@ for p in range(1, 31):
               "    static func plugin() -> KitPlugin {",
               f'        KitPlugin(name: "{name}", origin: .pluginsWorkspace(pin: "0000000000000000000000000000000000000000"), commandNames: commandNames,',
               f'                  defaultSet: ("Allows every command of {name}.", defaultPermissions),',
-              '                  declaredPermissions: [GeneratedPermissions.Declared("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],',
+              '                  declaredPermissions: [Permission("scope-home", "Allows the home folder.", scopeAllow: [["path": "$HOME/**"]])],',
               f'                  commands: commandNames.map {{ command("{name}", $0) }})',
               "    }",
               "}", ""]

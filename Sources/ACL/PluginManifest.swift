@@ -1,77 +1,6 @@
 import BridgeCall
 import BridgeJSON
 
-/// One `[[permission]]`: the commands it allows or denies, its scope, its platforms.
-public struct Permission: Sendable, Equatable {
-    /// The identifier within its plugin: `allow-share-text`.
-    public let identifier: String
-    /// What the permission says it does: written only when read (a message, a listing), since
-    /// every start generates two per command of every plugin.
-    public var description: String? {
-        switch text {
-        case .given(let text): return text
-        case .allows(let command): return "Enables the " + command + " command without any pre-configured scope."
-        case .denies(let command): return "Denies the " + command + " command without any pre-configured scope."
-        }
-    }
-    private enum Text: Sendable {
-        case given(String?)
-        /// Tauri's build's words for `allow-<command>` and `deny-<command>`.
-        case allows(String), denies(String)
-    }
-    private let text: Text
-    public let allow: [String]
-    public let deny: [String]
-    /// `nil` when the permission sets no `scope.allow`.
-    public let scopeAllow: [JSON]?
-    public let scopeDeny: [JSON]?
-    /// Tauri target names (`linux`, `macOS`, `windows`, `android`, `iOS`); `nil` = all.
-    public let platforms: [String]?
-
-    public init(identifier: String, description: String? = nil, allow: [String] = [], deny: [String] = [],
-                scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil, platforms: [String]? = nil) {
-        self.identifier = identifier
-        self.text = .given(description)
-        self.allow = allow
-        self.deny = deny
-        self.scopeAllow = scopeAllow
-        self.scopeDeny = scopeDeny
-        self.platforms = platforms
-    }
-
-    /// The permission Tauri's build generates for `command`: `allow-<slug>` or `deny-<slug>`.
-    init(generatedFor command: String, slug: String, allows: Bool) {
-        identifier = (allows ? "allow-" : "deny-") + slug
-        text = allows ? .allows(command) : .denies(command)
-        allow = allows ? [command] : []
-        deny = allows ? [] : [command]
-        scopeAllow = nil
-        scopeDeny = nil
-        platforms = nil
-    }
-
-    /// Whether the permission applies on `target` (a Tauri target name).
-    public func isActive(on target: String) -> Bool { platforms.map { $0.contains(target) } ?? true }
-
-    public static func == (a: Permission, b: Permission) -> Bool {
-        a.identifier == b.identifier && a.allow == b.allow && a.deny == b.deny && a.scopeAllow == b.scopeAllow
-            && a.scopeDeny == b.scopeDeny && a.platforms == b.platforms && a.description == b.description
-    }
-}
-
-/// A `[[set]]` (or the `[default]` set): a named list of permission and set identifiers.
-public struct PermissionSet: Sendable, Equatable {
-    public let identifier: String
-    public let description: String
-    public let permissions: [String]
-
-    public init(identifier: String, description: String, permissions: [String]) {
-        self.identifier = identifier
-        self.description = description
-        self.permissions = permissions
-    }
-}
-
 /// Everything a plugin's `permissions/` folder declares.
 public struct PluginManifest: Sendable, Equatable {
     public let plugin: String
@@ -123,12 +52,7 @@ public struct PluginManifest: Sendable, Equatable {
             PermissionSet(identifier: "default", description: $0.description, permissions: $0.permissions)
         })
         if generated.permissions.isEmpty && generated.sets.isEmpty { return base }
-        let declared = generated.permissions.map {
-            Permission(identifier: $0.identifier, description: $0.description, allow: $0.allow, deny: $0.deny,
-                       scopeAllow: $0.scopeAllow, scopeDeny: $0.scopeDeny)
-        }
-        let sets = generated.sets.map { PermissionSet(identifier: $0.identifier, description: $0.description, permissions: $0.permissions) }
-        return PluginManifest(plugin: plugin, defaultSet: base.defaultSet, sets: sets, permissions: base.permissions + declared)
+        return PluginManifest(plugin: plugin, defaultSet: base.defaultSet, sets: generated.sets, permissions: base.permissions + generated.permissions)
     }
 
     /// A permission file (TOML or JSON, by `path`) as the compact JSON that `load` reads in its
@@ -164,8 +88,8 @@ public struct PluginManifest: Sendable, Equatable {
                 let d = try ObjectReader(value, what: "[default]", file: path, text: text)
                 try d.onlyKeys(["description", "permissions"])
                 guard defaultSet == nil else { throw ACLError("a second [default] set; the first is in \(origin["default"] ?? "?")", file: path) }
-                defaultSet = PermissionSet(identifier: "default", description: try d.string("description") ?? "",
-                                           permissions: try d.strings("permissions") ?? [])
+                let description = try d.string("description") ?? ""
+                defaultSet = PermissionSet(identifier: "default", description: description, permissions: try d.strings("permissions") ?? [])
                 origin["default"] = path
             }
             for value in try file.array("set") ?? [] {
@@ -174,8 +98,8 @@ public struct PluginManifest: Sendable, Equatable {
                 let id = try validBase(try s.string("identifier", required: true) ?? "", reader: s)
                 if let first = origin[id] { throw s.fail("identifier '\(id)' is declared twice (first in \(first))", near: id) }
                 origin[id] = path
-                sets.append(PermissionSet(identifier: id, description: try s.string("description", required: true) ?? "",
-                                          permissions: try s.strings("permissions") ?? []))
+                let description = try s.string("description", required: true) ?? ""
+                sets.append(PermissionSet(identifier: id, description: description, permissions: try s.strings("permissions") ?? []))
             }
             for value in try file.array("permission") ?? [] {
                 let p = try ObjectReader(value, what: "a [[permission]]", file: path, text: text)

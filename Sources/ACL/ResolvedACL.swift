@@ -1,3 +1,4 @@
+import BridgeCall
 import BridgeJSON
 import BridgeMatching
 

@@ -227,56 +227,20 @@ public protocol Plugin: Sendable {
 /// a `deny-` per command, the default set), and the permissions and sets its files declare
 /// beyond those (fs's base-directory scopes), as values.
 public struct GeneratedPermissions: Sendable {
-    /// A `[[permission]]` a plugin's files declare.
-    public struct Declared: Sendable {
-        public let identifier: String
-        public let description: String
-        public let allow: [String]
-        public let deny: [String]
-        public let scopeAllow: [JSON]?
-        public let scopeDeny: [JSON]?
-
-        public init(_ identifier: String, _ description: String, allow: [String] = [], deny: [String] = [],
-                    scopeAllow: [JSON]? = nil, scopeDeny: [JSON]? = nil) {
-            self.identifier = identifier
-            self.description = description
-            self.allow = allow
-            self.deny = deny
-            self.scopeAllow = scopeAllow
-            self.scopeDeny = scopeDeny
-        }
-    }
-
-    /// A `[[set]]`.
-    public struct DeclaredSet: Sendable {
-        public let identifier: String
-        public let permissions: [String]
-        private let describe: @Sendable () -> String
-        /// Made when read (docs, files, a manifest): what a capability reaches needs only the
-        /// identifiers and members, and fs declares 150 sets.
-        public var description: String { describe() }
-
-        public init(_ identifier: String, _ description: @autoclosure @escaping @Sendable () -> String, _ permissions: [String]) {
-            self.identifier = identifier
-            self.describe = description
-            self.permissions = permissions
-        }
-    }
-
     public let commands: [String]
     public let defaultSet: (description: String, permissions: [String])?
     /// `Plugin.setsReachOtherPlugins`, when its declaration says it.
     public let setsReachOtherPlugins: Bool?
-    private let declared: @Sendable () -> [Declared]
-    private let declaredSets: @Sendable () -> [DeclaredSet]
+    private let declared: @Sendable () -> [Permission]
+    private let declaredSets: @Sendable () -> [PermissionSet]
     /// The declared permissions, made when read (fs declares hundreds, with their scopes): the
     /// commands, the default set and the sets are enough to know what a capability reaches.
-    public var permissions: [Declared] { declared() }
-    public var sets: [DeclaredSet] { declaredSets() }
+    public var permissions: [Permission] { declared() }
+    public var sets: [PermissionSet] { declaredSets() }
 
     public init(commands: [String], defaultSet: (description: String, permissions: [String])?,
-                permissions: @autoclosure @escaping @Sendable () -> [Declared] = [],
-                sets: @autoclosure @escaping @Sendable () -> [DeclaredSet] = [], setsReachOtherPlugins: Bool? = nil) {
+                permissions: @autoclosure @escaping @Sendable () -> [Permission] = [],
+                sets: @autoclosure @escaping @Sendable () -> [PermissionSet] = [], setsReachOtherPlugins: Bool? = nil) {
         self.commands = commands
         self.defaultSet = defaultSet
         self.setsReachOtherPlugins = setsReachOtherPlugins

@@ -32,8 +32,8 @@ public final class KitPlugin: Plugin, Sendable {
     public let defaultSet: (description: String, permissions: [String])?
     public let sessionMethods: [SessionMethod]
     /// The permissions and sets its files declare beyond the generated ones (fs's scopes).
-    var declaredPermissions: [GeneratedPermissions.Declared] { once(\.permissions, makePermissions) }
-    var declaredSets: [GeneratedPermissions.DeclaredSet] { once(\.sets, makeSets) }
+    var declaredPermissions: [Permission] { once(\.permissions, makePermissions) }
+    var declaredSets: [PermissionSet] { once(\.sets, makeSets) }
 
     /// How its parts are made, on first use, each once: a plugin costs a start this one object
     /// (its name and `COMMANDS`); the rest is paid by the first call that reaches it.
@@ -43,9 +43,9 @@ public final class KitPlugin: Plugin, Sendable {
         case building(@Sendable () -> (commands: [KitCommand], raw: [Command]))
     }
     private let maker: Maker
-    private let makePermissions: @Sendable () -> [GeneratedPermissions.Declared]
-    private let makeSets: @Sendable () -> [GeneratedPermissions.DeclaredSet]
-    private typealias Made = (commands: [Command]?, permissions: [GeneratedPermissions.Declared]?, sets: [GeneratedPermissions.DeclaredSet]?)
+    private let makePermissions: @Sendable () -> [Permission]
+    private let makeSets: @Sendable () -> [PermissionSet]
+    private typealias Made = (commands: [Command]?, permissions: [Permission]?, sets: [PermissionSet]?)
     private let made = Mutex<Made>((nil, nil, nil))
 
     /// The part at `slot`, made by `make` the first time it is asked for.
@@ -89,8 +89,8 @@ public final class KitPlugin: Plugin, Sendable {
 
     public convenience init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
-                declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
-                declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
+                declaredPermissions: @autoclosure @escaping @Sendable () -> [Permission] = [],
+                declaredSets: @autoclosure @escaping @Sendable () -> [PermissionSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
                 commands: @autoclosure @escaping @Sendable () -> [KitCommand], raw: @autoclosure @escaping @Sendable () -> [Command] = []) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
@@ -102,8 +102,8 @@ public final class KitPlugin: Plugin, Sendable {
     /// call (barcode-scanner's `scan` and `cancel` share the table of waiting scans).
     public convenience init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
                 sessionMethods: [SessionMethod] = [],
-                declaredPermissions: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.Declared] = [],
-                declaredSets: @autoclosure @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet] = [],
+                declaredPermissions: @autoclosure @escaping @Sendable () -> [Permission] = [],
+                declaredSets: @autoclosure @escaping @Sendable () -> [PermissionSet] = [],
                 scopeProblem: (@Sendable (JSON) -> String?)? = nil, setsReachOtherPlugins: Bool = false,
                 building: @escaping @Sendable () -> (commands: [KitCommand], raw: [Command])) {
         self.init(name: name, origin: origin, commandNames: commandNames, defaultSet: defaultSet, sessionMethods: sessionMethods,
@@ -123,8 +123,8 @@ public final class KitPlugin: Plugin, Sendable {
     }
 
     private init(name: String, origin: Origin, commandNames: [String], defaultSet: (description: String, permissions: [String])?,
-                 sessionMethods: [SessionMethod], declaredPermissions: @escaping @Sendable () -> [GeneratedPermissions.Declared],
-                 declaredSets: @escaping @Sendable () -> [GeneratedPermissions.DeclaredSet], files: (@Sendable () -> [PermissionFile])?,
+                 sessionMethods: [SessionMethod], declaredPermissions: @escaping @Sendable () -> [Permission],
+                 declaredSets: @escaping @Sendable () -> [PermissionSet], files: (@Sendable () -> [PermissionFile])?,
                  scopeProblem: (@Sendable (JSON) -> String?)?, setsReachOtherPlugins: Bool?, maker: Maker) {
         self.origin = origin
         self.files = files
@@ -185,12 +185,12 @@ public final class KitPlugin: Plugin, Sendable {
 
 extension KitPlugin {
     /// The declared permissions and sets as one TOML file, for `permissionFiles`.
-    static func toml(_ permissions: [GeneratedPermissions.Declared], _ sets: [GeneratedPermissions.DeclaredSet]) -> String {
+    static func toml(_ permissions: [Permission], _ sets: [PermissionSet]) -> String {
         func q(_ s: String) -> String { JSON.string(s).serialized() }
         func list(_ a: [String]) -> String { "[" + a.map(q).joined(separator: ", ") + "]" }
         var out = ""
         for p in permissions {
-            out += "[[permission]]\nidentifier = \(q(p.identifier))\ndescription = \(q(p.description))\n"
+            out += "[[permission]]\nidentifier = \(q(p.identifier))\ndescription = \(q(p.description ?? ""))\n"
             if !p.allow.isEmpty || !p.deny.isEmpty {
                 out += "commands.allow = \(list(p.allow))\ncommands.deny = \(list(p.deny))\n"
             }

@@ -62,8 +62,8 @@ enum FsPermissions {
     private static func paths(_ p: [String]) -> [JSON] { p.map { .object(["path": .string($0)]) } }
 
     /// The permissions beyond the per-command ones, in the files' order.
-    static let declared: [GeneratedPermissions.Declared] = {
-        typealias P = GeneratedPermissions.Declared
+    static let declared: [Permission] = {
+        typealias P = Permission
         var out: [P] = [
             P("read-all", "This enables all read related commands without any pre-configured accessible paths.", allow: readAll),
             P("write-all", "This enables all write related commands without any pre-configured accessible paths.", allow: writeAll),
@@ -99,8 +99,8 @@ enum FsPermissions {
         return out
     }()
 
-    static let sets: [GeneratedPermissions.DeclaredSet] = {
-        typealias S = GeneratedPermissions.DeclaredSet
+    static let sets: [PermissionSet] = {
+        typealias S = PermissionSet
         var out: [S] = [
             S("deny-default", "This denies access to dangerous Tauri relevant files and folders by default.", ["deny-webview-data-linux", "deny-webview-data-windows"]),
             S("allow-app-read-recursive", "This allows full recursive read access to the complete application folders, files and subdirectories.", ["read-all", "scope-app-recursive"]),

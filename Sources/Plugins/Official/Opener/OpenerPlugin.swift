@@ -19,7 +19,7 @@ import BridgeSandbox
 public enum OpenerPlugin {
     static let commands = ["open_url", "open_path", "reveal_item_in_dir"]
     static let defaultDescription = "This permission set allows opening `mailto:`, `tel:`, `https://` and `http://` urls using their default application\nas well as reveal file in directories using default file explorer"
-    static let defaultURLs: GeneratedPermissions.Declared = GeneratedPermissions.Declared(
+    static let defaultURLs: Permission = Permission(
         "allow-default-urls", "This enables opening `mailto:`, `tel:`, `https://` and `http://` urls using their default application.",
         scopeAllow: ["mailto:*", "tel:*", "http://*", "https://*"].map { .object(["url": .string($0)]) })
 
