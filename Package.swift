@@ -18,80 +18,80 @@ let package = Package(
     targets: [
         // POSIX paths, files, threads and text trimming without Foundation (whose start-up a cold
         // `invoke` would pay). A leaf module.
-        .target(name: "BridgeSystem", path: "Sources/System"),
+        .target(name: "BridgeSystem", path: "Sources/Support/System"),
         // Unicode NFKC (C) with the ICU swift-foundation ships, for URL hosts. A leaf module.
-        .target(name: "BridgeNFKC", path: "Sources/NFKC",
+        .target(name: "BridgeNFKC", path: "Sources/Support/NFKC",
                 linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("stdc++")]),
         // Pattern matching and suggestions: URL and glob patterns, did-you-mean. A leaf module.
-        .target(name: "BridgeMatching", dependencies: ["BridgeSystem", "BridgeNFKC"], path: "Sources/Matching"),
+        .target(name: "BridgeMatching", dependencies: ["BridgeSystem", "BridgeNFKC"], path: "Sources/Support/Matching"),
         // Exact JSON: value type, parser, serializer.
-        .target(name: "BridgeJSON", path: "Sources/JSON"),
+        .target(name: "BridgeJSON", path: "Sources/Support/JSON"),
         // Bytes → messages: NDJSON and Content-Length framing.
-        .target(name: "BridgeFraming", path: "Sources/Framing"),
+        .target(name: "BridgeFraming", path: "Sources/Support/Framing"),
         // JSON-RPC 2.0 wire model: ids, errors, envelopes, batches.
-        .target(name: "BridgeProtocol", dependencies: ["BridgeJSON"], path: "Sources/Protocol"),
+        .target(name: "BridgeProtocol", dependencies: ["BridgeJSON"], path: "Sources/Support/Protocol"),
         // Layer 1: declared parameters, camelCase keys → snake_case names, the camelCase payload.
-        .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMatching"], path: "Sources/Binding"),
+        .target(name: "BridgeBinding", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMatching"], path: "Sources/Runtime/Binding"),
         // TOML 1.0, for Tauri's permission files.
-        .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/TOML"),
+        .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/Support/TOML"),
         // Downloads (C): libcurl's multi interface on one thread; libcurl is dlopen'ed on first use.
-        .target(name: "BridgeHTTP", path: "Sources/HTTP"),
+        .target(name: "BridgeHTTP", path: "Sources/Support/HTTP"),
         // ECMA-262 regular expressions (JSON Schema's `pattern`): parser, NFA and backtracking matchers. A leaf module.
-        .target(name: "BridgeRegex", path: "Sources/Regex"),
+        .target(name: "BridgeRegex", path: "Sources/Support/Regex"),
         // JSON Schema draft-07 validation on the project's JSON type.
-        .target(name: "BridgeSchema", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeRegex"], path: "Sources/Schema"),
+        .target(name: "BridgeSchema", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeRegex"], path: "Sources/Support/Schema"),
         // Schemas/ compiled in: the catalog, and layer 1's argument check against it.
         .target(name: "BridgeContract",
                 dependencies: ["BridgeSystem", "BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
-                path: "Sources/Contract"),
+                path: "Sources/Runtime/Contract"),
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
-        .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/HTTPServer"),
+        .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/Support/HTTPServer"),
         // Plugin events and listeners (Channels, listen()), whatever the transport.
-        .target(name: "BridgeEvents", dependencies: ["BridgeJSON", "BridgeCall"], path: "Sources/Events"),
+        .target(name: "BridgeEvents", dependencies: ["BridgeJSON", "BridgeCall"], path: "Sources/Runtime/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeSystem", "BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",
                                "BridgeRender", "BridgeCall", "BridgeDevice", "BridgeSandbox", "BridgeMatching"],
-                path: "Sources/Browser", exclude: ["Scripts"]),
+                path: "Sources/Transports/Browser", exclude: ["Scripts"]),
         // The simulated user (what they pick, how a presentation goes) and a call's `__bridge` key. A leaf module.
-        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Simulation"),
+        .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Runtime/Simulation"),
         // The simulated device: its platform and class, its screen (UIKit's one presentation slot, a
         // person's answers in interactive mode) and UIKit's activity types. A leaf module.
-        .target(name: "BridgeDevice", dependencies: ["BridgeJSON"], path: "Sources/Device"),
+        .target(name: "BridgeDevice", dependencies: ["BridgeJSON"], path: "Sources/Device/Model"),
         // A call's types: its name, context, invocation, grant, output and observer; the `Plugin` and
         // `Command` declarations commands, plugins and backends are written against.
         .target(name: "BridgeCall", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeSimulation",
-                                                   "BridgeDevice"], path: "Sources/Call"),
+                                                   "BridgeDevice"], path: "Sources/Runtime/Call"),
         // Dispatch: the registry of plugin commands, resolution, the checks every call gets, the fallback.
         .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching",
-                                                     "BridgeSimulation", "BridgeCall"], path: "Sources/Router"),
+                                                     "BridgeSimulation", "BridgeCall"], path: "Sources/Runtime/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeCall",
                                                   "BridgeDevice"],
-                path: "Sources/ACL"),
+                path: "Sources/Runtime/ACL"),
         // The Tauri app a front end belongs to: its configuration (`--app`), its own commands read
         // from its Rust sources and bound as Tauri binds them, fixtures, and the unanswered calls.
         .target(name: "BridgeApp", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeRouter", "BridgeBinding",
-                                                  "BridgeCall", "BridgeACL"], path: "Sources/App"),
+                                                  "BridgeCall", "BridgeACL"], path: "Sources/Runtime/App"),
         // The XML subset of Android resource files (manifests, provider paths), with lines.
-        .target(name: "BridgeXML", path: "Sources/XML"),
+        .target(name: "BridgeXML", path: "Sources/Support/XML"),
         // Media types recognised from their bytes (images, movies), and Apple's Uniform Type Identifiers.
-        .target(name: "BridgeMedia", dependencies: ["BridgeSystem", "BridgeJSON"], path: "Sources/Media"),
+        .target(name: "BridgeMedia", dependencies: ["BridgeSystem", "BridgeJSON"], path: "Sources/Support/Media"),
         // A simulated device's files in a host folder, reached only below it (no link followed). A leaf module.
-        .target(name: "BridgeSandbox", path: "Sources/Sandbox"),
+        .target(name: "BridgeSandbox", path: "Sources/Support/Sandbox"),
         // NSPredicate's format language (an activation rule's SUBQUERY, UTI-CONFORMS-TO…): parsed and evaluated.
-        .target(name: "BridgePredicate", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia"], path: "Sources/Predicate"),
+        .target(name: "BridgePredicate", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia"], path: "Sources/Support/Predicate"),
         // The share inbox: a durable store in an App Group container, and the iOS share extension's activation rule.
-        .target(name: "BridgeInbox", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgePredicate"], path: "Sources/Inbox"),
+        .target(name: "BridgeInbox", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeMatching", "BridgePredicate"], path: "Sources/Device/Inbox"),
         // Android's side of receiving a share: the manifest's intent filters, ACTION_SEND intents, the
         // activity lifecycle that delivers them, and the receiver that files them in the inbox.
-        .target(name: "BridgeAndroidIntents", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeXML", "BridgeInbox"], path: "Sources/AndroidIntents"),
+        .target(name: "BridgeAndroidIntents", dependencies: ["BridgeJSON", "BridgeMedia", "BridgeXML", "BridgeInbox"], path: "Sources/Device/AndroidIntents"),
         // The native side of the share plugins (frak-share, share): what their Swift (iOS) and Kotlin
         // (Android) code does, simulated (layers 2 and 3), and the files and URLs both read.
         .target(name: "BridgeShareNatives", dependencies: ["BridgeSystem", "BridgeMatching", "BridgeJSON", "BridgeProtocol", "BridgeSimulation", "BridgeMedia",
                                                            "BridgeXML", "BridgeHTTP", "BridgeStreams", "BridgeCall",
                                                            "BridgeDevice"],
-                path: "Sources/ShareNatives"),
+                path: "Sources/Device/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
                 dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
@@ -107,14 +107,14 @@ let package = Package(
                 dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeInbox", "BridgeEvents", "BridgeCall", "BridgeStreams", "BridgeKit"],
                 path: "Sources/Plugins/ShareExtension"),
         // Presentation records drawn as the sheet a person sees: self-contained HTML with inline SVG.
-        .target(name: "BridgeRender", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Render"),
+        .target(name: "BridgeRender", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Device/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
-        .target(name: "BridgeDoctor", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Doctor"),
+        .target(name: "BridgeDoctor", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Tools/Doctor"),
         // The kit every Tauri-style plugin is written with: a command declared by its Rust signature
         // (`CoreCommand`, bound as Tauri binds it), the app it runs in (`AppInfo`), the device's
         // folders (`PlatformPaths`) and the session's resource table.
         .target(name: "BridgeKit", dependencies: ["BridgeSystem", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
-                path: "Sources/Kit"),
+                path: "Sources/Runtime/Kit"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
         .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeSystem", "BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
                                                               "BridgeBinding", "BridgeJSON", "BridgeProtocol",
@@ -131,17 +131,17 @@ let package = Package(
                 path: "Sources/Plugins/Catalog"),
         // The files derived from the command declarations: schemas, permission files, TypeScript, compiled-in copies.
         .target(name: "BridgeGenerator", dependencies: ["BridgeJSON", "BridgeBinding", "BridgeACL", "BridgeCall"],
-                path: "Sources/Generator"),
+                path: "Sources/Tools/Generator"),
         // `swift run bridge-generate [--check]`: writes (or checks) the generated files.
-        .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeMatching"], path: "Sources/bridge-generate"),
+        .executableTarget(name: "bridge-generate", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeMatching"], path: "Sources/Tools/bridge-generate"),
         // The `serve` session: a state machine (events in, actions out), its engine, the stdio shell.
         // stderr diagnostics and whole-buffer file descriptor I/O: what the CLI and the server share.
-        .target(name: "BridgeStreams", dependencies: ["BridgeSystem"], path: "Sources/Streams"),
+        .target(name: "BridgeStreams", dependencies: ["BridgeSystem"], path: "Sources/Support/Streams"),
 
         .target(name: "BridgeServer",
                 dependencies: ["BridgeSystem", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter", "BridgeMatching",
                                "BridgeStreams", "BridgeSimulation", "BridgeCall", "BridgeDevice"],
-                path: "Sources/Server"),
+                path: "Sources/Transports/Server"),
         // The command line: `bridge invoke`, `bridge serve`, help and version.
         .target(name: "BridgeCLI",
                 dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeRouter", "BridgeServer", "BridgeStreams",
@@ -150,8 +150,8 @@ let package = Package(
                                "BridgeMatching", "BridgeMedia", "BridgeDoctor", "BridgeBrowser", "BridgeEvents",
                                "BridgeSimulation", "BridgeApp", "BridgeCorePlugins", "BridgeKit", "BridgeCall", "BridgeDevice", "BridgeAndroidIntents",
                                "BridgeSandbox"],
-                path: "Sources/CLI"),
-        .executableTarget(name: "bridge", dependencies: ["BridgeSystem", "BridgeCLI"], path: "Sources/bridge"),
+                path: "Sources/Tools/CLI"),
+        .executableTarget(name: "bridge", dependencies: ["BridgeSystem", "BridgeCLI"], path: "Sources/Tools/bridge"),
 
         // In-process micro-benchmarks (ACL resolution and checks, schema checks), run by Benchmarks/run.sh.
         .executableTarget(name: "bridge-benchmarks",

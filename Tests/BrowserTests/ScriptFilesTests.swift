@@ -2,12 +2,12 @@
 import Foundation
 import Testing
 
-/// The scripts browser mode serves are `.js` files (Sources/Browser/Scripts), compiled in by the
+/// The scripts browser mode serves are `.js` files (Sources/Transports/Browser/Scripts), compiled in by the
 /// generator: JavaScript a linter and `node --check` read, and what the bridge serves.
 @Suite("Browser mode's scripts are JavaScript files")
 struct ScriptFilesTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Browser/Scripts")
+        .deletingLastPathComponent().appendingPathComponent("Sources/Transports/Browser/Scripts")
     static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".js") }.sorted()
 
     static var node: String? {

@@ -20,8 +20,8 @@ struct ModuleGraphTests {
 
     @Test("no plugin and no backend imports the router", arguments: ["Sources/Plugins/FrakShare", "Sources/Plugins/Share",
                                                                        "Sources/Plugins/ShareExtension", "Sources/Plugins/Official",
-                                                                       "Sources/Plugins/Core", "Sources/ShareNatives", "Sources/Call",
-                                                                       "Sources/Device"])
+                                                                       "Sources/Plugins/Core", "Sources/Device/ShareNatives", "Sources/Runtime/Call",
+                                                                       "Sources/Device/Model"])
     func backendsSkipTheRouter(folder: String) throws {
         let files = try Self.sources(folder)
         #expect(!files.isEmpty, "\(folder) has no Swift files")
@@ -33,7 +33,7 @@ struct ModuleGraphTests {
     @Test("no router file names a device: the popover, UIKit's sheet, the chooser live with the devices")
     func routerHoldsDispatchOnly() throws {
         let words = ["iPad", "iPhone", "UIKit", "popover", "chooser", "Android", "iOS"]
-        for file in try Self.sources("Sources/Router") {
+        for file in try Self.sources("Sources/Runtime/Router") {
             for word in words {
                 #expect(!file.text.contains(word), "\(file.path) names \(word)")
             }
@@ -43,8 +43,8 @@ struct ModuleGraphTests {
     /// The four call sites: each turns its bytes into a call and the outcome into bytes, and
     /// drives the call down `Router.drive`; none starts a command, binds observers or checks the
     /// ACL itself.
-    static let callSites = ["Sources/CLI/InvokeCommand.swift", "Sources/CLI/ReplayCommand.swift", "Sources/Server/SessionEngine.swift",
-                            "Sources/Browser/RouterCalls.swift"]
+    static let callSites = ["Sources/Tools/CLI/InvokeCommand.swift", "Sources/Tools/CLI/ReplayCommand.swift", "Sources/Transports/Server/SessionEngine.swift",
+                            "Sources/Transports/Browser/RouterCalls.swift"]
 
     @Test("every call site drives its calls down the one road", arguments: callSites)
     func oneRoad(path: String) throws {
@@ -57,10 +57,10 @@ struct ModuleGraphTests {
 
     @Test("only the router starts a command: Router.start is not public")
     func startIsTheRoutersOwn() throws {
-        let router = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Router/Router.swift"), encoding: .utf8)
+        let router = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Runtime/Router/Router.swift"), encoding: .utf8)
         #expect(router.contains("    func start(_ call: Call) -> Started"))
         #expect(!router.contains("public func start("))
-        for folder in ["Sources/CLI", "Sources/Server", "Sources/Browser", "Sources/App"] {
+        for folder in ["Sources/Tools/CLI", "Sources/Transports/Server", "Sources/Transports/Browser", "Sources/Runtime/App"] {
             for file in try Self.sources(folder) {
                 #expect(!file.text.contains(".command.start("), "\(file.path) starts a command itself")
             }
@@ -83,10 +83,40 @@ struct ModuleGraphTests {
         }
     }
 
+    /// The groups of `Sources/`, each a layer: what a newcomer reads apart.
+    static let groups: [String: String] = [
+        "Support": "parsers, servers and system code, each replaceable by a library; imports only support code",
+        "Runtime": "a call's types, binding, the router, the ACL, the app, the kit plugins are written with",
+        "Transports": "bytes into calls and answers into bytes: stdio sessions, browser mode",
+        "Device": "the simulated phone: its screen, the iOS and Android backends, intents, the share inbox, drawn sheets",
+        "Plugins": "the plugins, one folder each, and their catalog",
+        "Tools": "the command line, the generator, the doctor",
+    ]
+
+    @Test("Sources/ shows the layers: every module lies in one group, the support modules in Support")
+    func layersAreFolders() throws {
+        let top = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)
+        #expect(Set(top) == Set(Self.groups.keys), "Sources/ holds the groups only: \(top.sorted())")
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let paths = try NSRegularExpression(pattern: #"path: "(Sources/[^"]+)""#)
+        let ns = manifest as NSString
+        let declared = paths.matches(in: manifest, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+        #expect(declared.count > 30)
+        for path in declared {
+            let group = path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+            #expect(Self.groups[group] != nil, "\(path) lies in no group")
+        }
+        for module in Self.support {
+            #expect(declared.contains("Sources/Support/" + module), "support module \(module) lies in Sources/Support")
+        }
+        let supportFolders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources/Support").path)
+        #expect(Set(supportFolders) == Set(Self.support + ["HTTP"]), "Sources/Support holds the support modules (and libcurl's C side)")
+    }
+
     @Test("a support module imports only other support modules", arguments: support)
     func supportStaysBelow(module: String) throws {
         let allowed = Set(Self.support.map { "Bridge" + $0 })
-        for (path, imported) in try Self.imports("Sources/" + module) {
+        for (path, imported) in try Self.imports("Sources/Support/" + module) {
             #expect(allowed.contains(imported), "\(path) imports \(imported), which is not support code")
         }
     }
@@ -95,8 +125,11 @@ struct ModuleGraphTests {
     /// start CoreFoundation's and ICU's initialisation (~4.6 MiB resident, ~1 ms; Benchmarks/README.md).
     @Test("no module of the bridge binary imports Foundation, only FoundationEssentials")
     func noFoundationInTheBinary() throws {
-        let tools: Set<String> = ["Generator", "bridge-generate"]
-        let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)
+        let tools: Set<String> = ["Tools/Generator", "Tools/bridge-generate"]
+        var folders: [String] = []
+        for group in try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path) {
+            folders += try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources/" + group).path).map { group + "/" + $0 }
+        }
         for folder in folders.sorted() where !tools.contains(folder) {
             for file in try Self.sources("Sources/" + folder) {
                 for line in file.text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@_exported import ") {
@@ -108,7 +141,7 @@ struct ModuleGraphTests {
         }
     }
 
-    @Test("a transport imports no plugin: it turns bytes into calls, whatever answers them", arguments: ["Sources/Browser", "Sources/Server"])
+    @Test("a transport imports no plugin: it turns bytes into calls, whatever answers them", arguments: ["Sources/Transports/Browser", "Sources/Transports/Server"])
     func transportsKnowNoPlugin(folder: String) throws {
         for (path, imported) in try Self.imports(folder) {
             #expect(!Self.plugins.contains(imported), "\(path) imports the plugin module \(imported)")
@@ -117,7 +150,7 @@ struct ModuleGraphTests {
 
     @Test("a plugin module imports no other plugin module: they share the kit (BridgeKit), not each other",
           arguments: ["Sources/Plugins/Official", "Sources/Plugins/Core", "Sources/Plugins/FrakShare", "Sources/Plugins/Share",
-                      "Sources/Plugins/ShareExtension", "Sources/Kit"])
+                      "Sources/Plugins/ShareExtension", "Sources/Runtime/Kit"])
     func pluginsShareTheKit(folder: String) throws {
         for (path, imported) in try Self.imports(folder) {
             #expect(!Self.plugins.contains(imported), "\(path) imports the plugin module \(imported)")
@@ -157,7 +190,7 @@ struct ModuleGraphTests {
     /// The types that are a `Plugin`, by file: the kit's `KitPlugin`, which every plugin is
     /// (core, official, product, `--plugin-dir`).
     static let pluginTypes: [String: String] = [
-        "KitPlugin": "Sources/Kit/KitPlugin.swift",
+        "KitPlugin": "Sources/Runtime/Kit/KitPlugin.swift",
     ]
 
     @Test("the types that are a Plugin are the kit's and the listed ones: a new plugin is declared through the kit")

@@ -58,12 +58,12 @@ public enum ProductPlugins {
 
     public static let entries: [Entry] = [
         Entry(name: "frak-share", permissionsSource: "Sources/Plugins/FrakShare/FrakSharePermissions.swift",
-              natives: ("FrakShareNative", "NativeCall", "Sources/ShareNatives/FrakShareNative.swift")) { settings in
+              natives: ("FrakShareNative", "NativeCall", "Sources/Device/ShareNatives/FrakShareNative.swift")) { settings in
             FrakSharePlugin.plugin(backends: .frakShare(ios: IOSBackend(version: settings.frakShare),
                                                  android: AndroidBackend(configuration: settings.android)))
         },
         Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift",
-              natives: ("ShareNative", "ShareCall", "Sources/ShareNatives/ShareNative.swift")) { settings in
+              natives: ("ShareNative", "ShareCall", "Sources/Device/ShareNatives/ShareNative.swift")) { settings in
             SharePlugin.plugin(backends: .share(ios: IOSBackend(), android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
         },
         Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in

@@ -1,4 +1,4 @@
-// Generated from Sources/Browser/Scripts/ by `swift run bridge-generate`.
+// Generated from Sources/Transports/Browser/Scripts/ by `swift run bridge-generate`.
 // DO NOT EDIT: edit the .js files (node --check reads them as JavaScript) and regenerate.
 
 /// The scripts browser mode serves, compiled in from their `.js` files.

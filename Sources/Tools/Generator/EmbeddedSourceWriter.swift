@@ -60,12 +60,12 @@ public enum EmbeddedSourceWriter {
         return s + "    ]\n}\n"
     }
 
-    /// The source of `EmbeddedScripts`: each `.js` file of `Sources/Browser/Scripts/` as a
+    /// The source of `EmbeddedScripts`: each `.js` file of `Sources/Transports/Browser/Scripts/` as a
     /// constant named after it in lowerCamelCase (`native-ipc.js` → `nativeIPC`), its last newline
     /// left out (the scripts are joined and templated as strings).
     static func scripts(_ files: [Generator.File]) -> String {
         var s = """
-        // Generated from Sources/Browser/Scripts/ by `swift run bridge-generate`.
+        // Generated from Sources/Transports/Browser/Scripts/ by `swift run bridge-generate`.
         // DO NOT EDIT: edit the .js files (node --check reads them as JavaScript) and regenerate.
 
         /// The scripts browser mode serves, compiled in from their `.js` files.

@@ -14,8 +14,8 @@ import Foundation
 /// - `clients/types/<plugin>.d.ts`, the TypeScript declarations;
 /// - `docs/commands.md`, the reference of every command for people;
 /// - the native protocol of a plugin with iOS and Android backends (`NativeProtocolWriter`);
-/// - the compiled-in copies: each plugin's permission source, `Sources/ACL/CorePermissionFiles.swift`
-///   and `Sources/Contract/EmbeddedSchemas.swift`.
+/// - the compiled-in copies: each plugin's permission source, `Sources/Runtime/ACL/CorePermissionFiles.swift`
+///   and `Sources/Runtime/Contract/EmbeddedSchemas.swift`.
 ///
 /// One run produces all of them: the compiled-in copies are made from the files as this run
 /// writes them, not from what was on disk before.
@@ -96,7 +96,7 @@ public struct Generator {
         }
         let core = CorePermissions.generatedFiles().map { File(path: $0.path, text: $0.text) }.sorted { $0.path < $1.path }
         out += core.map { File(path: "permissions/core/\($0.path)", text: $0.text) }
-        out.append(File(path: "Sources/ACL/CorePermissionFiles.swift",
+        out.append(File(path: "Sources/Runtime/ACL/CorePermissionFiles.swift",
                         text: try EmbeddedSourceWriter.permissions(plugin: "core", typeName: "CorePermissions", files: core, isPlugin: false)))
         out.append(File(path: "docs/commands.md", text: MarkdownWriter.reference(targets.map {
             (name: $0.plugin.name, commands: $0.plugin.commands.map(\.declaration))
@@ -108,12 +108,12 @@ public struct Generator {
         var schemas = try folder("Schemas", suffixes: [".schema.json"])
             .filter { file in !owned.contains { file.path.hasPrefix($0) } }
         schemas += schemaOverrides.map { File(path: $0.key, text: $0.value) }
-        out.append(File(path: "Sources/Contract/EmbeddedSchemas.swift",
+        out.append(File(path: "Sources/Runtime/Contract/EmbeddedSchemas.swift",
                         text: EmbeddedSourceWriter.schemas(schemas.sorted { $0.path < $1.path })))
         // Browser mode's scripts, where the package has them.
-        let scripts = try folder("Sources/Browser/Scripts", suffixes: [".js"])
+        let scripts = try folder("Sources/Transports/Browser/Scripts", suffixes: [".js"])
         if !scripts.isEmpty {
-            out.append(File(path: "Sources/Browser/EmbeddedScripts.swift", text: EmbeddedSourceWriter.scripts(scripts.sorted { $0.path < $1.path })))
+            out.append(File(path: "Sources/Transports/Browser/EmbeddedScripts.swift", text: EmbeddedSourceWriter.scripts(scripts.sorted { $0.path < $1.path })))
         }
         return out
     }

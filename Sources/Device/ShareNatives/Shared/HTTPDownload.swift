@@ -70,7 +70,7 @@ public struct DownloadResult: Sendable, Equatable {
     }
 }
 
-/// Downloads a URL to a file with the bridge's download engine (`Sources/HTTP`: libcurl,
+/// Downloads a URL to a file with the bridge's download engine (`Sources/Support/HTTP`: libcurl,
 /// loaded on first use, on one event-loop thread for every download); cancelling the calling
 /// task cancels the download at once (its result is then `cancelled`).
 enum HTTPDownload {

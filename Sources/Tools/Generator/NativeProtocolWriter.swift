@@ -14,7 +14,7 @@ public enum NativeProtocolWriter {
         public let protocolName: String
         /// The type each method receives, e.g. `NativeCall`.
         public let callType: String
-        /// The generated source, e.g. `Sources/ShareNatives/FrakShareNative.swift`.
+        /// The generated source, e.g. `Sources/Device/ShareNatives/FrakShareNative.swift`.
         public let source: String
     }
 
