@@ -110,8 +110,8 @@ let package = Package(
         .target(name: "BridgeRender", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeMedia", "BridgeStreams", "BridgeDevice"], path: "Sources/Device/Render"),
         // `bridge doctor`: a Tauri mobile project's FileProvider, share filters, activation rule and App Groups.
         .target(name: "BridgeDoctor", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeInbox", "BridgeShareNatives", "BridgeACL", "BridgeAndroidIntents"], path: "Sources/Tools/Doctor"),
-        // The kit every Tauri-style plugin is written with: a command declared by its Rust signature
-        // (`CoreCommand`, bound as Tauri binds it), the app it runs in (`AppInfo`), the device's
+        // The kit every plugin is declared with (`KitPlugin`): a command declared by its Rust
+        // signature or its contract (`KitCommand`), the app it runs in (`AppInfo`), the device's
         // folders (`PlatformPaths`) and the session's resource table.
         .target(name: "BridgeKit", dependencies: ["BridgeSystem", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
                 path: "Sources/Runtime/Kit"),
