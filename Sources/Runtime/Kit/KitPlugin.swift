@@ -4,12 +4,14 @@ import BridgeJSON
 import BridgeProtocol
 import Synchronization
 
-/// A plugin declared the one way: its name and where its code comes from, the `COMMANDS` of its
-/// `build.rs` (whose per-command permissions Tauri's build generates, as `CommandPermissions`
-/// does here), its `permissions/default.toml` and declared permissions, and one `KitCommand` per
-/// command, bound by the Rust signature of its `src/commands.rs` and answered as its native code
-/// answers on the call's platform. Tauri's core plugins are declared so too, their permissions
-/// being Tauri's own (`CorePermissions`).
+/// A plugin declared the one way — every plugin the bridge hosts is one: its name and where its
+/// code comes from, the `COMMANDS` of its `build.rs` (whose per-command permissions Tauri's build
+/// generates, as `CommandPermissions` does here), its `permissions/default.toml` and declared
+/// permissions (or its permission files: a product plugin's compiled in, a `--plugin-dir` one's
+/// as read), and one `KitCommand` per command, declared by the Rust signature of its
+/// `src/commands.rs` or by its contract, and answered as its native code answers on the call's
+/// platform. Tauri's core plugins are declared so too, their permissions being Tauri's own
+/// (`CorePermissions`). One object per plugin: what a start pays for a plugin it does not call.
 public final class KitPlugin: Plugin, Sendable {
     /// Where a plugin's code comes from.
     public enum Origin: Sendable, Equatable {
