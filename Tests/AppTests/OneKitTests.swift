@@ -4,6 +4,8 @@ import BridgeCorePlugins
 import BridgeKit
 import BridgeOfficialPlugins
 import BridgePlugins
+import BridgeRouter
+import Foundation
 import Testing
 
 @Suite("One kit")
@@ -58,5 +60,24 @@ struct OneKitTests {
         }
         // A folder's plugin is read at run time: the registry checks its names.
         #expect(!KitPlugin(folder: try PluginFolder.load(passkey), surface: AppSurface()).namesCheckedAtBuild)
+    }
+}
+
+@Suite("One kit: names a start still checks")
+struct KitNameCheckTests {
+    @Test("a plugin's own name is checked at every start; a --plugin-dir plugin's command names too, a duplicate refused")
+    func checked() throws {
+        let invalid = KitPlugin(name: "Not Valid", origin: .product(source: "a test's"), commandNames: ["ping"], defaultSet: nil, commands: [])
+        #expect(throws: RegistrationError.invalidPluginName("Not Valid")) { try CommandRegistry(plugins: [invalid]) }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kit-dup-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("permissions"), withIntermediateDirectories: true)
+        try "const COMMANDS: &[&str] = &[\"ping\", \"pong\", \"ping\"];\n".write(to: root.appendingPathComponent("build.rs"), atomically: true, encoding: .utf8)
+        try "[package]\nname = \"tauri-plugin-twice\"\n".write(to: root.appendingPathComponent("Cargo.toml"), atomically: true, encoding: .utf8)
+        let folder = try PluginFolder.load(root.path)
+        #expect(folder.commands == ["ping", "pong", "ping"])
+        #expect(throws: RegistrationError.duplicateCommand("plugin:twice|ping")) {
+            try CommandRegistry(plugins: [KitPlugin(folder: folder, surface: AppSurface())])
+        }
     }
 }

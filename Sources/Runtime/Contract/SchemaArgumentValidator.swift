@@ -92,7 +92,9 @@ public final class SchemaArgumentValidator: Sendable {
             let present = JSONPointer.value(at: error.instancePath, in: instance)?.objectValue
             let missing = node?["required"]?.arrayValue?.compactMap(\.stringValue).first { present?[$0] == nil } ?? ""
             details["field"] = .string(missing)
-            return .invalidParams("command \(command.command) missing required key \(missing)", details: details)
+            // Tauri's InvalidArgs wraps the deserializer's words, as the binder says them.
+            return .invalidParams("invalid args `\(missing)` for command `\(command.command)`: command \(command.command) missing required key \(missing)",
+                                  details: details)
         default:
             let at = key.map { "invalid args `\($0)` for command `\(command.command)`" } ?? "invalid args for command `\(command.command)`"
             return .invalidParams("\(at): \(error.message)", details: details)

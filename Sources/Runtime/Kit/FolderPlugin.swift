@@ -10,8 +10,9 @@ extension KitPlugin {
     /// what answers them as sent), then answered by a handler or a fixture.
     public convenience init(folder: PluginFolder, surface: AppSurface) {
         let plugin = folder.name
-        var seen = Set<String>()
-        let names = folder.commands.filter { CommandName.isValidCommand($0) && seen.insert($0).inserted }
+        // An invalid name is left out, as before; a duplicate is kept, so that the registry
+        // refuses it at start.
+        let names = folder.commands.filter(CommandName.isValidCommand)
         let summary = "\(plugin) (--plugin-dir \(folder.folder)): answered by a handler or a fixture"
         self.init(name: plugin, origin: .folder(folder.folder), commandNames: names, permissionFiles: folder.permissionFiles,
                   setsReachOtherPlugins: nil, commands: names.map { command in

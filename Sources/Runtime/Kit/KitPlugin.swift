@@ -75,6 +75,11 @@ public final class KitPlugin: Plugin, Sendable {
         }
         precondition(Set(declared.map(\.name) + waiting.map(\.name)) == Set(commandNames) && declared.count + waiting.count == commandNames.count,
                      "\(name): every COMMANDS entry is declared, once")
+        // Compiled in, its names are not checked at each start (`namesCheckedAtBuild`): an
+        // invalid one is the declaration's error, said here rather than its command vanishing.
+        for command in commandNames where !CommandName.isValidCommand(command) {
+            preconditionFailure("\(name): the command name '\(command)' is not one Tauri accepts (snake_case)")
+        }
         let name = self.name
         return declared.map { $0.command(plugin: name, summary: summary) } + waiting
     }

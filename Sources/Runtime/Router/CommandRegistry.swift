@@ -30,22 +30,26 @@ public struct CommandRegistry: Sendable {
     private let made = Shared()
 
     private final class Shared: Sendable {
-        private let state = Mutex<(entries: [String: Entry], built: Set<String>)>(([:], []))
+        /// Every entry made so far by full name, and each built plugin's own.
+        private let state = Mutex<(entries: [String: Entry], byPlugin: [String: [String: Entry]])>(([:], [:]))
 
-        /// `plugin`'s entries by full name, made once.
+        /// `plugin`'s entries by full name, made once. Built outside the lock (a plugin's
+        /// commands are made under its own), so a call of a plugin already built never waits for
+        /// one being built; two first calls at once both build, and the first made is kept.
         func entries(of plugin: any Plugin) -> [String: Entry] {
-            state.withLock { state in
-                if state.built.contains(plugin.name) { return state.entries.filter { $0.value.name.plugin == plugin.name } }
-                var out: [String: Entry] = [:]
-                for command in plugin.commands {
-                    // The names were checked at registration or at build; a plugin whose
-                    // `commands` differ from its `commandNames` is a programming error its own
-                    // tests catch.
-                    guard let name = CommandName(plugin: plugin.name, command: command.name) else { continue }
-                    out[name.description] = Entry(name: name, command: command)
-                }
+            let name = plugin.name
+            if let made = state.withLock({ $0.byPlugin[name] }) { return made }
+            var out: [String: Entry] = [:]
+            for command in plugin.commands {
+                // The names were checked at registration or when the plugin was built (an
+                // invalid one stops it there, `KitPlugin`): none is left out here.
+                guard let full = CommandName(plugin: name, command: command.name) else { continue }
+                out[full.description] = Entry(name: full, command: command)
+            }
+            return state.withLock { state in
+                if let made = state.byPlugin[name] { return made }
+                state.byPlugin[name] = out
                 state.entries.merge(out) { old, _ in old }
-                state.built.insert(plugin.name)
                 return out
             }
         }
@@ -73,12 +77,13 @@ public struct CommandRegistry: Sendable {
     /// - Throws: `RegistrationError` for an invalid plugin or command name, or one already registered.
     private mutating func register(_ plugin: any Plugin) throws(RegistrationError) {
         let name = plugin.name
+        guard CommandName.isValidPlugin(name) else { throw .invalidPluginName(name) }
         // One hash: a name already there is refused (the registry is then not made).
         guard index.updateValue(plugins.count, forKey: name) == nil else { throw .duplicatePlugin(name) }
-        // A plugin compiled in had its names checked when it was built (`OneKitTests`).
+        // A plugin compiled in had its command names checked when it was built (`OneKitTests`;
+        // `KitPlugin` refuses an invalid one when its commands are made).
         if !plugin.namesCheckedAtBuild {
             let names = plugin.commandNames
-            guard CommandName.isValidPlugin(plugin.name) else { throw .invalidPluginName(plugin.name) }
             for command in names where !CommandName.isValidCommand(command) {
                 throw .invalidCommandName(plugin: plugin.name, command: command)
             }
