@@ -46,6 +46,10 @@ struct OneKitTests {
             }
         }
         #expect(signatures > 100, "the official and core commands' Rust signatures reach the router: \(signatures)")
+        // http's fetch_send is made by hand (it decides per call whether it waits): its rid too.
+        let fetchSend = plugins.first { $0.name == "http" }?.commands.first { $0.name == "fetch_send" }
+        guard case .rust(let arguments)? = fetchSend?.binding else { Issue.record("fetch_send binds no rid"); return }
+        #expect(arguments.map(\.key) == ["rid"])
     }
 
     @Test("every plugin compiled in has valid, distinct names: a start does not check them again")

@@ -118,8 +118,10 @@ public enum HttpPlugin {
         let rid: (String, RustType) = ("rid", .integer("u32"))
         let streamed = versions.has(UpstreamChanges.httpStreamedBody)
         let summary = "http (plugins-workspace@\(PluginsWorkspacePin.commit.prefix(8)))"
-        // The request is looked up and taken once; only a passthrough fetch waits.
-        let fetchSend = Command(unbound: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly)) { i in
+        // The request is looked up and taken once; only a passthrough fetch waits. Its `rid`
+        // is bound by the router as every kit command's arguments are.
+        let fetchSend = Command(rust: [RustArgument(name: "rid", key: "rid", type: .integer("u32"))],
+                                declaration: CommandDeclaration("fetch_send", summary: summary, parameters: [], layer: .nativeOnly)) { i in
             let resources = apps.webview(i.context.webview)
             let (request, id) = try lookup(i, resources)
             try receive(request, id, resources)
