@@ -72,8 +72,7 @@ public enum ACLSetup {
             }
             // Expanding them now: an unknown permission is a start-up error, as it was whole.
             _ = try ResolvedACL(manifests: manifests, capabilities: [checked], target: "")
-            return Authority(store: manifests, builtInFor: windows, reaching: checked.permissions.compactMap(\.identifier.prefix),
-                             messages: messages, unhosted: foreign)
+            return Authority(store: manifests, builtInFor: windows, reaching: reaching, messages: messages, unhosted: foreign)
         }
         if let appManifest { manifests = manifests.adding(PluginManifest.appKey, appManifest) }
         let capabilities = try CapabilitySource.load(capabilitiesPath)
