@@ -113,12 +113,14 @@ let package = Package(
         // The kit every plugin is declared with (`KitPlugin`): a command declared by its Rust
         // signature or its contract (`KitCommand`), the app it runs in (`AppInfo`), the device's
         // folders (`PlatformPaths`) and the session's resource table.
-        .target(name: "BridgeKit", dependencies: ["BridgeSystem", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice"],
+        .target(name: "BridgeKit", dependencies: ["BridgeSystem", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeCall", "BridgeJSON", "BridgeProtocol", "BridgeDevice",
+                                                  "BridgeMatching"],
                 path: "Sources/Runtime/Kit"),
         // The official plugins of plugins-workspace, simulated as their native code answers.
         .target(name: "BridgeOfficialPlugins", dependencies: ["BridgeSystem", "BridgeKit", "BridgeSandbox", "BridgeApp", "BridgeACL", "BridgeHTTPServer",
                                                               "BridgeBinding", "BridgeJSON", "BridgeProtocol",
-                                                              "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching"],
+                                                              "BridgeSimulation", "BridgeCall", "BridgeDevice", "BridgeMatching",
+                                                              "BridgeShareNatives", "BridgeStreams"],
                 path: "Sources/Plugins/Official"),
         .target(name: "BridgeCorePlugins", dependencies: ["BridgeSystem", "BridgeKit", "BridgeApp", "BridgeACL", "BridgeBinding", "BridgeEvents",
                                                           "BridgeJSON", "BridgeProtocol", "BridgeCall", "BridgeDevice"],

@@ -212,5 +212,37 @@ struct ModuleGraphTests {
             }
         }
     }
-}
 
+    /// The code lines of a Swift file (comments dropped: they may name a plugin as an example).
+    static func codeLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+    }
+
+    @Test("outside its folder, an official plugin is named by its catalog line only: its options, settings and app configuration are its own")
+    func officialPluginsStayInTheirFolders() throws {
+        let catalog = "Sources/Plugins/Official/OfficialPlugins.swift"
+        let everything = try Self.sources("Sources")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources/Plugins/Official").path)
+            .filter { !$0.hasSuffix(".swift") }.sorted()
+        #expect(folders.count == 15)
+        let declared = try NSRegularExpression(pattern: #"(?m)^public enum (\w+Plugin)\b"#)
+        for folder in folders {
+            let prefix = "Sources/Plugins/Official/\(folder)/"
+            let own = everything.filter { $0.path.hasPrefix(prefix) }
+            let types = own.flatMap { file in
+                declared.matches(in: file.text, range: NSRange(file.text.startIndex..., in: file.text)).map { (file.text as NSString).substring(with: $0.range(at: 1)) }
+            }
+            #expect(types.count == 1, "\(folder) declares \(types)")
+            for type in types {
+                for file in everything where !file.path.hasPrefix(prefix) {
+                    let naming = Self.codeLines(file.text).filter { $0.range(of: "\\b\(type)\\b", options: .regularExpression) != nil }
+                    if file.path == catalog {
+                        #expect(naming == ["        \(type).self,"], "the catalog names \(type) on \(naming)")
+                    } else {
+                        #expect(naming.isEmpty, "\(file.path) names \(type): \(naming)")
+                    }
+                }
+            }
+        }
+    }
+}

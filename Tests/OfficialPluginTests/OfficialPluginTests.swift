@@ -22,7 +22,7 @@ func call(_ method: String, _ params: JSON = [:], on platform: Platform = .ios, 
 }
 
 func router(_ clipboard: SessionClipboard = SessionClipboard()) throws -> Router {
-    Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(clipboard: clipboard))))
+    Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.clipboard = clipboard })))
 }
 
 extension Result {
@@ -147,7 +147,7 @@ struct HapticsTests {
 struct BiometricTests {
     func run(_ method: String, _ params: JSON = [:], platform: Platform = .ios, biometry: Biometry? = nil,
              person: Simulation.Biometric = .success) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(biometry: biometry))))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.biometry = biometry })))
         let context = CallContext(platform: platform, simulation: Simulation(biometric: person))
         switch r.prepare(method: method, params: params, context: context) {
         case .failure(let error): return (.failure(error), nil)
@@ -225,7 +225,7 @@ struct DeepLinkTests {
                                 "desktop": ["schemes": ["fabianlars", "my-tauri-app"]]]
 
     func current(_ url: String, _ config: JSON, on platform: Platform) async throws -> JSON {
-        let plugins = OfficialPlugins.plugins(.init(deepLink: try DeepLinkConfig(config), openURL: url))
+        let plugins = OfficialPlugins.plugins(.with(try DeepLinkConfig(config)) { $0.deepLink = $1; $0.openURL = url })
         let r = Router(registry: try CommandRegistry(plugins: plugins))
         return try await call("plugin:deep-link|get_current", on: platform, router: r).0.get()
     }
@@ -313,7 +313,7 @@ struct DevicePermissionTests {
 struct GeolocationTests {
     func run(_ method: String, _ params: JSON = [:], platform: Platform = .ios, permissions: DevicePermissions = DevicePermissions(),
              track: [TrackPoint] = []) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(permissions: permissions, track: track))))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.permissions = permissions; $0.track = track })))
         return await call(method, params, on: platform, router: r)
     }
 
@@ -378,12 +378,12 @@ struct GeolocationTests {
 struct OSPluginTests {
     @Test("locale is --locale; hostname is localhost on a phone, the machine's name on desktop; the other names have no handler")
     func commands() async throws {
-        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(locale: "fr-FR", hostname: "build-box"))))
+        let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.locale = "fr-FR"; $0.hostname = "build-box" })))
         #expect(try await call("plugin:os|locale", router: r).0.get() == "fr-FR")
         #expect(try await call("plugin:os|hostname", on: .android, router: r).0.get() == "localhost")
         #expect(try await call("plugin:os|hostname", on: .linux, router: r).0.get() == "build-box")
         #expect(await call("plugin:os|platform", router: r).0.failure?.message == "Command platform not found")
-        let none = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(locale: nil))))
+        let none = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.locale = nil })))
         #expect(try await call("plugin:os|locale", router: none).0.get() == .null, "sys_locale finds none: None")
     }
 
@@ -399,7 +399,7 @@ struct OSPluginTests {
 @Suite("barcode-scanner as plugins-workspace@77149dc4: a code in front of the camera, the camera permission, cancel")
 struct BarcodeScannerTests {
     func router(_ code: ScannedCode?, _ permissions: DevicePermissions = DevicePermissions()) throws -> Router {
-        Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.init(permissions: permissions, scan: code))))
+        Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(.with { $0.permissions = permissions; $0.scan = code })))
     }
 
     @Test("scan resolves {content, format} for a code of an accepted format")
@@ -459,7 +459,8 @@ struct OfficialManifestTests {
 struct DialogTests {
     func run(_ method: String, _ params: JSON, _ answers: DialogAnswers = DialogAnswers(), on platform: Platform = .ios,
              versions: ModelledVersions = .baseline) async throws -> (Result<JSON, ResponseError>, JSON?) {
-        var settings = OfficialSettings(dialog: answers)
+        var settings = OfficialSettings()
+        settings.dialog = answers
         settings.versions = versions
         let r = Router(registry: try CommandRegistry(plugins: OfficialPlugins.plugins(settings)))
         return await call(method, params, on: platform, router: r)
@@ -495,5 +496,21 @@ struct DialogTests {
         #expect(try await run("plugin:dialog|open", ["options": ["directory": true]]).0.failure?.message == "Folder picker is not implemented on mobile")
         #expect(try await run("plugin:dialog|open", ["options": ["directory": true]], DialogAnswers(picks: ["/home/a"]), on: .linux).0.get() == "/home/a")
         #expect(try await run("plugin:dialog|open", [:]).0.failure?.message == "invalid args `options` for command `open`: command open missing required key options")
+    }
+}
+
+extension OfficialSettings {
+    /// The default settings with `change` applied (each plugin's part is set through its folder's accessor).
+    static func with(_ change: (inout OfficialSettings) -> Void) -> OfficialSettings {
+        var settings = OfficialSettings()
+        change(&settings)
+        return settings
+    }
+
+    /// The default settings with `change` applied to `value`.
+    static func with<Value>(_ value: Value, _ change: (inout OfficialSettings, Value) -> Void) -> OfficialSettings {
+        var settings = OfficialSettings()
+        change(&settings, value)
+        return settings
     }
 }

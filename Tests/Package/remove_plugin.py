@@ -3,7 +3,7 @@
 one catalog line, nothing else; then the package builds and the plugin is gone.
 
 A plugin is one folder (`Sources/Plugins/Official/Haptics/`) and one line of its catalog
-(`OfficialPlugins.plugins`): a file elsewhere that still names it is a failure, so is a build
+(`OfficialPlugins.folders`): a file elsewhere that still names it is a failure, so is a build
 that breaks. The built bridge then answers `plugin:haptics|vibrate` as Tauri answers a plugin that
 is not installed, and still answers another plugin. Run by .ci/run; a few minutes (the copy
 builds from scratch). Exit 0 when all holds.

@@ -1,4 +1,5 @@
 import BridgeCall
+import BridgeKit
 import BridgeDevice
 import BridgeProtocol
 import BridgeShareNatives
@@ -58,10 +59,4 @@ public enum PluginOptions {
         let limits = ShareFileLimits()
         return (limits.maxFiles, limits.maxFileBytes, limits.maxTotalBytes, ShareLink.refusedSchemes)
     }
-}
-
-/// A plugin option the product's plugins refuse, and why.
-public struct PluginOptionError: Error, Equatable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
 }

@@ -2,6 +2,7 @@ import BridgeCall
 import BridgeEvents
 import BridgeFrakShare
 import BridgeInbox
+import BridgeKit
 import BridgeShare
 import BridgeShareExtension
 import BridgeShareNatives
@@ -44,14 +45,21 @@ public enum ProductPlugins {
         /// The plugin's native protocol, generated from its declarations: its name, the call its
         /// methods receive, and the generated source; `nil` for a plugin with no iOS and Android backends.
         public let natives: (protocolName: String, callType: String, source: String)?
+        /// Its command-line options (their help lines as `--help` prints them), declared in its folder.
+        public let options: [PluginOption]
+        /// Reads the options given into the settings it is made from.
+        public let configure: @Sendable (PluginOptionValues, inout PluginSettings) throws(PluginOptionError) -> Void
         /// The plugin, configured.
         public let make: @Sendable (PluginSettings) -> any Plugin
 
         init(name: String, permissionsSource: String?, natives: (protocolName: String, callType: String, source: String)? = nil,
+             options: [PluginOption] = [], configure: @escaping @Sendable (PluginOptionValues, inout PluginSettings) throws(PluginOptionError) -> Void = { _, _ in },
              make: @escaping @Sendable (PluginSettings) -> any Plugin) {
             self.name = name
             self.permissionsSource = permissionsSource
             self.natives = natives
+            self.options = options
+            self.configure = configure
             self.make = make
         }
     }
@@ -63,13 +71,22 @@ public enum ProductPlugins {
                                                  android: AndroidBackend(configuration: settings.android)))
         },
         Entry(name: "share", permissionsSource: "Sources/Plugins/Share/SharePermissions.swift",
-              natives: ("ShareNative", "ShareCall", "Sources/Device/ShareNatives/ShareNative.swift")) { settings in
+              natives: ("ShareNative", "ShareCall", "Sources/Device/ShareNatives/ShareNative.swift"),
+              options: SharePlugin.options, configure: { given, settings throws(PluginOptionError) in settings.shareFiles = try SharePlugin.fileRules(given) }) { settings in
             SharePlugin.plugin(backends: .share(ios: IOSBackend(), android: AndroidBackend(configuration: settings.android)), files: settings.shareFiles)
         },
         Entry(name: "share-extension", permissionsSource: "Sources/Plugins/ShareExtension/ShareExtensionPermissions.swift") { settings in
             ShareExtensionPlugin.plugin(inbox: settings.inbox)
         },
     ]
+
+    /// Every option the product's plugins read, in `--help`'s order.
+    public static var options: [PluginOption] { entries.flatMap(\.options) }
+
+    /// The options given, read by each plugin into `settings`.
+    public static func configure(_ given: PluginOptionValues, _ settings: inout PluginSettings) throws(PluginOptionError) {
+        for entry in entries { try entry.configure(given, &settings) }
+    }
 
     /// Every product plugin, configured by `settings`.
     public static func plugins(_ settings: PluginSettings = PluginSettings()) -> [any Plugin] {

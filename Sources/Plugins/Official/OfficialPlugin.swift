@@ -4,13 +4,6 @@ import BridgeKit
 import BridgeJSON
 import BridgeProtocol
 
-/// The opener plugin, released after `PluginsWorkspacePin` (plugins-workspace#2019, 2024-11-19):
-/// `src/commands.rs` at `commit`, the other files at the commits `files` names.
-public enum OpenerPin {
-    public static let commit = "7f2124d354b8cbe049ccb1924f6e07acb9bc1b53"
-    public static let files = "src/commands.rs @ 7f2124d3, src/scope.rs @ 768e3ecb, src/error.rs @ 068a24b0, ios/Sources/OpenerPlugin.swift @ 354f537d, android/src/main/java/OpenerPlugin.kt @ b0ae5c20, reveal_item_in_dir.rs @ b789abd0"
-}
-
 /// The plugins-workspace commit the official plugins follow: the snapshot beside Tauri 2.0.6
 /// (`TauriPin`), read whole, so each plugin's Rust, Swift, Kotlin and permissions agree.
 public enum PluginsWorkspacePin {

@@ -2,23 +2,23 @@ import BridgeCall
 import BridgeKit
 import BridgeJSON
 
+/// A part of the simulated device one official plugin keeps in `OfficialSettings`, declared in
+/// that plugin's folder (its clipboard, its sensor, its answers): `standard` when nothing set it.
+public protocol OfficialSetting: Sendable {
+    static var standard: Self { get }
+}
+
 /// What the simulated device holds and how its person answers: one value for every official
-/// plugin, from the CLI options (`OfficialOptions`) or a test.
+/// plugin, set by their options (`OfficialPlugins.configure`) or a test.
+///
+/// It holds what several plugins share (the session's events, the device's runtime permissions
+/// and files, the app, the versions modelled); each plugin's own part is declared in its folder
+/// (`OfficialSetting`, read and set with `self[Part.self]` or the accessor the folder adds).
 public struct OfficialSettings: Sendable {
-    /// The session's clipboard (`--clipboard`, `--paste`).
-    public var clipboard = SessionClipboard()
-    /// The device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
-    public var biometry: Biometry?
-    /// The app's `plugins.deep-link` (`--app`).
-    public var deepLink = DeepLinkConfig()
-    /// The link the app was started with (`--open-url`).
-    public var openURL: String?
     /// Where a plugin's `app.emit("<plugin>://<event>")` goes (the session's event hub).
     public var emit: (@Sendable (String, JSON) -> Void)?
     /// The device's runtime permissions (`--permission`).
     public var permissions = DevicePermissions()
-    /// The scripted track (`--location`).
-    public var track: [TrackPoint] = []
     /// Where a plugin sends a Channel message: channel id, calling client, message.
     public var send: (@Sendable (UInt32, String?, JSON) -> Void)?
     /// Where a plugin ends a Channel it is done with (Tauri ≥ 2.5's `{index, end: true}`).
@@ -26,53 +26,33 @@ public struct OfficialSettings: Sendable {
     /// Where `addPluginListener`'s `register_listener` registers a Channel over stdio: plugin,
     /// event, calling client, channel (browser mode registers the pages' itself).
     public var listen: (@Sendable (String, String, String?, UInt32) -> Void)?
-    /// `os`'s `locale()` (`--locale`); `nil`: the device has none.
-    public var locale: String? = "en-US"
-    /// `os`'s `hostname()`.
-    public var hostname = "localhost"
-    /// The code in front of the camera (`--scan`).
-    public var scan: ScannedCode?
-    /// What the person does with a dialog (`--dialog`, `--pick`).
-    public var dialog = DialogAnswers()
     /// Where the device's files are (`--sandbox`).
     public var sandbox = SandboxHolder()
     /// The app whose directories the files are in.
     public var app = AppInfo()
     /// The session's resource table, shared with the core `resources` plugin.
     public var resources = ResourceTable()
-    /// `plugins.fs` of the app's configuration.
-    public var fs = FsPlugin.Config()
-    /// The app's log targets (`tauri_plugin_log::Builder`), read from its Rust sources.
-    public var logTargets = LogPlugin.Targets()
-    /// How http's requests are answered (`--http-fixtures`, `--http-passthrough`).
-    public var http = HttpPlugin.Config()
     /// The Tauri and plugin versions modelled (`--app`'s lockfiles, `--tauri-version`,
     /// `--plugin-version`): which of `UpstreamChanges` each plugin answers with.
     public var versions = ModelledVersions.newest
     /// Who ends the app when plugin-process asks (the transport running it).
     public var lifecycle = AppLifecycle.process
-    /// Where a `Stdout` log record goes: the bridge's stderr.
+    /// The device's console (where a `Stdout` log record goes): the bridge's stderr.
     public var write: @Sendable (String) -> Void = { _ in }
+    /// The plugins' own parts, by type.
+    private var parts: [ObjectIdentifier: any Sendable] = [:]
 
-    public init(clipboard: SessionClipboard = SessionClipboard(), biometry: Biometry? = nil,
-                deepLink: DeepLinkConfig = DeepLinkConfig(), openURL: String? = nil,
-                emit: (@Sendable (String, JSON) -> Void)? = nil,
-                permissions: DevicePermissions = DevicePermissions(), track: [TrackPoint] = [],
-                send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil,
-                locale: String? = "en-US", hostname: String = "localhost", scan: ScannedCode? = nil,
-                dialog: DialogAnswers = DialogAnswers()) {
-        self.clipboard = clipboard
-        self.biometry = biometry
-        self.deepLink = deepLink
-        self.openURL = openURL
+    public init(emit: (@Sendable (String, JSON) -> Void)? = nil, permissions: DevicePermissions = DevicePermissions(),
+                send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil) {
         self.emit = emit
         self.permissions = permissions
-        self.track = track
         self.send = send
-        self.locale = locale
-        self.hostname = hostname
-        self.scan = scan
-        self.dialog = dialog
+    }
+
+    /// A plugin's part of the device: as set, else its `standard`.
+    public subscript<Part: OfficialSetting>(_: Part.Type) -> Part {
+        get { parts[ObjectIdentifier(Part.self)] as? Part ?? Part.standard }
+        set { parts[ObjectIdentifier(Part.self)] = newValue }
     }
 }
 
@@ -80,27 +60,47 @@ public struct OfficialSettings: Sendable {
 /// `PluginsWorkspacePin`: each answers every command of its `build.rs` as its native code does
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
-    /// The simulated plugins, on the device `settings` describe: the catalog, one line per plugin
-    /// (a plugin is its folder and its line here: removing both removes it, and the package builds).
+    /// The catalog: one line per plugin folder, in the order `--help` lists their options (a
+    /// plugin is its folder and its line here: removing both removes it, and the package builds).
+    static let folders: [any CatalogPlugin<OfficialSettings>.Type] = [
+        ClipboardManagerPlugin.self,
+        BiometricPlugin.self,
+        GeolocationPlugin.self,
+        BarcodeScannerPlugin.self,
+        DialogPlugin.self,
+        OSPlugin.self,
+        DeepLinkPlugin.self,
+        HttpPlugin.self,
+        FsPlugin.self,
+        HapticsPlugin.self,
+        NotificationPlugin.self,
+        StorePlugin.self,
+        LogPlugin.self,
+        OpenerPlugin.self,
+        ProcessPlugin.self,
+    ]
+
+    /// What the plugins share, read from options of the device rather than of one plugin.
+    static let device: [any PluginOptionsReader<OfficialSettings>.Type] = [DeviceOptions.self]
+
+    /// Every option the official plugins and their device read, in `--help`'s order.
+    public static var options: [PluginOption] { folders.flatMap { $0.options } + device.flatMap { $0.options } }
+
+    /// The options given, read by each plugin folder into `settings`.
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        for reader in device { try reader.configure(given, &settings) }
+        for folder in folders { try folder.configure(given, &settings) }
+    }
+
+    /// The app's configuration, read by each plugin folder into `settings`.
+    public static func configure(app: PluginAppSetup, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        for reader in device { try reader.configure(app: app, &settings) }
+        for folder in folders { try folder.configure(app: app, &settings) }
+    }
+
+    /// The simulated plugins, on the device `settings` describe.
     public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [KitPlugin] {
-        let s = settings
-        return [
-            BarcodeScannerPlugin.plugin(code: s.scan, permissions: s.permissions),
-            BiometricPlugin.plugin(s.biometry),
-            ClipboardManagerPlugin.plugin(s.clipboard),
-            DeepLinkPlugin.plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit),
-            DialogPlugin.plugin(s.dialog, versions: s.versions),
-            GeolocationPlugin.plugin(track: s.track, permissions: s.permissions, send: s.send, versions: s.versions),
-            FsPlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions),
-            HapticsPlugin.plugin(),
-            HttpPlugin.plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel),
-            NotificationPlugin.plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen),
-            OSPlugin.plugin(locale: s.locale, hostname: s.hostname),
-            StorePlugin.plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions),
-            LogPlugin.plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write),
-            OpenerPlugin.plugin(sandbox: s.sandbox, app: s.app, versions: s.versions),
-            ProcessPlugin.plugin(lifecycle: s.lifecycle),
-        ]
+        folders.map { $0.plugin(settings) }
     }
 
     /// Their names, read from the catalog.

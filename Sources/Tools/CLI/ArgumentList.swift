@@ -1,3 +1,5 @@
+import BridgeKit
+
 /// The parsed arguments of one subcommand.
 ///
 /// Options are `--name value` or `--name=value`; flags are `--name`; `--` ends the options;
@@ -103,6 +105,9 @@ struct ArgumentList {
         }
         return UsageError.didYouMean("--" + typed, among: sorted.map { "--" + $0 })
     }
+
+    /// The options and flags given, as the plugins read them.
+    var pluginOptions: PluginOptionValues { PluginOptionValues(values: values, flags: flags) }
 
     /// Whether `--help` or `-h` was given.
     var wantsHelp: Bool { flags.contains("help") }

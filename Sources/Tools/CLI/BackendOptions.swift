@@ -8,14 +8,19 @@ import BridgeJSON
 import BridgeOfficialPlugins
 import BridgePlugins
 import BridgeShareNatives
+import BridgeStreams
 import FoundationEssentials
 import Glibc
 import BridgeSystem
 
 /// The options that configure the platform backends, and the plugins built from them.
 struct BackendOptions {
-    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "inbox-lease", "files-root", "plugin-version", "tauri-version"] as Set<String>)
-        .union(OfficialOptions.names)
+    /// The options the plugins declare (each in its folder), product plugins first, in `--help`'s order.
+    static let pluginOptions = ProductPlugins.options + OfficialPlugins.options
+    static let names: Set<String> = (["app-id", "cache-dir", "provider-paths", "app-group", "files-dir", "inbox-lease", "plugin-version", "tauri-version"] as Set<String>)
+        .union(pluginOptions.filter { !$0.isFlag }.map(\.name))
+    /// The plugins' flags (`--http-passthrough`).
+    static let flagNames = Set(pluginOptions.filter(\.isFlag).map(\.name))
 
     static let help = """
       --app-id ID             Android applicationId; the FileProvider authority is
@@ -28,9 +33,7 @@ struct BackendOptions {
       --files-dir DIR         Android: the app's filesDir, whose inbox share-extension reads
       --inbox-lease SECONDS   how long a share-extension read keeps its items from other
                               live readers before they may go to another one [30]
-      --files-root DIR        share: a folder files may be shared from (repeatable)
-                              [the working directory]
-    \(OfficialOptions.help)
+    \(pluginOptions.map(\.help).joined(separator: "\n"))
       --tauri-version X.Y.Z   the Tauri (and @tauri-apps/api) version modelled [--app's
                               Cargo.lock, else the newest modelled]
       --plugin-version NAME@VERSION
@@ -47,8 +50,9 @@ struct BackendOptions {
     let versions: PluginSettings
     /// `--tauri-version` and `--plugin-version NAME@X.Y.Z`: the pins given on the command line.
     let pins: (tauri: ReleaseVersion?, plugins: [String: ReleaseVersion])
-    /// The official plugins' device and person.
-    let official: OfficialOptions
+    /// The official plugins' device and person, as their options describe them (the app's
+    /// configuration is read into it once the app is known: `OfficialPlugins.configure(app:_:)`).
+    let official: OfficialSettings
 
     init(_ args: ArgumentList) throws(UsageError) {
         let appID = try args.nonEmpty("app-id") ?? AndroidConfiguration.defaultAppID
@@ -78,21 +82,13 @@ struct BackendOptions {
         }
         let lease = try args.positiveInt("inbox-lease").map(Double.init) ?? ShareInbox.defaultLeaseTimeout
         inbox = (group ?? filesDirectory).map { ShareInbox(group: $0, leaseTimeout: lease) }
-        let roots = args.values("files-root")
-        if let empty = roots.first(where: \.isEmpty) {
-            throw UsageError("option '--files-root' needs a folder, got '\(empty)'", subcommand: args.subcommand)
+        var product = PluginSettings()
+        do throws(PluginOptionError) {
+            try ProductPlugins.configure(args.pluginOptions, &product)
+        } catch {
+            throw UsageError(error.message, subcommand: args.subcommand, pointsToHelp: error.pointsToHelp)
         }
-        for root in roots {
-            var info = stat()
-            guard stat(root, &info) == 0 else {
-                throw UsageError("option '--files-root' \(root): \(String(cString: strerror(errno))); name an existing folder",
-                                 subcommand: args.subcommand)
-            }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw UsageError("option '--files-root' \(root) is not a folder", subcommand: args.subcommand)
-            }
-        }
-        shareFiles = ShareFileRules(roots: roots.isEmpty ? nil : roots)
+        shareFiles = product.shareFiles
         var versions = PluginSettings()
         var pinned: [String: ReleaseVersion] = [:]
         for value in args.values("plugin-version") {
@@ -117,7 +113,14 @@ struct BackendOptions {
             tauri = release
         }
         pins = (tauri, pinned)
-        official = try OfficialOptions(args)
+        var official = OfficialSettings()
+        do throws(PluginOptionError) {
+            try OfficialPlugins.configure(args.pluginOptions, &official)
+        } catch {
+            throw UsageError(error.message, subcommand: args.subcommand, pointsToHelp: error.pointsToHelp)
+        }
+        official.write = { Log.error($0) }
+        self.official = official
     }
 
     /// The versions modelled: the app's lockfiles (`root`, its src-tauri) over the newest, then
@@ -139,29 +142,25 @@ struct BackendOptions {
 
     /// The product's plugins, configured by these options; `events` is where they emit their
     /// events (`serve`).
-    /// - Parameter deepLink: the app's `plugins.deep-link` (`--app`).
-    func plugins(events: EventHub? = nil, deepLink: DeepLinkConfig = DeepLinkConfig(), app: AppInfo? = nil,
-                 resources: ResourceTable = ResourceTable(), fs: FsPlugin.Config = FsPlugin.Config(), appRoot: String? = nil,
-                 versions modelled: ModelledVersions = .newest) -> [any Plugin] {
-        var emit: (@Sendable (String, JSON) -> Void)? = nil
+    /// - Parameter official: the official plugins' settings with the app's configuration read
+    ///   (`official` as the options alone describe it when `nil`).
+    func plugins(events: EventHub? = nil, official configured: OfficialSettings? = nil, app: AppInfo? = nil,
+                 resources: ResourceTable = ResourceTable(), versions modelled: ModelledVersions = .newest) -> [any Plugin] {
+        var settings = configured ?? official
         // A plugin's `app.emit("<plugin>://<event>")` reaches `listen()` in the pages and, as
         // `bridge/event`, the stdio client (the Node mocks' `listen`).
         if let events {
-            emit = { name, payload in
+            settings.emit = { name, payload in
                 guard let range = name.firstRange(of: "://") else { return events.emitAppEvent(name, payload: payload) }
                 events.emit(PluginEvent(plugin: String(name[..<range.lowerBound]), event: String(name[range.upperBound...]), payload: payload))
             }
+            settings.send = { channel, client, message in events.send(channel: channel, client: client, message: message) }
+            settings.endChannel = { channel, client in events.end(channel: channel, client: client) }
+            settings.listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) }
         }
-        var send: (@Sendable (UInt32, String?, JSON) -> Void)? = nil
-        if let events { send = { channel, client, message in events.send(channel: channel, client: client, message: message) } }
-        var endChannel: (@Sendable (UInt32, String?) -> Void)? = nil
-        if let events { endChannel = { channel, client in events.end(channel: channel, client: client) } }
-        var listen: (@Sendable (String, String, String?, UInt32) -> Void)? = nil
-        if let events { listen = { plugin, event, client, channel in events.register(plugin: plugin, event: event, client: client, channel: channel) } }
-        var settings = self.official.settings(
-            deepLink: deepLink, emit: emit, send: send, listen: listen, app: app ?? AppInfo(identifier: android.appID), resources: resources, fs: fs, appRoot: appRoot)
+        settings.app = app ?? AppInfo(identifier: android.appID)
+        settings.resources = resources
         settings.versions = modelled
-        settings.endChannel = endChannel
         let official: [any Plugin] = OfficialPlugins.plugins(settings)
         return ProductPlugins.plugins(PluginSettings(android: android, inbox: inbox, events: events, shareFiles: shareFiles, frakShare: versions.frakShare))
             + official

@@ -57,31 +57,22 @@ public enum BridgeCLI {
                                files: (SandboxHolder, AppInfo) -> Void = { _, _ in }) throws(UsageError) -> Router {
         let backend = try BackendOptions(args)
         let surface = AppSurface(commands: app.commands, fixtures: app.fixtures, autoAnswers: app.autoAnswers)
-        let deepLink: DeepLinkConfig
-        do {
-            deepLink = try DeepLinkConfig(app.config?.json["plugins"]?["deep-link"])
+        var official = backend.official
+        let platform = try args.choice("platform", Platform.self) ?? .ios
+        do throws(PluginOptionError) {
+            try OfficialPlugins.configure(app: PluginAppSetup(plugins: app.config?.json["plugins"], root: app.config?.root, platform: platform,
+                                                              warn: { Log.error("warning: \($0)") }), &official)
         } catch {
-            throw UsageError("--app \(app.config?.root ?? ""): \(error.description)", subcommand: args.subcommand, pointsToHelp: false)
-        }
-        if let url = backend.official.openURL {
-            let platform = try args.choice("platform", Platform.self) ?? .ios
-            if let warning = DeepLinkPlugin.startupWarning(url, config: deepLink, platform: platform) { Log.error("warning: \(warning)") }
-        }
-        let fsConfig: FsPlugin.Config
-        do {
-            fsConfig = try FsPlugin.Config(app.config?.json["plugins"]?["fs"])
-        } catch {
-            throw UsageError("--app \(app.config?.root ?? ""): \(error.message)", subcommand: args.subcommand, pointsToHelp: false)
+            throw UsageError(error.message, subcommand: args.subcommand, pointsToHelp: error.pointsToHelp)
         }
         var info = app.config.map(AppInfo.init) ?? AppInfo(identifier: backend.android.appID)
         let versions = backend.modelledVersions(appRoot: app.config?.root)
         // getTauriVersion() answers the Tauri modelled: the lockfile's, the flag's, else the newest.
         info.tauriVersion = versions.tauri.description
         if app.config != nil { VersionReport.announce(versions) }
-        files(backend.official.sandbox, info)
+        files(official.sandbox, info)
         let resources = ResourceTable()
-        let hosted = backend.plugins(events: events, deepLink: deepLink, app: info, resources: resources, fs: fsConfig,
-                                     appRoot: app.config?.root, versions: versions) + extraPlugins
+        let hosted = backend.plugins(events: events, official: official, app: info, resources: resources, versions: versions) + extraPlugins
         let plugins = hosted + app.folderPlugins(besides: hosted, surface: surface)
         let acl = try ACLOptions(args, app: app)
         let authority = try acl.authority(plugins: plugins, subcommand: args.subcommand, versions: versions)

@@ -90,7 +90,7 @@ struct InvokeCommand {
         appCommands = app.config == nil ? nil : app.commands.commands.keys.sorted()
     }
 
-    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(OfficialOptions.flagNames).union(ACLOptions.flagNames)
+    static let flagNames: Set<String> = ContextOptions.flagNames.union(["inspect"]).union(BackendOptions.flagNames).union(ACLOptions.flagNames)
         .union(AppOptions.answerFlags)
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(AppOptions.names)

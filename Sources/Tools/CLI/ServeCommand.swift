@@ -48,7 +48,7 @@ struct ServeCommand {
 
     static let optionNames = ContextOptions.names.union(BackendOptions.names).union(ACLOptions.names).union(MessageLimitOption.names)
         .union(SessionBytesOption.names).union(BrowserOptions.names).union(AppOptions.names)
-    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(OfficialOptions.flagNames)
+    static let flagNames = ContextOptions.flagNames.union(BrowserOptions.flagNames).union(AppOptions.flagNames).union(BackendOptions.flagNames)
         .union(ACLOptions.flagNames).union(AppOptions.answerFlags)
 
     let context: CallContext

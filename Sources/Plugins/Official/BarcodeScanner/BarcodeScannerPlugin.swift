@@ -186,3 +186,41 @@ public enum BarcodeScannerPlugin {
         }
     }
 }
+
+extension BarcodeScannerPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// The code in front of the camera (`--scan`, `--scan-format`).
+    public struct Camera: OfficialSetting {
+        public var code: ScannedCode?
+        public static var standard: Camera { Camera() }
+    }
+
+    public static let options = [
+        PluginOption("scan", help: """
+              --scan CONTENT          barcode-scanner: the code in front of the camera [none: a
+                                      scan waits until cancelled]
+            """),
+        PluginOption("scan-format", help: """
+              --scan-format FORMAT    its format, QR_CODE, EAN_13, … [QR_CODE]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        let format = try given.nonEmpty("scan-format") ?? "QR_CODE"
+        guard ScannedCode.formats.contains(format) else {
+            throw PluginOptionError("option '--scan-format' must be one of \(ScannedCode.formats.joined(separator: "|")), got '\(format)'")
+        }
+        settings.scan = given.value("scan").map { ScannedCode(content: $0, format: format) }
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(code: s.scan, permissions: s.permissions) }
+}
+
+extension OfficialSettings {
+    /// The code in front of the camera (`--scan`).
+    public var scan: ScannedCode? {
+        get { self[BarcodeScannerPlugin.Camera.self].code }
+        set { self[BarcodeScannerPlugin.Camera.self].code = newValue }
+    }
+}

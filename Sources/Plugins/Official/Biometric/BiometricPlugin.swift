@@ -187,3 +187,35 @@ public enum BiometricPlugin {
         }
     }
 }
+
+extension BiometricPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// The device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
+    public struct Sensor: OfficialSetting {
+        public var biometry: Biometry?
+        public static var standard: Sensor { Sensor() }
+    }
+
+    public static let options = [
+        PluginOption("biometry", help: """
+              --biometry face|fingerprint|iris|none|not-enrolled
+                                      biometric: the device's sensor [face on an iPhone, else
+                                      fingerprint]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        settings.biometry = try given.choice("biometry", Biometry.self)
+    }
+
+    public static func plugin(_ settings: OfficialSettings) -> KitPlugin { plugin(settings.biometry) }
+}
+
+extension OfficialSettings {
+    /// The device's sensor (`--biometry`); `nil`: Face ID on an iPhone, else a fingerprint.
+    public var biometry: Biometry? {
+        get { self[BiometricPlugin.Sensor.self].biometry }
+        set { self[BiometricPlugin.Sensor.self].biometry = newValue }
+    }
+}

@@ -153,3 +153,42 @@ public enum ClipboardManagerPlugin {
         return CommandOutput(result: result, presentation: { .object(done) })
     }
 }
+
+extension SessionClipboard: OfficialSetting {
+    public static var standard: SessionClipboard { SessionClipboard() }
+}
+
+extension OfficialSettings {
+    /// The session's clipboard (`--clipboard`, `--paste`).
+    public var clipboard: SessionClipboard {
+        get { self[SessionClipboard.self] }
+        set { self[SessionClipboard.self] = newValue }
+    }
+}
+
+extension ClipboardManagerPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static let options = [
+        PluginOption("clipboard", help: """
+              --clipboard TEXT        clipboard-manager: the clipboard starts holding TEXT, copied
+                                      by another app [empty]
+            """),
+        PluginOption("paste", help: """
+              --paste allow|deny      iOS: the answer to the paste prompt when the app reads what
+                                      another app copied [allow]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        let paste = try given.value("paste").map { (value) throws(PluginOptionError) -> SessionClipboard.PasteAnswer in
+            guard let answer = SessionClipboard.PasteAnswer(rawValue: value) else {
+                throw PluginOptionError("option '--paste' must be allow or deny, got '\(value)'")
+            }
+            return answer
+        } ?? .allow
+        settings.clipboard = SessionClipboard(text: given.value("clipboard"), paste: paste)
+    }
+
+    public static func plugin(_ settings: OfficialSettings) -> KitPlugin { plugin(settings.clipboard) }
+}

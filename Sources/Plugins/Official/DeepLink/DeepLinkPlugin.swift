@@ -284,3 +284,53 @@ public enum DeepLinkPlugin {
         return "--open-url \(openURL) would not open the app on \(platform.rawValue): \(miss); get_current answers null"
     }
 }
+
+extension DeepLinkPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// The app's `plugins.deep-link` and the link it was started with (`--open-url`).
+    public struct Links: OfficialSetting {
+        public var config = DeepLinkConfig()
+        public var openURL: String?
+        public static var standard: Links { Links() }
+    }
+
+    public static let options = [
+        PluginOption("open-url", help: """
+              --open-url URL          deep-link: the link the app was opened with (get_current), if
+                                      plugins.deep-link of --app routes it to the app
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        settings.openURL = try given.nonEmpty("open-url")
+    }
+
+    /// `plugins.deep-link` of the app, and a warning when `--open-url` would not reach it.
+    public static func configure(app: PluginAppSetup, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        do {
+            settings.deepLink = try DeepLinkConfig(app.config("deep-link"))
+        } catch {
+            throw PluginOptionError("--app \(app.root ?? ""): \(error.description)", pointsToHelp: false)
+        }
+        if let url = settings.openURL, let warning = startupWarning(url, config: settings.deepLink, platform: app.platform) {
+            app.warn(warning)
+        }
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(config: s.deepLink, openURL: s.openURL, emit: s.emit) }
+}
+
+extension OfficialSettings {
+    /// The app's `plugins.deep-link` (`--app`).
+    public var deepLink: DeepLinkConfig {
+        get { self[DeepLinkPlugin.Links.self].config }
+        set { self[DeepLinkPlugin.Links.self].config = newValue }
+    }
+
+    /// The link the app was started with (`--open-url`).
+    public var openURL: String? {
+        get { self[DeepLinkPlugin.Links.self].openURL }
+        set { self[DeepLinkPlugin.Links.self].openURL = newValue }
+    }
+}

@@ -219,3 +219,36 @@ struct MessageButtons: Sendable, Equatable {
         }
     }
 }
+
+extension DialogAnswers: OfficialSetting {
+    public static var standard: DialogAnswers { DialogAnswers() }
+}
+
+extension OfficialSettings {
+    /// What the person does with a dialog (`--dialog`, `--pick`).
+    public var dialog: DialogAnswers {
+        get { self[DialogAnswers.self] }
+        set { self[DialogAnswers.self] = newValue }
+    }
+}
+
+extension DialogPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static let options = [
+        PluginOption("dialog", help: """
+              --dialog ok|no|cancel   dialog: the button the person presses: the first, the No
+                                      of Yes/No(/Cancel), or the last (Cancel, No) [ok]
+            """),
+        PluginOption("pick", help: """
+              --pick URI              dialog: a file the person picks in open or save (repeatable)
+                                      [none: the picker is closed]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        settings.dialog = DialogAnswers(press: try given.choice("dialog", DialogAnswers.Press.self) ?? .ok, picks: given.values("pick"))
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(s.dialog, versions: s.versions) }
+}

@@ -599,3 +599,32 @@ struct Files: Sendable {
         ])
     }
 }
+
+extension FsPlugin.Config: OfficialSetting {
+    public static var standard: FsPlugin.Config { FsPlugin.Config() }
+}
+
+extension OfficialSettings {
+    /// `plugins.fs` of the app's configuration.
+    public var fs: FsPlugin.Config {
+        get { self[FsPlugin.Config.self] }
+        set { self[FsPlugin.Config.self] = newValue }
+    }
+}
+
+extension FsPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// `plugins.fs` of the app (`deny_unknown_fields`).
+    public static func configure(app: PluginAppSetup, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        do {
+            settings.fs = try Config(app.config("fs"))
+        } catch {
+            throw PluginOptionError("--app \(app.root ?? ""): \(error.message)", pointsToHelp: false)
+        }
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, config: s.fs, versions: s.versions)
+    }
+}

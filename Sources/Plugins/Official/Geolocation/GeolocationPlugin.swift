@@ -214,3 +214,44 @@ public enum GeolocationPlugin {
         return .object(r)
     }
 }
+
+extension GeolocationPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// The scripted track (`--location`).
+    public struct Track: OfficialSetting {
+        public var points: [TrackPoint] = []
+        public static var standard: Track { Track() }
+    }
+
+    public static let options = [
+        PluginOption("location", help: """
+              --location LAT,LON[,ACCURACY]
+                                      geolocation: where the device is; repeated, the track a
+                                      watch follows, one a second [48.8584,2.2945,10]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        var track: [TrackPoint] = []
+        for value in given.values("location") {
+            guard let point = TrackPoint(value) else {
+                throw PluginOptionError("option '--location' takes LAT,LON[,ACCURACY] in degrees and metres, such as 48.8584,2.2945,10, got '\(value)'")
+            }
+            track.append(point)
+        }
+        settings.track = track
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(track: s.track, permissions: s.permissions, send: s.send, versions: s.versions)
+    }
+}
+
+extension OfficialSettings {
+    /// The scripted track (`--location`).
+    public var track: [TrackPoint] {
+        get { self[GeolocationPlugin.Track.self].points }
+        set { self[GeolocationPlugin.Track.self].points = newValue }
+    }
+}

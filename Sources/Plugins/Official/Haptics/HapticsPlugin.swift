@@ -82,3 +82,9 @@ public enum HapticsPlugin {
                 "timingsMs": .array(pattern.timings.map { .integer($0) }), "amplitudes": .array(pattern.amplitudes.map { .integer($0) })]
     }
 }
+
+extension HapticsPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin() }
+}

@@ -6,6 +6,7 @@ import BridgeHTTPServer
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
+import BridgeShareNatives
 import FoundationEssentials
 import Glibc
 import BridgeSystem
@@ -587,5 +588,58 @@ struct FetchDataURL {
         } else {
             bytes = Array(decoded.utf8)
         }
+    }
+}
+
+extension HttpPlugin.Config: OfficialSetting {
+    public static var standard: HttpPlugin.Config { HttpPlugin.Config() }
+}
+
+extension OfficialSettings {
+    /// How http's requests are answered (`--http-fixtures`, `--http-passthrough`).
+    public var http: HttpPlugin.Config {
+        get { self[HttpPlugin.Config.self] }
+        set { self[HttpPlugin.Config.self] = newValue }
+    }
+}
+
+extension HttpPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static let options = [
+        PluginOption("http-fixtures", help: """
+              --http-fixtures FILE    http: the responses fetch() gets, a JSON array of {url,
+                                      method?, status?, headers?, body|json|bodyBase64}, the first
+                                      whose method and URL pattern match answering
+            """),
+        PluginOption("http-passthrough", flag: true, help: """
+              --http-passthrough      http: fetch what no fixture answers for real (else refused,
+                                      naming the request); the http scope applies first either way
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        var http = Config()
+        if let file = try given.nonEmpty("http-fixtures") {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw PluginOptionError("option '--http-fixtures': cannot read \(file)", pointsToHelp: false)
+            }
+            do { http.fixtures = try HttpFixture.load(text, file: file) } catch {
+                throw PluginOptionError("option '--http-fixtures': \(error.message)", pointsToHelp: false)
+            }
+        }
+        if given.flag("http-passthrough") {
+            http.passthrough = { request in
+                await HTTPPassthrough.fetch(method: request.method, url: request.url, headers: request.headers, body: request.body,
+                                            connectTimeoutMs: request.connectTimeoutMs, maxRedirections: request.maxRedirections)
+                    .map { Response(status: $0.status, url: $0.url, headers: $0.headers, body: $0.body) }
+                    .mapError { Failure($0.message) }
+            }
+        }
+        settings.http = http
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(config: s.http, resources: s.resources, versions: s.versions, send: s.send, end: s.endChannel)
     }
 }

@@ -116,3 +116,28 @@ public enum LogPlugin {
         }
     }
 }
+
+extension LogPlugin.Targets: OfficialSetting {
+    public static var standard: LogPlugin.Targets { LogPlugin.Targets() }
+}
+
+extension OfficialSettings {
+    /// The app's log targets (`tauri_plugin_log::Builder`), read from its Rust sources.
+    public var logTargets: LogPlugin.Targets {
+        get { self[LogPlugin.Targets.self] }
+        set { self[LogPlugin.Targets.self] = newValue }
+    }
+}
+
+extension LogPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// The targets the app's Rust sources give its `tauri_plugin_log::Builder`.
+    public static func configure(app: PluginAppSetup, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        settings.logTargets = app.root.map(Targets.reading(sources:)) ?? Targets()
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(targets: s.logTargets, sandbox: s.sandbox, app: s.app, emit: s.emit, write: s.write)
+    }
+}

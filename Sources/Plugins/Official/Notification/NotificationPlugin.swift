@@ -341,3 +341,11 @@ enum AndroidColor {
         return names.contains(s.lowercased())
     }
 }
+
+extension NotificationPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(app: s.app, permissions: s.permissions, emit: s.emit, listen: s.listen)
+    }
+}

@@ -2,6 +2,7 @@ import BridgeKit
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
+import FoundationEssentials
 
 /// `plugin:os|…` (`@tauri-apps/plugin-os`) as plugins-workspace@77149dc4 has it: the static
 /// values come from the plugin's init script (`window.__TAURI_OS_PLUGIN_INTERNALS__`, what
@@ -40,5 +41,44 @@ public enum OSPlugin {
         return KitPlugin(name: "os", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
             "allow-arch", "allow-exe-extension", "allow-family", "allow-locale", "allow-os-type", "allow-platform", "allow-version",
         ]), commands: commands)
+    }
+}
+
+extension OSPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    /// What `locale()` and `hostname()` answer (`--locale`; the machine's host name on desktop).
+    public struct Identity: OfficialSetting {
+        /// `nil`: the device has none.
+        public var locale: String? = "en-US"
+        public var hostname = "localhost"
+        public static var standard: Identity { Identity() }
+    }
+
+    public static let options = [
+        PluginOption("locale", help: """
+              --locale TAG            os: what locale() answers, a BCP 47 tag [en-US]
+            """),
+    ]
+
+    public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
+        settings.locale = try given.nonEmpty("locale") ?? "en-US"
+        settings.hostname = ProcessInfo.processInfo.hostName
+    }
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(locale: s.locale, hostname: s.hostname) }
+}
+
+extension OfficialSettings {
+    /// `os`'s `locale()` (`--locale`); `nil`: the device has none.
+    public var locale: String? {
+        get { self[OSPlugin.Identity.self].locale }
+        set { self[OSPlugin.Identity.self].locale = newValue }
+    }
+
+    /// `os`'s `hostname()` on desktop.
+    public var hostname: String {
+        get { self[OSPlugin.Identity.self].hostname }
+        set { self[OSPlugin.Identity.self].hostname = newValue }
     }
 }

@@ -6,6 +6,13 @@ import BridgeMatching
 import BridgeProtocol
 import BridgeSandbox
 
+/// The opener plugin, released after `PluginsWorkspacePin` (plugins-workspace#2019, 2024-11-19):
+/// `src/commands.rs` at `commit`, the other files at the commits `files` names.
+public enum OpenerPin {
+    public static let commit = "7f2124d354b8cbe049ccb1924f6e07acb9bc1b53"
+    public static let files = "src/commands.rs @ 7f2124d3, src/scope.rs @ 768e3ecb, src/error.rs @ 068a24b0, ios/Sources/OpenerPlugin.swift @ 354f537d, android/src/main/java/OpenerPlugin.kt @ b0ae5c20, reveal_item_in_dir.rs @ b789abd0"
+}
+
 /// `plugin:opener|…` (`@tauri-apps/plugin-opener`) as first released from plugins-workspace
 /// (after the fs/store snapshot: `OpenerPin`): `open_url(url, with?)` and `open_path(path,
 /// with?)` checked against the opener scope — deny before allow, a URL against `url` globs
@@ -207,4 +214,10 @@ struct OpenerScope: Sendable {
         if entry["url"]?.stringValue != nil || entry["path"]?.stringValue != nil { return nil }
         return "an opener scope entry is {\"url\": \"…\", \"app\"?: …} or {\"path\": \"…\", \"app\"?: …}, got \(entry.serialized())"
     }
+}
+
+extension OpenerPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(sandbox: s.sandbox, app: s.app, versions: s.versions) }
 }

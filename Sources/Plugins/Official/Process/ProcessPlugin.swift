@@ -49,3 +49,9 @@ public enum ProcessPlugin {
         }
     }
 }
+
+extension ProcessPlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(lifecycle: s.lifecycle) }
+}

@@ -348,3 +348,11 @@ final class Store: ClosableResource, @unchecked Sendable {
         if pending.withLock({ $0 }) { try? save() }
     }
 }
+
+extension StorePlugin: CatalogPlugin {
+    public typealias Settings = OfficialSettings
+
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        plugin(sandbox: s.sandbox, app: s.app, resources: s.resources, emit: s.emit, versions: s.versions)
+    }
+}
