@@ -1,5 +1,9 @@
 /// The header fields of a request or response, in the order received, looked up without regard
 /// to case (field names are case-insensitive in HTTP).
+///
+/// Kept as bytes: a request's fields are ranges of its head as read (no `String` per name or
+/// value), compared as bytes when looked up; a `String` is made only for a value asked for, or
+/// for a field iterated.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field: its name as written and its value with surrounding whitespace removed.
     public struct Field: Sendable, Equatable {
@@ -12,9 +16,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    private var fields: [Field] = []
+    /// Where one field's name and value lie in `bytes`.
+    struct Span: Sendable {
+        var name: Range<Int>
+        var value: Range<Int>
+    }
+
+    /// The bytes the fields are ranges of: a request's head, then what `add` appended.
+    private var bytes: [UInt8] = []
+    private var spans: [Span] = []
 
     public init() {}
+
+    /// The fields of a request's head, added by the parser as ranges of it (`add(name:value:)`).
+    init(head: [UInt8]) { bytes = head }
 
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { add(name, value) }
@@ -22,67 +37,117 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Makes room for `count` fields.
     public mutating func reserveCapacity(_ count: Int) {
-        fields.reserveCapacity(count)
+        spans.reserveCapacity(count)
     }
 
     /// Appends a field (a repeated name keeps every value).
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(Field(name: name, value: value))
+        let nameStart = bytes.count
+        bytes.append(contentsOf: name.utf8)
+        let valueStart = bytes.count
+        bytes.append(contentsOf: value.utf8)
+        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count))
+    }
+
+    /// Appends a field whose name and value are the ranges of `bytes` given (the head's).
+    mutating func add(name: Range<Int>, value: Range<Int>) {
+        spans.append(Span(name: name, value: value))
     }
 
     /// Replaces every field named `name` with one field, or removes them when `value` is `nil`.
     public subscript(name: String) -> String? {
         get { first(name) }
         set {
-            fields.removeAll { HTTPHeaders.same($0.name, name) }
-            if let newValue { fields.append(Field(name: name, value: newValue)) }
+            let kept = spans.filter { !has($0, name: name) }
+            spans = kept
+            if let newValue { add(name, newValue) }
         }
     }
 
     /// The first value of `name`.
     public func first(_ name: String) -> String? {
-        let count = name.utf8.count
-        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
-            return fields[i].value
-        }
+        for span in spans where has(span, name: name) { return text(span.value) }
         return nil
     }
 
     /// Every value of `name`, in order.
     public func all(_ name: String) -> [String] {
-        let count = name.utf8.count
         var values: [String] = []
-        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
-            values.append(fields[i].value)
-        }
+        for span in spans where has(span, name: name) { values.append(text(span.value)) }
         return values
     }
 
     /// Whether a comma-separated field contains `token` (case-insensitive), as `Connection: close`.
     public func contains(_ name: String, token: String) -> Bool {
-        let count = name.utf8.count
-        for i in fields.indices where fields[i].name.utf8.count == count && HTTPHeaders.same(fields[i].name, name) {
+        for span in spans where has(span, name: name) {
             // Each comma-separated element, trimmed, compared as a field name is.
-            var element = Substring(fields[i].value)
+            var rest = span.value
             while true {
-                let comma = element.utf8.firstIndex(of: UInt8(ascii: ","))
-                let part = comma.map { element[..<$0] } ?? element
+                let comma = bytes[rest].firstIndex(of: UInt8(ascii: ","))
+                var part = rest.lowerBound..<(comma ?? rest.upperBound)
+                while !part.isEmpty, bytes[part.lowerBound] == 32 || bytes[part.lowerBound] == 9 { part = (part.lowerBound + 1)..<part.upperBound }
+                while !part.isEmpty, bytes[part.upperBound - 1] == 32 || bytes[part.upperBound - 1] == 9 { part = part.lowerBound..<(part.upperBound - 1) }
                 if !part.isEmpty {
-                    let trimmed = part.trimmingHTTPWhitespace()
-                    let equal = trimmed.utf8.allSatisfy({ $0 < 0x80 }) ? HTTPHeaders.same(trimmed, token)
-                        : trimmed.lowercased() == token.lowercased()
-                    if equal { return true }
+                    let ascii = bytes[part].allSatisfy { $0 < 0x80 }
+                    if ascii ? same(part, token) : text(part).lowercased() == token.lowercased() { return true }
                 }
                 guard let comma else { break }
-                element = element[element.utf8.index(after: comma)...]
+                rest = (comma + 1)..<rest.upperBound
             }
         }
         return false
     }
 
-    public var count: Int { fields.count }
+    public var count: Int { spans.count }
 
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    /// The fields whose name `keep` accepts (given as bytes), as `Field`s: no `String` is made
+    /// for the others.
+    public func fields(whereName keep: (ArraySlice<UInt8>) -> Bool) -> [Field] {
+        spans.filter { keep(bytes[$0.name]) }.map(field)
+    }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { spans.map(field).makeIterator() }
+
+    public static func == (a: HTTPHeaders, b: HTTPHeaders) -> Bool {
+        a.spans.count == b.spans.count && zip(a.spans, b.spans).allSatisfy { a.field($0) == b.field($1) }
+    }
+
+    private func field(_ span: Span) -> Field { Field(name: text(span.name), value: text(span.value)) }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Whether the field's name is `name`.
+    private func has(_ span: Span, name: String) -> Bool {
+        span.name.count == name.utf8.count && same(span.name, name)
+    }
+
+    /// Whether the bytes at `range` spell `name`, ASCII letters in any case. A name with other
+    /// bytes than ASCII (none the parser lets in) is compared as `same(_:_:)` compares it.
+    private func same(_ range: Range<Int>, _ name: String) -> Bool {
+        guard range.count == name.utf8.count else { return false }
+        var i = range.lowerBound
+        for q in name.utf8 {
+            let p = bytes[i]
+            i += 1
+            if p == q { continue }
+            if p | q >= 0x80 { return HTTPHeaders.same(text(range), name) }
+            guard p | 0x20 == q | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(p | 0x20) else { return false }
+        }
+        return true
+    }
+
+    /// Writes each field but those named in `skipping` as `Name: value\r\n`, as bytes.
+    func write(to out: inout [UInt8], skipping: [String]) {
+        for span in spans where !skipping.contains(where: { has(span, name: $0) }) {
+            out.append(contentsOf: bytes[span.name])
+            out.append(58); out.append(32)
+            out.append(contentsOf: bytes[span.value])
+            out.append(13); out.append(10)
+        }
+    }
+
+    /// The bytes of every name and value, for sizing a buffer.
+    var byteCount: Int { spans.reduce(0) { $0 + $1.name.count + $1.value.count + 4 } }
 
     /// Whether two field names are the same name. ASCII names (every name the parser lets in)
     /// are compared byte by byte, without the two lowercased copies a lookup used to make for

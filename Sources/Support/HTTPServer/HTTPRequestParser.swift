@@ -246,27 +246,10 @@ public struct HTTPRequestParser: Sendable {
         guard target.hasPrefix("/") || target == "*" && method == "OPTIONS" || target.hasPrefix("http://") else {
             return fail(.badRequest, "the request target must be a path starting with /")
         }
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(head: head)
         headers.reserveCapacity(24)
-        while let line = lines.next() {
-            if let first = line.first, first == 32 || first == 9 {
-                return fail(.badRequest, "obsolete line folding in header fields is not accepted")
-            }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
-                return fail(.badRequest, "malformed header field line (no name and colon)")
-            }
-            let name = line[line.startIndex..<colon]
-            guard name.withUnsafeBufferPointer({ $0.allSatisfy(HTTPRequestParser.isTokenByte) }) else {
-                return fail(.badRequest, "malformed header field name \"\(String(decoding: name.prefix(40), as: UTF8.self))\"")
-            }
-            let rawValue = line[(colon + 1)...]
-            guard rawValue.withUnsafeBufferPointer({ $0.allSatisfy { $0 == 9 || ($0 >= 32 && $0 != 127) } }) else {
-                return fail(.badRequest, "control characters in the value of \(String(decoding: name, as: UTF8.self))")
-            }
-            headers.add(String(decoding: name, as: UTF8.self), String(decoding: rawValue.trimmingHTTPWhitespace(), as: UTF8.self))
-            if headers.count > limits.maxHeaderCount {
-                return fail(.headerFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
-            }
+        if let refusal = HTTPRequestParser.scanFields(head, from: lines.position, into: &headers, maxCount: limits.maxHeaderCount) {
+            return fail(refusal.status, refusal.message)
         }
         if minor >= 1 {
             let hosts = headers.all("Host")
@@ -391,6 +374,40 @@ public struct HTTPRequestParser: Sendable {
             n = n << 4 | Int(v)
         }
         return n
+    }
+
+    /// Reads the header field lines of `head` from `start` into `headers` as ranges of it, in one
+    /// pass over the bytes (no slice, closure or `String` per field), or says why the head is refused.
+    static func scanFields(_ head: [UInt8], from start: Int, into headers: inout HTTPHeaders,
+                           maxCount: Int) -> (status: HTTPStatus, message: String)? {
+        head.withUnsafeBufferPointer { b -> (status: HTTPStatus, message: String)? in
+            let n = b.count
+            var p = start
+            while p < n {
+                var end = p
+                while end < n && b[end] != 10 { end += 1 }
+                let next = end + 1
+                if end > p && b[end - 1] == 13 { end -= 1 }
+                defer { p = next }
+                if end == p { continue }
+                if b[p] == 32 || b[p] == 9 { return (.badRequest, "obsolete line folding in header fields is not accepted") }
+                var colon = p
+                while colon < end && b[colon] != 58 { colon += 1 }
+                guard colon < end, colon > p else { return (.badRequest, "malformed header field line (no name and colon)") }
+                for i in p..<colon where !isTokenByte(b[i]) {
+                    return (.badRequest, "malformed header field name \"\(String(decoding: head[p..<min(colon, p + 40)], as: UTF8.self))\"")
+                }
+                for i in (colon + 1)..<end where !(b[i] == 9 || (b[i] >= 32 && b[i] != 127)) {
+                    return (.badRequest, "control characters in the value of \(String(decoding: head[p..<colon], as: UTF8.self))")
+                }
+                var valueStart = colon + 1, valueEnd = end
+                while valueStart < valueEnd && (b[valueStart] == 32 || b[valueStart] == 9) { valueStart += 1 }
+                while valueEnd > valueStart && (b[valueEnd - 1] == 32 || b[valueEnd - 1] == 9) { valueEnd -= 1 }
+                headers.add(name: p..<colon, value: valueStart..<valueEnd)
+                if headers.count > maxCount { return (.headerFieldsTooLarge, "more than \(maxCount) header fields") }
+            }
+            return nil
+        }
     }
 
     /// RFC 9110 `tchar`.

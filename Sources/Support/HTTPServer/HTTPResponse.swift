@@ -30,18 +30,13 @@ public struct HTTPResponse: Sendable, Equatable {
         let withBody = !omitBody && !bodiless && !streaming && file == nil
         // Written as bytes into one buffer: no string per field, no copy of the whole at the end.
         var out: [UInt8] = []
-        out.reserveCapacity(160 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + (withBody ? body.count : 0))
+        out.reserveCapacity(160 + headers.byteCount + (withBody ? body.count : 0))
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         HTTPResponse.appendDecimal(status.code, to: &out)
         out.append(32)
         out.append(contentsOf: status.reason.utf8)
         out.append(13); out.append(10)
-        for field in headers where !HTTPHeaders.same(field.name, "Content-Length") && !HTTPHeaders.same(field.name, "Connection") {
-            out.append(contentsOf: field.name.utf8)
-            out.append(58); out.append(32)
-            out.append(contentsOf: field.value.utf8)
-            out.append(13); out.append(10)
-        }
+        headers.write(to: &out, skipping: ["Content-Length", "Connection"])
         if !streaming && !bodiless {
             out.append(contentsOf: "Content-Length: ".utf8)
             HTTPResponse.appendDecimal(file?.length ?? body.count, to: &out)

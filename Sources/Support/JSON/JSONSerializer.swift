@@ -144,27 +144,50 @@ extension JSON {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            var runStart = 0
-            for (k, c) in bytes.enumerated() where c < 0x20 || c == 0x22 || c == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<k]))
-                runStart = k + 1
-                out.append(UInt8(ascii: "\\"))
-                switch c {
-                case 0x22: out.append(0x22)
-                case 0x5C: out.append(0x5C)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    out.append(contentsOf: "u00".utf8)
-                    out.append(hexDigits[Int(c >> 4)])
-                    out.append(hexDigits[Int(c & 0xF)])
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var runStart = 0, i = 0
+            while i < count {
+                // Eight bytes at a time while none of them needs an escape.
+                if i + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
                 }
+                let c = base[i]
+                if c < 0x20 || c == 0x22 || c == 0x5C {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+                    runStart = i + 1
+                    out.append(UInt8(ascii: "\\"))
+                    switch c {
+                    case 0x22: out.append(0x22)
+                    case 0x5C: out.append(0x5C)
+                    case 0x0A: out.append(UInt8(ascii: "n"))
+                    case 0x0D: out.append(UInt8(ascii: "r"))
+                    case 0x09: out.append(UInt8(ascii: "t"))
+                    case 0x08: out.append(UInt8(ascii: "b"))
+                    case 0x0C: out.append(UInt8(ascii: "f"))
+                    default:
+                        out.append(contentsOf: "u00".utf8)
+                        out.append(hexDigits[Int(c >> 4)])
+                        out.append(hexDigits[Int(c & 0xF)])
+                    }
+                }
+                i += 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\\` (exact: a word this
+    /// says `false` of needs no escape; `true` sends the bytes through the byte-by-byte check).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let quote = word ^ (0x22 &* ones), backslash = word ^ (0x5C &* ones)
+        let quotes = (quote &- ones) & ~quote & highs
+        let backslashes = (backslash &- ones) & ~backslash & highs
+        return control | quotes | backslashes != 0
     }
 }

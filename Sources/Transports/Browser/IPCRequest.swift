@@ -20,54 +20,58 @@ struct IPCRequest: Sendable {
     /// The headers a page's `invoke()` set: all but the browser's own, the IPC's and the bridge script's.
     static func custom(_ headers: HTTPHeaders) -> [String: String] {
         var out: [String: String] = [:]
-        for field in headers {
-            // The prefixes are checked on the bytes before a lowercased copy is made for the rest.
-            if IPCRequest.hasOwnPrefix(field.name) { continue }
-            let length = field.name.utf8.count
-            if length < standardByLength.count,
-               standardByLength[length].contains(where: { HTTPHeaders.same(field.name, $0) }) {
-                continue
-            }
+        // The names are checked as bytes: a String is made only for the fields kept.
+        for field in headers.fields(whereName: { !hasOwnPrefix($0) && !isStandard($0) }) {
             out[field.name.lowercased()] = field.value
         }
         return out
     }
 
-    /// `standard` by name length (the index), so a field is matched without a lowercased copy
-    /// of its name.
-    private static let standardByLength: [[String]] = {
-        var table = [[String]](repeating: [], count: (standard.map(\.utf8.count).max() ?? 0) + 1)
-        for name in standard { table[name.utf8.count].append(name) }
+    /// `standard` as bytes, by name length (the index), so a field is matched without a
+    /// lowercased copy of its name.
+    private static let standardByLength: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: (standard.map(\.utf8.count).max() ?? 0) + 1)
+        for name in standard { table[name.utf8.count].append(Array(name.utf8)) }
         return table
     }()
+
+    /// Whether a field name is one of `standard`, in any ASCII case.
+    private static func isStandard(_ name: ArraySlice<UInt8>) -> Bool {
+        guard name.count < standardByLength.count else { return false }
+        return standardByLength[name.count].contains { hasPrefix(name, $0) }
+    }
 
     /// Whether a field name starts with `sec-`, `tauri-`, `access-control-` or `bridge-` (the
     /// browser's, the IPC's and the bridge script's own fields: `Bridge-Page`, `Bridge-Window`
     /// and `Bridge-Webview` say which page calls, and no Tauri webview sends them to a command),
     /// in any ASCII case; one look at the first byte for most names.
-    private static func hasOwnPrefix(_ name: String) -> Bool {
-        switch name.utf8.first.map({ $0 | 0x20 }) {
-        case UInt8(ascii: "s"): return hasPrefix(name, "sec-")
-        case UInt8(ascii: "t"): return hasPrefix(name, "tauri-")
-        case UInt8(ascii: "b"): return hasPrefix(name, "bridge-")
-        case UInt8(ascii: "a"): return hasPrefix(name, "access-control-")
+    private static func hasOwnPrefix(_ name: ArraySlice<UInt8>) -> Bool {
+        switch name.first.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "s"): return hasPrefix(name, Prefix.sec)
+        case UInt8(ascii: "t"): return hasPrefix(name, Prefix.tauri)
+        case UInt8(ascii: "b"): return hasPrefix(name, Prefix.bridge)
+        case UInt8(ascii: "a"): return hasPrefix(name, Prefix.accessControl)
         default: return false
         }
     }
 
+    /// The own prefixes, as bytes.
+    private enum Prefix {
+        static let sec = Array("sec-".utf8), tauri = Array("tauri-".utf8), bridge = Array("bridge-".utf8)
+        static let accessControl = Array("access-control-".utf8)
+    }
+
     /// Whether `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.
-    private static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard text.utf8.count >= count else { return false }
-        let start = prefix.utf8Start
-        var i = 0
-        for b in text.utf8 {
-            guard i < count else { return true }
+    private static func hasPrefix(_ text: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
+        guard text.count >= prefix.count else { return false }
+        var i = text.startIndex
+        for expected in prefix {
+            let b = text[i]
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) ? b | 0x20 : b
-            guard lower == start[i] else { return false }
+            guard lower == expected else { return false }
             i += 1
         }
-        return i == count
+        return true
     }
 
     static let standard: Set<String> = ["host", "origin", "referer", "user-agent", "accept", "accept-encoding", "accept-language", "connection",

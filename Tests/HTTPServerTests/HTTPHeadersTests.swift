@@ -1,0 +1,72 @@
+import Testing
+@testable import BridgeHTTPServer
+
+/// The fields as the parser keeps them (ranges of the head) against a plain model of them: a
+/// list of (name, value) strings looked up by `lowercased()` names.
+@Suite("HTTP header fields kept as ranges of the head")
+struct HTTPHeadersTests {
+    /// Names in several cases, repeated names, values with inner spaces, commas and UTF-8.
+    static let names = ["Host", "host", "HOST", "Connection", "connection", "X-Thing", "x-thing", "Content-Type", "Accept", "Tauri-Callback", "Bridge-Page", "Sec-Fetch-Site"]
+    static let values = ["", "a", "close", "keep-alive, Close", " x , y ", "héllo wörld", "1", "text/plain; charset=utf-8", "a,,b", "Close ,upgrade"]
+
+    static func model(_ fields: [(String, String)], _ name: String) -> [String] {
+        fields.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
+    }
+
+    @Test("first, all, contains(token:), count, iteration and the subscript agree with the model: 500 random heads")
+    func agreesWithModel() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var fields: [(String, String)] = [("Host", "127.0.0.1:1")]
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                fields.append((Self.names.randomElement(using: &rng)!, Self.values.randomElement(using: &rng)!))
+            }
+            let head = "GET / HTTP/1.0\r\n" + fields.map { "\($0.0):  \($0.1)\t\r\n" }.joined() + "\r\n"
+            let parsed = try #require(requests(parse(head)).first, "\(head.debugDescription)")
+            // The parser trims the value's optional whitespace.
+            let trimmed = fields.map { ($0.0, String($0.1.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())) }
+            var built = HTTPHeaders()
+            for (name, value) in trimmed { built.add(name, value) }
+            for headers in [parsed.headers, built] {
+                #expect(headers.count == trimmed.count)
+                #expect(headers.map(\.name) == trimmed.map(\.0))
+                #expect(headers.map(\.value) == trimmed.map(\.1))
+                for name in Self.names + ["Nope"] {
+                    #expect(headers.all(name) == Self.model(trimmed, name), "\(name) in \(head.debugDescription)")
+                    #expect(headers.first(name) == Self.model(trimmed, name).first)
+                    for token in ["close", "CLOSE", "upgrade", "b", ""] {
+                        let expected = Self.model(trimmed, name).contains { value in
+                            value.split(separator: ",", omittingEmptySubsequences: false)
+                                .map { $0.trimmingCharacters(in: [" ", "\t"]) }.contains { !$0.isEmpty && $0.lowercased() == token.lowercased() }
+                        }
+                        #expect(headers.contains(name, token: token) == expected, "\(name) ∋ \(token) in \(head.debugDescription)")
+                    }
+                }
+            }
+            #expect(parsed.headers == built)
+            var replaced = parsed.headers
+            replaced["connection"] = "upgrade"
+            #expect(replaced.all("Connection") == ["upgrade"])
+            #expect(replaced.count == trimmed.count - Self.model(trimmed, "connection").count + 1)
+            replaced["HOST"] = nil
+            #expect(replaced.first("host") == nil)
+        }
+    }
+
+    @Test("a response writes its fields as given, but Content-Length and Connection, which it writes itself")
+    func responseBytes() {
+        var response = HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain", "content-length": "99", "X-A": "é"], body: Array("hi".utf8))
+        response.headers.add("CONNECTION", "keep-alive")
+        let text = String(decoding: response.serialized(keepAlive: false), as: UTF8.self)
+        #expect(text == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-A: é\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: Set<Character>) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}
+extension Substring {
+    func trimmingCharacters(in set: Set<Character>) -> String { String(self).trimmingCharacters(in: set) }
+}
