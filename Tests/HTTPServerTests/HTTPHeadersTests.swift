@@ -53,6 +53,38 @@ struct HTTPHeadersTests {
         }
     }
 
+    @Test("names with other bytes than ASCII (built, never parsed) match as Unicode case folding matches them, at the same length")
+    func unicodeNames() {
+        let kelvin = "\u{212A}"
+        let headers: HTTPHeaders = ["Σx": "1", "\(kelvin)k": "2", "É": "3", "k": "4"]
+        #expect(headers.all("σx") == ["1"])
+        #expect(headers.all("k\(kelvin)") == ["2"], "both fold to kk, and are four bytes each")
+        #expect(headers.all("é") == ["3"])
+        #expect(headers.all("K") == ["4"], "the Kelvin sign folds to k but is three bytes")
+        #expect(headers.first("σX") == "1")
+    }
+
+    @Test("a field value's bytes are checked a word at a time as byte by byte: every byte at every offset, and random runs")
+    func fieldValueBytes() {
+        func reference(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 == 9 || ($0 >= 32 && $0 != 127) } }
+        func checked(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { HTTPRequestParser.isFieldValue($0.baseAddress!, 0, $0.count) } }
+        for byte in 0...255 {
+            for offset in 0..<19 {
+                var bytes = Array(repeating: UInt8(ascii: "v"), count: 19)
+                bytes[offset] = UInt8(byte)
+                #expect(checked(bytes) == reference(bytes), "byte \(byte) at \(offset)")
+            }
+        }
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [9, 10, 13, 0, 31, 32, 65, 126, 127, 128, 0xC3, 0xA9, 255]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? UInt8(ascii: "a") : alphabet.randomElement(using: &rng)!
+            }
+            #expect(checked(bytes) == reference(bytes), "\(bytes)")
+        }
+    }
+
     @Test("a response writes its fields as given, but Content-Length and Connection, which it writes itself")
     func responseBytes() {
         var response = HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain", "content-length": "99", "X-A": "é"], body: Array("hi".utf8))

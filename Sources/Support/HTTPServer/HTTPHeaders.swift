@@ -16,10 +16,26 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Where one field's name and value lie in `bytes`.
+    /// Where one field's name and value lie in `bytes`, and its name's `key`.
     struct Span: Sendable {
         var name: Range<Int>
         var value: Range<Int>
+        var key: Int
+    }
+
+    /// An ASCII name's length and first byte with case folded: two such names of different keys
+    /// are different names, so a lookup compares the bytes of the fields whose key is its own
+    /// only. A name with another byte has the key `-1`: Unicode case folding never makes it the
+    /// same name as an ASCII one of its length (only the Kelvin sign folds to ASCII, and it
+    /// shrinks), so those are compared among themselves.
+    static func key(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+        for byte in name where byte >= 0x80 { return -1 }
+        return name.count << 8 | Int((name.first ?? 0) | 0x20)
+    }
+
+    static func key(_ name: String) -> Int {
+        var name = name
+        return name.withUTF8(key)
     }
 
     /// The bytes the fields are ranges of: a request's head, then what `add` appended.
@@ -46,12 +62,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         bytes.append(contentsOf: name.utf8)
         let valueStart = bytes.count
         bytes.append(contentsOf: value.utf8)
-        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count))
+        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count, key: HTTPHeaders.key(name)))
     }
 
     /// Appends a field whose name and value are the ranges of `bytes` given (the head's).
     mutating func add(name: Range<Int>, value: Range<Int>) {
-        spans.append(Span(name: name, value: value))
+        spans.append(Span(name: name, value: value, key: bytes.withUnsafeBufferPointer { HTTPHeaders.key(UnsafeBufferPointer(rebasing: $0[name])) }))
     }
 
     /// Replaces every field named `name` with one field, or removes them when `value` is `nil`.
@@ -66,20 +82,23 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value of `name`.
     public func first(_ name: String) -> String? {
-        for span in spans where has(span, name: name) { return text(span.value) }
+        let key = HTTPHeaders.key(name)
+        for span in spans where has(span, name: name, key: key) { return text(span.value) }
         return nil
     }
 
     /// Every value of `name`, in order.
     public func all(_ name: String) -> [String] {
         var values: [String] = []
-        for span in spans where has(span, name: name) { values.append(text(span.value)) }
+        let key = HTTPHeaders.key(name)
+        for span in spans where has(span, name: name, key: key) { values.append(text(span.value)) }
         return values
     }
 
     /// Whether a comma-separated field contains `token` (case-insensitive), as `Connection: close`.
     public func contains(_ name: String, token: String) -> Bool {
-        for span in spans where has(span, name: name) {
+        let key = HTTPHeaders.key(name)
+        for span in spans where has(span, name: name, key: key) {
             // Each comma-separated element, trimmed, compared as a field name is.
             var rest = span.value
             while true {
@@ -118,7 +137,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether the field's name is `name`.
     private func has(_ span: Span, name: String) -> Bool {
-        span.name.count == name.utf8.count && same(span.name, name)
+        has(span, name: name, key: HTTPHeaders.key(name))
+    }
+
+    /// Whether the field's name is `name`, whose key is `key`.
+    @inline(__always)
+    private func has(_ span: Span, name: String, key: Int) -> Bool {
+        span.key == key && same(span.name, name)
     }
 
     /// Whether the bytes at `range` spell `name`, ASCII letters in any case. A name with other
@@ -138,7 +163,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Writes each field but those named in `skipping` as `Name: value\r\n`, as bytes.
     func write(to out: inout [UInt8], skipping: [String]) {
-        for span in spans where !skipping.contains(where: { has(span, name: $0) }) {
+        let skipped = skipping.map { ($0, HTTPHeaders.key($0)) }
+        for span in spans where !skipped.contains(where: { has(span, name: $0.0, key: $0.1) }) {
             out.append(contentsOf: bytes[span.name])
             out.append(58); out.append(32)
             out.append(contentsOf: bytes[span.value])

@@ -38,7 +38,8 @@ struct IPCRequest: Sendable {
     /// Whether a field name is one of `standard`, in any ASCII case.
     private static func isStandard(_ name: ArraySlice<UInt8>) -> Bool {
         guard name.count < standardByLength.count else { return false }
-        return standardByLength[name.count].contains { hasPrefix(name, $0) }
+        guard let first = name.first.map({ $0 | 0x20 }) else { return false }
+        return standardByLength[name.count].contains { $0[0] == first && hasPrefix(name, $0) }
     }
 
     /// Whether a field name starts with `sec-`, `tauri-`, `access-control-` or `bridge-` (the
