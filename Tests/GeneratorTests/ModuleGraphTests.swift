@@ -237,7 +237,7 @@ struct ModuleGraphTests {
                 for file in everything where !file.path.hasPrefix(prefix) {
                     let naming = Self.codeLines(file.text).filter { $0.range(of: "\\b\(type)\\b", options: .regularExpression) != nil }
                     if file.path == catalog {
-                        #expect(naming == ["        \(type).self,"], "the catalog names \(type) on \(naming)")
+                        #expect(naming == ["        Folder(\(type).self),"], "the catalog names \(type) on \(naming)")
                     } else {
                         #expect(naming.isEmpty, "\(file.path) names \(type): \(naming)")
                     }

@@ -60,47 +60,67 @@ public struct OfficialSettings: Sendable {
 /// `PluginsWorkspacePin`: each answers every command of its `build.rs` as its native code does
 /// on iOS and Android (and its desktop build), under its own permission ids.
 public enum OfficialPlugins {
+    /// A plugin folder of the catalog: its options and how it reads them, its plugin.
+    struct Folder: Sendable {
+        let options: [PluginOption]
+        let configure: @Sendable (PluginOptionValues, inout OfficialSettings) throws(PluginOptionError) -> Void
+        let configureApp: @Sendable (PluginAppSetup, inout OfficialSettings) throws(PluginOptionError) -> Void
+        let plugin: (@Sendable (OfficialSettings) -> KitPlugin)?
+
+        init<Folder: CatalogPlugin>(_: Folder.Type) where Folder.Settings == OfficialSettings {
+            self.init(reading: Folder.self, plugin: { Folder.plugin($0) })
+        }
+
+        /// What the plugins share, read from options of the device rather than of one plugin.
+        init<Reader: PluginOptionsReader>(reading: Reader.Type, plugin: (@Sendable (OfficialSettings) -> KitPlugin)? = nil)
+            where Reader.Settings == OfficialSettings {
+            options = Reader.options
+            configure = { (given, settings) throws(PluginOptionError) in try Reader.configure(given, &settings) }
+            configureApp = { (app, settings) throws(PluginOptionError) in try Reader.configure(app: app, &settings) }
+            self.plugin = plugin
+        }
+    }
+
     /// The catalog: one line per plugin folder, in the order `--help` lists their options (a
-    /// plugin is its folder and its line here: removing both removes it, and the package builds).
-    static let folders: [any CatalogPlugin<OfficialSettings>.Type] = [
-        ClipboardManagerPlugin.self,
-        BiometricPlugin.self,
-        GeolocationPlugin.self,
-        BarcodeScannerPlugin.self,
-        DialogPlugin.self,
-        OSPlugin.self,
-        DeepLinkPlugin.self,
-        HttpPlugin.self,
-        FsPlugin.self,
-        HapticsPlugin.self,
-        NotificationPlugin.self,
-        StorePlugin.self,
-        LogPlugin.self,
-        OpenerPlugin.self,
-        ProcessPlugin.self,
+    /// plugin is its folder and its line here: removing both removes it, and the package builds),
+    /// then the device's options several plugins read. Plain values, not existential metatypes,
+    /// whose runtime metadata a start would pay for.
+    static let folders: [Folder] = [
+        Folder(ClipboardManagerPlugin.self),
+        Folder(BiometricPlugin.self),
+        Folder(GeolocationPlugin.self),
+        Folder(BarcodeScannerPlugin.self),
+        Folder(DialogPlugin.self),
+        Folder(OSPlugin.self),
+        Folder(DeepLinkPlugin.self),
+        Folder(HttpPlugin.self),
+        Folder(FsPlugin.self),
+        Folder(HapticsPlugin.self),
+        Folder(NotificationPlugin.self),
+        Folder(StorePlugin.self),
+        Folder(LogPlugin.self),
+        Folder(OpenerPlugin.self),
+        Folder(ProcessPlugin.self),
+        Folder(reading: DeviceOptions.self),
     ]
 
-    /// What the plugins share, read from options of the device rather than of one plugin.
-    static let device: [any PluginOptionsReader<OfficialSettings>.Type] = [DeviceOptions.self]
-
     /// Every option the official plugins and their device read, in `--help`'s order.
-    public static var options: [PluginOption] { folders.flatMap { $0.options } + device.flatMap { $0.options } }
+    public static var options: [PluginOption] { folders.flatMap(\.options) }
 
-    /// The options given, read by each plugin folder into `settings`.
+    /// The options given, read by each plugin folder into `settings` (the device's first).
     public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
-        for reader in device { try reader.configure(given, &settings) }
-        for folder in folders { try folder.configure(given, &settings) }
+        for folder in folders where folder.plugin == nil { try folder.configure(given, &settings) }
+        for folder in folders where folder.plugin != nil { try folder.configure(given, &settings) }
     }
 
     /// The app's configuration, read by each plugin folder into `settings`.
     public static func configure(app: PluginAppSetup, _ settings: inout OfficialSettings) throws(PluginOptionError) {
-        for reader in device { try reader.configure(app: app, &settings) }
-        for folder in folders { try folder.configure(app: app, &settings) }
+        for folder in folders { try folder.configureApp(app, &settings) }
     }
 
     /// The simulated plugins, on the device `settings` describe.
     public static func plugins(_ settings: OfficialSettings = OfficialSettings()) -> [KitPlugin] {
-        folders.map { $0.plugin(settings) }
+        folders.compactMap { $0.plugin?(settings) }
     }
 
     /// Their names, read from the catalog.

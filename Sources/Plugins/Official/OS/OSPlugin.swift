@@ -27,6 +27,12 @@ public enum OSPlugin {
     ///   - locale: what `sys_locale::get_locale()` answers (`--locale`; `nil`: none set).
     ///   - hostname: the desktop's host name (`gethostname`); phones answer `localhost`.
     public static func plugin(locale: String?, hostname: String) -> KitPlugin {
+        plugin(locale: locale) { hostname }
+    }
+
+    /// - Parameter hostname: asked when a desktop call reads it (the machine's name costs a
+    ///   start nothing that does not).
+    public static func plugin(locale: String?, hostname: @escaping @Sendable () -> String) -> KitPlugin {
         let handled: Set<String> = ["locale", "hostname"]
         var built = commandNames.filter { !handled.contains($0) }.map { name in
             KitCommand(name) { (_, _) throws(ResponseError) -> JSON in
@@ -35,7 +41,7 @@ public enum OSPlugin {
         }
         built.append(KitCommand("locale") { (_, _) throws(ResponseError) -> JSON in locale.map(JSON.string) ?? .null })
         built.append(KitCommand("hostname") { (_, context) throws(ResponseError) -> JSON in
-            .string(context.platform.isDesktop ? hostname : "localhost")
+            .string(context.platform.isDesktop ? hostname() : "localhost")
         })
         let commands = built
         return KitPlugin(name: "os", origin: .pluginsWorkspace(pin: PluginsWorkspacePin.commit), commandNames: commandNames, defaultSet: (defaultDescription, [
@@ -51,7 +57,8 @@ extension OSPlugin: CatalogPlugin {
     public struct Identity: OfficialSetting {
         /// `nil`: the device has none.
         public var locale: String? = "en-US"
-        public var hostname = "localhost"
+        /// `nil`: the machine's (`gethostname`), asked when a desktop call reads it.
+        public var hostname: String? = "localhost"
         public static var standard: Identity { Identity() }
     }
 
@@ -63,10 +70,13 @@ extension OSPlugin: CatalogPlugin {
 
     public static func configure(_ given: PluginOptionValues, _ settings: inout OfficialSettings) throws(PluginOptionError) {
         settings.locale = try given.nonEmpty("locale") ?? "en-US"
-        settings.hostname = ProcessInfo.processInfo.hostName
+        settings.hostname = nil
     }
 
-    public static func plugin(_ s: OfficialSettings) -> KitPlugin { plugin(locale: s.locale, hostname: s.hostname) }
+    public static func plugin(_ s: OfficialSettings) -> KitPlugin {
+        let given = s.hostname
+        return plugin(locale: s.locale) { given ?? ProcessInfo.processInfo.hostName }
+    }
 }
 
 extension OfficialSettings {
@@ -76,8 +86,8 @@ extension OfficialSettings {
         set { self[OSPlugin.Identity.self].locale = newValue }
     }
 
-    /// `os`'s `hostname()` on desktop.
-    public var hostname: String {
+    /// `os`'s `hostname()` on desktop; `nil`: the machine's, asked when a call reads it.
+    public var hostname: String? {
         get { self[OSPlugin.Identity.self].hostname }
         set { self[OSPlugin.Identity.self].hostname = newValue }
     }
