@@ -23,20 +23,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         var key: Int
     }
 
-    /// An ASCII name's length and first byte with case folded: two such names of different keys
+    /// A name's length and first byte with ASCII case folded: two ASCII names of different keys
     /// are different names, so a lookup compares the bytes of the fields whose key is its own
-    /// only. A name with another byte has the key `-1`: Unicode case folding never makes it the
-    /// same name as an ASCII one of its length (only the Kelvin sign folds to ASCII, and it
-    /// shrinks), so those are compared among themselves.
-    static func key(_ name: UnsafeBufferPointer<UInt8>) -> Int {
-        for byte in name where byte >= 0x80 { return -1 }
-        return name.count << 8 | Int((name.first ?? 0) | 0x20)
-    }
+    /// only. A field whose name has another byte is kept with the key `-1` and compared with
+    /// every lookup: Unicode case folding may make it the same name as one of
+    /// another first byte, but never as an ASCII one of its length (only the Kelvin sign folds
+    /// to ASCII, and it shrinks), so an ASCII field never needs that.
+    static func key(count: Int, first: UInt8?) -> Int { count << 8 | Int((first ?? 0) | 0x20) }
 
-    static func key(_ name: String) -> Int {
-        var name = name
-        return name.withUTF8(key)
-    }
+    static func key(_ name: String) -> Int { key(count: name.utf8.count, first: name.utf8.first) }
 
     /// The bytes the fields are ranges of: a request's head, then what `add` appended.
     private var bytes: [UInt8] = []
@@ -58,24 +53,40 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Appends a field (a repeated name keeps every value).
     public mutating func add(_ name: String, _ value: String) {
+        if spans.isEmpty {
+            spans.reserveCapacity(8)
+            bytes.reserveCapacity(bytes.count + 256)
+        }
         let nameStart = bytes.count
-        bytes.append(contentsOf: name.utf8)
+        HTTPHeaders.append(name, to: &bytes)
         let valueStart = bytes.count
-        bytes.append(contentsOf: value.utf8)
-        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count, key: HTTPHeaders.key(name)))
+        HTTPHeaders.append(value, to: &bytes)
+        spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count, key: HTTPHeaders.spanKey(name.utf8)))
     }
 
-    /// Appends a field whose name and value are the ranges of `bytes` given (the head's).
+    /// Appends `text`'s UTF-8 to `bytes`, in one copy when it is stored contiguously.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Appends a field whose name and value are the ranges of `bytes` given (the head's); the
+    /// name is a token (ASCII), as the parser lets in.
     mutating func add(name: Range<Int>, value: Range<Int>) {
-        spans.append(Span(name: name, value: value, key: bytes.withUnsafeBufferPointer { HTTPHeaders.key(UnsafeBufferPointer(rebasing: $0[name])) }))
+        spans.append(Span(name: name, value: value, key: HTTPHeaders.key(count: name.count, first: name.isEmpty ? nil : bytes[name.lowerBound])))
     }
 
     /// Replaces every field named `name` with one field, or removes them when `value` is `nil`.
     public subscript(name: String) -> String? {
         get { first(name) }
         set {
-            let kept = spans.filter { !has($0, name: name) }
-            spans = kept
+            let key = HTTPHeaders.key(name)
+            // Usually there is none to replace: then nothing is copied.
+            if spans.contains(where: { has($0, name: name, key: key) }) {
+                let kept = spans.filter { !has($0, name: name, key: key) }
+                spans = kept
+            }
             if let newValue { add(name, newValue) }
         }
     }
@@ -143,7 +154,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether the field's name is `name`, whose key is `key`.
     @inline(__always)
     private func has(_ span: Span, name: String, key: Int) -> Bool {
-        span.key == key && same(span.name, name)
+        (span.key == key || span.key < 0) && same(span.name, name)
+    }
+
+    /// The key of a field added by name: `-1` for a name with another byte than ASCII.
+    private static func spanKey(_ name: String.UTF8View) -> Int {
+        guard name.allSatisfy({ $0 < 0x80 }) else { return -1 }
+        return HTTPHeaders.key(count: name.count, first: name.first)
     }
 
     /// Whether the bytes at `range` spell `name`, ASCII letters in any case. A name with other
