@@ -3,6 +3,8 @@ public enum PercentEncoding {
     /// `text` with every `%XX` replaced by its byte; `nil` when an escape is malformed or the
     /// bytes are not UTF-8.
     public static func decode(_ text: String) -> String? {
+        // Nothing escaped: the text as it is (it is UTF-8 already).
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
