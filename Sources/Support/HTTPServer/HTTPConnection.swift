@@ -144,7 +144,9 @@ struct HTTPConnection {
                 nextBeat = Date().addingTimeInterval(keepAliveInterval)
                 continue
             }
-            guard waitReadable(seconds: min(wait, 1)) else { continue }
+            let (readable, woken) = waitReadable(seconds: min(wait, 1), orWoken: stream.wakeDescriptor)
+            if woken || stream.wakeDescriptor < 0 { stream.drainIfWoken() }
+            guard readable else { continue }
             // A client of an event stream sends nothing more: bytes or EOF both end it.
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
@@ -159,5 +161,14 @@ struct HTTPConnection {
         let ms = Int32(max(1, min(seconds * 1000, 1_000_000)))
         let rc = poll(&pfd, 1, ms)
         return rc > 0
+    }
+
+    /// Waits until the socket is readable (or closed) or `wake` is (a stream has bytes to
+    /// write); both `false` on timeout.
+    private func waitReadable(seconds: Double, orWoken wake: Int32) -> (readable: Bool, woken: Bool) {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let ms = Int32(max(1, min(seconds * 1000, 1_000_000)))
+        guard poll(&fds, wake >= 0 ? 2 : 1, ms) > 0 else { return (false, false) }
+        return (fds[0].revents != 0, wake >= 0 && fds[1].revents != 0)
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// One request and the means to answer it, handed to the server's handler.
@@ -87,13 +88,47 @@ public final class HTTPEventStream: Sendable {
 
     private let writer: HTTPConnectionWriter
     private let state = Mutex(State())
-    /// Where this stream's bytes are written when the socket cannot take them at once, off
-    /// every caller's thread.
-    private let queue = DispatchQueue(label: "bridge.http.event-stream")
+    /// A pipe whose read end wakes the connection's own thread (`drainIfWoken`), which writes
+    /// what the socket could not take at once: off every caller's thread, and on no shared pool
+    /// that busy calls could keep it waiting on until the stream falls behind.
+    private let wake: (read: Int32, write: Int32)
 
     init(writer: HTTPConnectionWriter) {
         self.writer = writer
         writer.setSendTimeout(seconds: HTTPEventStream.sendTimeoutSeconds)
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        } else {
+            fds = [-1, -1]
+        }
+        wake = (fds[0], fds[1])
+    }
+
+    deinit {
+        if wake.read >= 0 { Glibc.close(wake.read) }
+        if wake.write >= 0 { Glibc.close(wake.write) }
+    }
+
+    /// The descriptor the connection's thread polls to learn that bytes wait (`-1`: none could
+    /// be made; the connection then drains at each wake-up of its own).
+    var wakeDescriptor: Int32 { wake.read }
+
+    /// Asks the connection's thread to drain.
+    private func signalDrain() {
+        var one: UInt8 = 1
+        if wake.write >= 0 { _ = Glibc.write(wake.write, &one, 1) }
+    }
+
+    /// On the connection's thread: empties the wake pipe and writes what is queued.
+    func drainIfWoken() {
+        var scratch = [UInt8](repeating: 0, count: 64)
+        if wake.read >= 0 { while scratch.withUnsafeMutableBytes({ Glibc.read(wake.read, $0.baseAddress, $0.count) }) > 0 {} }
+        let scheduled = state.withLock { $0.draining }
+        if scheduled { drain() }
     }
 
     /// Whether the stream can still be written.
@@ -128,7 +163,7 @@ public final class HTTPEventStream: Sendable {
             return false
         case .queued: return true
         case .drain:
-            queue.async { self.drain() }
+            signalDrain()
             return true
         case .inline:
             guard let written = writer.writeAvailable(bytes) else {
@@ -148,12 +183,13 @@ public final class HTTPEventStream: Sendable {
                 }
                 return true
             }
-            if drain { queue.async { self.drain() } }
+            if drain { signalDrain() }
             return true
         }
     }
 
     /// Writes what is queued until nothing is; a write that fails or times out closes the stream.
+    /// Runs on the connection's thread only.
     private func drain() {
         while true {
             let chunks = state.withLock { s -> [[UInt8]]? in
@@ -195,7 +231,7 @@ public final class HTTPEventStream: Sendable {
         for handler in handlers { handler() }
     }
 
-    /// Called by the connection once the head is written: flushes what was sent before.
+    /// Called on the connection's thread once the head is written: flushes what was sent before.
     func markStarted() {
         let drain = state.withLock { s -> Bool in
             s.started = true
@@ -203,6 +239,6 @@ public final class HTTPEventStream: Sendable {
             s.draining = true
             return true
         }
-        if drain { queue.async { self.drain() } }
+        if drain { self.drain() }
     }
 }
