@@ -102,7 +102,7 @@ public struct PluginAppSetup: Sendable {
 /// What reads plugin options into the settings `Settings` plugins are built from: a plugin's
 /// folder (`CatalogPlugin`), or a part of the device several plugins share. Each requirement has
 /// a default: a reader declares only what it reads.
-public protocol PluginOptionsReader<Settings> {
+public protocol PluginOptionsReader<Settings>: SendableMetatype {
     associatedtype Settings
     /// Its command-line options, in the order `--help` lists them.
     static var options: [PluginOption] { get }
