@@ -85,6 +85,28 @@ struct HTTPHeadersTests {
         }
     }
 
+    @Test("a bad field line is refused naming what is wrong; blank lines and optional whitespace are not errors", arguments: [
+        ("X-A: 1\r\n Folded\r\n", "obsolete line folding in header fields is not accepted"),
+        ("\tX-A: 1\r\n", "obsolete line folding in header fields is not accepted"),
+        ("No colon here\r\n", "malformed header field line (no name and colon)"),
+        (": empty name\r\n", "malformed header field line (no name and colon)"),
+        ("Bad Name: 1\r\n", "malformed header field name \"Bad Name\""),
+        ("X-A: one\u{7F}two\r\n", "control characters in the value of X-A"),
+        ("X-A: one\u{1}two\r\n", "control characters in the value of X-A"),
+    ])
+    func refusedLines(fields: String, message: String) {
+        let error = failure(parse("GET / HTTP/1.1\r\nHost: h\r\n" + fields + "\r\n"))
+        #expect(error?.status == .badRequest)
+        #expect(error?.message == message)
+    }
+
+    @Test("a tab inside a value, and spaces and tabs around it, are a value's; the last line may end in a bare LF")
+    func valueWhitespace() throws {
+        let request = try #require(requests(parse("GET / HTTP/1.1\r\nHost: h\r\nX-A: \t a\tb \t\r\nX-B:c\n\r\n")).first)
+        #expect(request.headers.first("x-a") == "a\tb")
+        #expect(request.headers.first("X-B") == "c")
+    }
+
     @Test("a response writes its fields as given, but Content-Length and Connection, which it writes itself")
     func responseBytes() {
         var response = HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain", "content-length": "99", "X-A": "é"], body: Array("hi".utf8))

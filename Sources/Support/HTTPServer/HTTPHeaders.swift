@@ -114,9 +114,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             var rest = span.value
             while true {
                 let comma = bytes[rest].firstIndex(of: UInt8(ascii: ","))
-                var part = rest.lowerBound..<(comma ?? rest.upperBound)
-                while !part.isEmpty, bytes[part.lowerBound] == 32 || bytes[part.lowerBound] == 9 { part = (part.lowerBound + 1)..<part.upperBound }
-                while !part.isEmpty, bytes[part.upperBound - 1] == 32 || bytes[part.upperBound - 1] == 9 { part = part.lowerBound..<(part.upperBound - 1) }
+                let part = HTTPHeaders.trimmed(rest.lowerBound..<(comma ?? rest.upperBound), of: bytes)
                 if !part.isEmpty {
                     let ascii = bytes[part].allSatisfy { $0 < 0x80 }
                     if ascii ? same(part, token) : text(part).lowercased() == token.lowercased() { return true }
@@ -147,10 +145,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// Whether the field's name is `name`.
-    private func has(_ span: Span, name: String) -> Bool {
-        has(span, name: name, key: HTTPHeaders.key(name))
-    }
-
     /// Whether the field's name is `name`, whose key is `key`.
     @inline(__always)
     private func has(_ span: Span, name: String, key: Int) -> Bool {
@@ -231,12 +225,13 @@ extension StringProtocol {
     }
 }
 
-extension ArraySlice<UInt8> {
-    /// The bytes without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    func trimmingHTTPWhitespace() -> ArraySlice<UInt8> {
-        var s = self
-        while let b = s.first, b == 32 || b == 9 { s = s.dropFirst() }
-        while let b = s.last, b == 32 || b == 9 { s = s.dropLast() }
-        return s
+extension HTTPHeaders {
+    /// `range` of `bytes` without its leading and trailing spaces and tabs (HTTP's optional
+    /// whitespace): how the parser cuts a field value, and how a listed element is compared.
+    static func trimmed<Bytes: RandomAccessCollection<UInt8>>(_ range: Range<Int>, of bytes: Bytes) -> Range<Int> where Bytes.Index == Int {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper && (bytes[lower] == 32 || bytes[lower] == 9) { lower += 1 }
+        while upper > lower && (bytes[upper - 1] == 32 || bytes[upper - 1] == 9) { upper -= 1 }
+        return lower..<upper
     }
 }

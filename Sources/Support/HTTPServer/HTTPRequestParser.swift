@@ -248,7 +248,7 @@ public struct HTTPRequestParser: Sendable {
         }
         var headers = HTTPHeaders(head: head)
         headers.reserveCapacity(24)
-        if let refusal = HTTPRequestParser.scanFields(head, from: lines.position, into: &headers, maxCount: limits.maxHeaderCount) {
+        if let refusal = HTTPRequestParser.scanFields(head, lines: &lines, into: &headers, maxCount: limits.maxHeaderCount) {
             return fail(refusal.status, refusal.message)
         }
         if minor >= 1 {
@@ -376,38 +376,24 @@ public struct HTTPRequestParser: Sendable {
         return n
     }
 
-    /// Reads the header field lines of `head` from `start` into `headers` as ranges of it, in one
-    /// pass over the bytes (no slice, closure or `String` per field), or says why the head is refused.
-    static func scanFields(_ head: [UInt8], from start: Int, into headers: inout HTTPHeaders,
+    /// Reads the header field lines `lines` has left of `head` into `headers` as ranges of it (no
+    /// `String` per field), or says why the head is refused.
+    static func scanFields(_ head: [UInt8], lines: inout Lines, into headers: inout HTTPHeaders,
                            maxCount: Int) -> (status: HTTPStatus, message: String)? {
         head.withUnsafeBufferPointer { b -> (status: HTTPStatus, message: String)? in
             guard let base = b.baseAddress else { return nil }
-            let n = b.count
-            /// The index of the first `byte` in `from..<to`, or `to` (memchr: a word at a time).
-            func find(_ byte: UInt8, _ from: Int, _ to: Int) -> Int {
-                guard from < to, let hit = memchr(base + from, Int32(byte), to - from) else { return to }
-                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            }
-            var p = start
-            while p < n {
-                var end = find(10, p, n)
-                let next = end + 1
-                if end > p && b[end - 1] == 13 { end -= 1 }
-                defer { p = next }
-                if end == p { continue }
-                if b[p] == 32 || b[p] == 9 { return (.badRequest, "obsolete line folding in header fields is not accepted") }
-                let colon = find(58, p, end)
-                guard colon < end, colon > p else { return (.badRequest, "malformed header field line (no name and colon)") }
-                for i in p..<colon where !isTokenByte(b[i]) {
-                    return (.badRequest, "malformed header field name \"\(String(decoding: head[p..<min(colon, p + 40)], as: UTF8.self))\"")
+            while let line = lines.next() {
+                let start = line.startIndex, end = line.endIndex
+                if b[start] == 32 || b[start] == 9 { return (.badRequest, "obsolete line folding in header fields is not accepted") }
+                let colon = memchr(base + start, 58, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                guard colon < end, colon > start else { return (.badRequest, "malformed header field line (no name and colon)") }
+                for i in start..<colon where !isTokenByte(b[i]) {
+                    return (.badRequest, "malformed header field name \"\(String(decoding: head[start..<min(colon, start + 40)], as: UTF8.self))\"")
                 }
                 if !isFieldValue(base, colon + 1, end) {
-                    return (.badRequest, "control characters in the value of \(String(decoding: head[p..<colon], as: UTF8.self))")
+                    return (.badRequest, "control characters in the value of \(String(decoding: head[start..<colon], as: UTF8.self))")
                 }
-                var valueStart = colon + 1, valueEnd = end
-                while valueStart < valueEnd && (b[valueStart] == 32 || b[valueStart] == 9) { valueStart += 1 }
-                while valueEnd > valueStart && (b[valueEnd - 1] == 32 || b[valueEnd - 1] == 9) { valueEnd -= 1 }
-                headers.add(name: p..<colon, value: valueStart..<valueEnd)
+                headers.add(name: start..<colon, value: HTTPHeaders.trimmed((colon + 1)..<end, of: b))
                 if headers.count > maxCount { return (.headerFieldsTooLarge, "more than \(maxCount) header fields") }
             }
             return nil
