@@ -50,12 +50,14 @@ public struct PluginOptionValues: Sendable {
         return raw
     }
 
-    /// The value of an option that must be one of `T`'s cases.
-    public func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(PluginOptionError) -> T? where T.RawValue == String {
+    /// The value of an option that must be one of `T`'s cases; `hint` may say where a refused
+    /// value belongs instead of the did-you-mean.
+    public func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type,
+                                                           hint: (String) -> String? = { _ in nil }) throws(PluginOptionError) -> T? where T.RawValue == String {
         guard let raw = value(name) else { return nil }
         guard let chosen = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue)
-            let hint = DidYouMean.suggest(for: raw, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = hint(raw) ?? DidYouMean.suggest(for: raw, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
             throw PluginOptionError("option '--\(name)' must be one of \(allowed.joined(separator: "|")), got '\(raw)'" + hint)
         }
         return chosen

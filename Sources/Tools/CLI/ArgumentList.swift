@@ -121,15 +121,14 @@ struct ArgumentList {
     /// Every value of a repeatable option, in order.
     func values(_ name: String) -> [String] { values[name] ?? [] }
 
-    /// The value of an option that must be one of `T`'s cases.
+    /// The value of an option that must be one of `T`'s cases (the rule plugin options follow,
+    /// with `otherOption`'s hints).
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(UsageError) -> T? where T.RawValue == String {
-        guard let raw = value(name) else { return nil }
-        guard let v = T(rawValue: raw) else {
-            let allowed = T.allCases.map(\.rawValue)
-            throw UsageError("option '--\(name)' must be one of \(allowed.joined(separator: "|")), got '\(raw)'"
-                             + (ArgumentList.otherOption[name]?[raw] ?? UsageError.didYouMean(raw, among: allowed)), subcommand: subcommand)
+        do throws(PluginOptionError) {
+            return try pluginOptions.choice(name, T.self) { ArgumentList.otherOption[name]?[$0] }
+        } catch {
+            throw UsageError(error.message, subcommand: subcommand, pointsToHelp: error.pointsToHelp)
         }
-        return v
     }
 
     /// The value of an option that must be a positive integer.
@@ -141,10 +140,12 @@ struct ArgumentList {
         return v
     }
 
-    /// The value of an option that must be a non-empty string.
+    /// The value of an option that must be a non-empty string (the rule plugin options follow).
     func nonEmpty(_ name: String) throws(UsageError) -> String? {
-        guard let raw = value(name) else { return nil }
-        guard !raw.isEmpty else { throw UsageError("option '--\(name)' must not be empty", subcommand: subcommand) }
-        return raw
+        do throws(PluginOptionError) {
+            return try pluginOptions.nonEmpty(name)
+        } catch {
+            throw UsageError(error.message, subcommand: subcommand, pointsToHelp: error.pointsToHelp)
+        }
     }
 }
