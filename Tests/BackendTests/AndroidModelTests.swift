@@ -17,6 +17,24 @@ struct AndroidModelTests {
         #expect(ThumbnailCache.stem(for: text) == "share-\(hash)")
     }
 
+    @Test("the hash read over bytes (ASCII) is the hash over UTF-16 units, on 3,000 random strings")
+    func javaHashCodeOfRandomStrings() {
+        var state: UInt64 = 0x5DEECE66D
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = ["a", "Z", "/", "%20", "?", "=", "é", "😀", "日本", "\u{7F}", "\u{80}", "https://frak.id/", "\0"]
+        for _ in 0..<3000 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            var utf16: Int32 = 0
+            for unit in text.utf16 { utf16 = utf16 &* 31 &+ Int32(unit) }
+            #expect(text.javaHashCode == utf16, "\(text.debugDescription)")
+            // A String that is not stored contiguously (bridged or a substring copy) agrees too.
+            #expect(String(text[...]).javaHashCode == utf16)
+        }
+    }
+
     @Test("the extension comes from the Content-Type", arguments: [
         ("image/png", "png"), ("image/jpeg", "jpg"), ("IMAGE/JPEG; charset=binary", "jpg"), ("image/webp", "webp"),
         ("image/gif", "gif"), ("image/svg+xml", "img"), ("text/html", "img"), (nil, "img"),

@@ -41,7 +41,7 @@ struct ThumbnailCache: Sendable {
     }
 
     /// The file name stem for a URL: `share-<Java hashCode>`.
-    static func stem(for url: String) -> String { "share-\(url.javaHashCode)" }
+    static func stem(for url: String) -> String { "share-" + String(url.javaHashCode) }
 
     /// What the cache holds for a URL.
     enum Lookup: Equatable {
@@ -56,10 +56,18 @@ struct ThumbnailCache: Sendable {
     /// longer an image is deleted (so it is downloaded again); an entry under the URL's names
     /// that is not the bridge's own file is never shared nor touched.
     func lookup(_ url: String) -> Lookup {
-        let stem = ThumbnailCache.stem(for: url)
+        // `<directory>/share-<h>.` made once, each name asked for as bytes: a miss, the common
+        // case, makes no string.
+        var name = Array(Paths.appending(directory, ThumbnailCache.stem(for: url) + ".").utf8CString.dropLast())
+        let stemEnd = name.count
         var notes: [String] = []
         for ext in ThumbnailCache.extensions {
-            let path = Paths.appending(directory, "\(stem).\(ext)")
+            name.removeSubrange(stemEnd...)
+            for byte in ext.utf8 { name.append(CChar(bitPattern: byte)) }
+            name.append(0)
+            var info = stat()
+            guard lstat(name, &info) == 0 else { continue }
+            let path = String(cString: name)
             switch ShareFolder.inspect(path) {
             case .missing:
                 continue
@@ -85,7 +93,13 @@ struct ThumbnailCache: Sendable {
 
     /// A fresh temporary path inside the folder for a download of `url`.
     func temporaryFile(for url: String) -> String {
-        Paths.appending(directory, ".\(ThumbnailCache.stem(for: url)).\(UUID().uuidString).part")
+        var name = "."
+        name.reserveCapacity(60)
+        name += ThumbnailCache.stem(for: url)
+        name += "."
+        name += RandomUUID.string()
+        name += ".part"
+        return Paths.appending(directory, name)
     }
 
     /// Moves a finished download into place as `share-<h>.<ext>`, evicting old files first so

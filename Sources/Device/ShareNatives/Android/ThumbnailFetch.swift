@@ -53,21 +53,22 @@ struct ThumbnailFetch: Sendable {
         let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
         let temporary = cache.temporaryFile(for: imageURL)
         let limits = configuration.limits
-        let race = await DeadlineRace.run(seconds: configuration.thumbnailDeadlineSeconds) {
+        // A download that lost the race may still create its file: it removes it when it ends.
+        let race = await DeadlineRace.run(seconds: configuration.thumbnailDeadlineSeconds, {
             await HTTPDownload.run(url: imageURL, to: temporary, limits: limits)
-        }
+        }, whenLate: { _ in unlink(temporary) })
         guard case .finished(let download) = race else {
-            try? FileManager.default.removeItem(atPath: temporary)
+            unlink(temporary)
             return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
                           reason: because("no thumbnail within \(Int(configuration.thumbnailDeadlineSeconds * 1000)) ms; shared without it"))
         }
         guard download.outcome == .ok else {
-            try? FileManager.default.removeItem(atPath: temporary)
+            unlink(temporary)
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: because(download.reason))
         }
         let head = Disk.read(temporary, upTo: 64) ?? []
         guard ImageKind.sniff(head) != nil else {
-            try? FileManager.default.removeItem(atPath: temporary)
+            unlink(temporary)
             return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
                           reason: because("not an image (\(download.contentType ?? "no Content-Type"), \(download.bytes) bytes)"))
         }

@@ -65,13 +65,13 @@ struct IconRace: Sendable {
 
     func run(imageURL: String) async -> Result {
         let clock = Stopwatch()
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bridge-icon-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = Paths.temporaryDirectory + "bridge-icon-" + RandomUUID.string()
+        defer { unlink(scratch) }
         let limits = self.limits
-        let race = await DeadlineRace.run(seconds: deadlineSeconds) {
+        // A download that lost the race may still create its file: it removes it when it ends.
+        let race = await DeadlineRace.run(seconds: deadlineSeconds, {
             await HTTPDownload.run(url: imageURL, to: scratch, limits: limits)
-        }
+        }, whenLate: { _ in unlink(scratch) })
         switch race {
         case .timedOut:
             return Result(outcome: .timeout, elapsedMs: clock.elapsedMs, icon: nil,

@@ -1,0 +1,26 @@
+/// `UUID().uuidString` — a random (version 4) UUID in upper-case hex, 8-4-4-4-12 — written
+/// straight into its string: the name of a temporary file made per call, without Foundation's
+/// formatting (a call that downloads makes one or two).
+public enum RandomUUID {
+    public static func string() -> String {
+        var generator = SystemRandomNumberGenerator()
+        // Bytes 0–7 and 8–15, big-endian: the version in byte 6's high nibble, the variant (10) in
+        // byte 8's two high bits (RFC 9562 §5.4).
+        let high = (generator.next() as UInt64) & ~0xF000 | 0x4000
+        let low = (generator.next() as UInt64) & ~(0xC0 << 56) | (0x80 << 56)
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var at = 0
+            for digit in 0..<32 {
+                if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
+                    buffer[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                let word = digit < 16 ? high : low
+                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit & 15))) & 0xF
+                buffer[at] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+                at += 1
+            }
+            return at
+        }
+    }
+}
