@@ -20,7 +20,9 @@
      call answered within 2.5 s of being sent; for 1,000, RSS <= 64 MiB during a wave and < 32 MiB
      one second after it.
   5. Instructions per share_text message through `bridge serve` (ios, android) under callgrind,
-     when valgrind is installed: stable under load, where times are not. Target: <= 15k.
+     when valgrind is installed: stable under load, where times are not. Target: <= 15k. And what a
+     call that waits on a download costs beyond the same call without one, every thread but
+     libcurl's loop. Target: <= 20k.
 
 Every target is printed with its ratio, and again in a summary at the end.
 Usually run through Benchmarks/run.sh, which builds everything and passes the paths.
@@ -35,6 +37,7 @@ import os
 import platform
 import resource
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -57,6 +60,7 @@ SLOW_AFTER_TARGET_MIB = 32   # RSS one second after a wave: below
 SLOW_RSS_TARGET_CALLS = 1000  # the RSS targets hold for waves of at most this many calls
 PLUGINS_30_TARGET_PERCENT = 5  # a cold invoke with 30 more plugins compiled in: at most this much more
 INSTRUCTIONS_TARGET = 15000  # instructions per share_text message through bridge serve: at most
+WAITING_TARGET = 20000       # instructions a download adds to a call, before libcurl has it and after: at most
 SCOPE_TARGET = 3.0           # calls under a 1,000-entry scope / the same calls under one entry: at most
 SCOPE_CALLS = 2000
 SCOPE_ENTRIES = 1000
@@ -595,11 +599,74 @@ def callgrind_total(argv, payload):
     raise BenchError("callgrind wrote no totals")
 
 
+def callgrind_threads(argv, payload):
+    """Instructions callgrind counts for `argv` reading `payload` on stdin, every thread but the
+    download engine's loop (where libcurl runs): what the bridge spends before libcurl has a
+    download and after it hands it back."""
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-cg-") as work:
+        request_file, out = os.path.join(work, "in.ndjson"), os.path.join(work, "callgrind.out")
+        with open(request_file, "wb") as f:
+            f.write(payload)
+        with open(request_file, "rb") as stdin:
+            result = subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}"] + argv,
+                                    stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if result.returncode != 0:
+            raise BenchError(f"callgrind {' '.join(argv)}: exit status {result.returncode}: {tail(result.stderr.decode())}")
+        total = 0
+        for name in os.listdir(work):
+            if not name.startswith("callgrind.out-"):
+                continue
+            with open(os.path.join(work, name)) as f:
+                text = f.read()
+            # The loop thread is the one that runs loop_main (named where first met in the file).
+            if any(line.endswith(") loop_main") for line in text.splitlines()):
+                continue
+            total += next(int(line.split()[1]) for line in text.splitlines() if line.startswith("totals:"))
+        return total, result.stdout
+
+
+def waiting_instructions(args, bridge, work):
+    """What a call that waits on a download costs the bridge beyond the same call without one:
+    share_text with an imageUrl on a closed port of 127.0.0.1 (the download starts and fails at
+    once, so each run does the same work whatever the machine's speed; the 2.0 s deadline is set
+    and never fires) against share_text without one, every thread but libcurl's loop."""
+    small, large = args.waiting_calls // 6, args.waiting_calls
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    closed = probe.getsockname()[1]
+    probe.close()
+    image = f"http://127.0.0.1:{closed}/icon.png"
+
+    def requests(params, count):
+        return "".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": SHARE_METHOD, "params": params},
+                                  separators=(",", ":")) + "\n" for i in range(1, count + 1)).encode()
+
+    print(f"Instructions of a call that waits on a download (callgrind, every thread but libcurl's loop; "
+          f"({large} - {small} calls) / {large - small}, with an imageUrl minus without)")
+    for platform_name in ("android", "ios"):
+        argv = [bridge, "serve", "--platform", platform_name, "--cache-dir", os.path.join(work, f"cache-{platform_name}")]
+        per = {}
+        for label, params in (("waiting", {"text": "x", "imageUrl": image}), ("plain", {"text": "x"})):
+            counts = []
+            for count in (small, large):
+                total, out = callgrind_threads(argv, requests(params, count))
+                answers = [json.loads(line) for line in out.splitlines() if line.strip()]
+                if len(answers) != count or any(canonical(a.get("result")) != canonical(SHARE_RESULT) for a in answers):
+                    raise BenchError(f"{platform_name} {label}: {len(answers)} answers of {count}, or one not {SHARE_RESULT}")
+                counts.append(total)
+            per[label] = (counts[1] - counts[0]) / (large - small)
+        extra = per["waiting"] - per["plain"]
+        note = target(f"a download's own instructions in a call, {platform_name}", f"{extra / 1000:.1f}k",
+                      f"<= {WAITING_TARGET // 1000}k", extra <= WAITING_TARGET)
+        print(f"  bridge serve {platform_name + ':':<9} {per['waiting']:>9,.0f} with an imageUrl, {per['plain']:>7,.0f} without: "
+              f"{extra:>7,.0f} for the download   {note}")
+
+
 def instructions(args):
     """Instructions per share_text call through `bridge serve`: the difference between two runs
     of different lengths under callgrind, so start-up and exit cancel out. Stable under load,
     unlike times."""
-    if args.instruction_messages <= 0:
+    if args.instruction_messages <= 0 and args.waiting_calls <= 0:
         return
     if not shutil.which("valgrind"):
         print("Instructions per message: valgrind not found, skipped\n")
@@ -612,16 +679,22 @@ def instructions(args):
     work = tempfile.mkdtemp(prefix="bridge-bench-cg-bin-")
     bridge = os.path.join(work, "bridge")
     subprocess.run(["objcopy", "--strip-debug", args.bridge, bridge], check=True)
-    print(f"Instructions per message (callgrind, every thread; ({large} - {small} messages) / {large - small})")
-    for platform_name, extra in (("ios", []), ("android", ["--platform", "android", "--cache-dir", os.path.join(work, "cache")])):
+    platforms = (("ios", []), ("android", ["--platform", "android", "--cache-dir", os.path.join(work, "cache")]))
+    if args.instruction_messages > 0:
+        print(f"Instructions per message (callgrind, every thread; ({large} - {small} messages) / {large - small})")
+    for platform_name, extra in platforms if args.instruction_messages > 0 else ():
         argv = [bridge, "serve"] + extra
         per = (callgrind_total(argv, make_requests(SHARE_METHOD, large))
                - callgrind_total(argv, make_requests(SHARE_METHOD, small))) / (large - small)
         note = target(f"instructions per message, serve {platform_name}", f"{per / 1000:.1f}k",
                       f"<= {INSTRUCTIONS_TARGET // 1000}k", per <= INSTRUCTIONS_TARGET)
         print(f"  bridge serve {platform_name + ' share_text:':<34} {per:>10,.0f} instructions per message   {note}")
+    if args.instruction_messages > 0:
+        print()
+    if args.waiting_calls > 0:
+        waiting_instructions(args, bridge, work)
+        print()
     shutil.rmtree(work, ignore_errors=True)
-    print()
 
 
 def micro(args):
@@ -728,6 +801,8 @@ def main():
     parser.add_argument("--waves", type=int, default=2, help="slow-download waves per platform [2]")
     parser.add_argument("--instruction-messages", type=int, default=12000,
                         help="messages of the longer callgrind run of the instructions-per-message figure (0 skips) [12000]")
+    parser.add_argument("--waiting-calls", type=int, default=1200,
+                        help="calls of the longer callgrind run of a call that waits on a download (0 skips) [1200]")
     parser.add_argument("--host", default=os.path.join(release, "bridge-test-host"),
                         help="bridge-test-host, for the extra echo lines ('' to skip)")
     parser.add_argument("--bridge", default=os.path.join(release, "bridge"))

@@ -54,9 +54,9 @@ struct ThumbnailFetch: Sendable {
         let temporary = cache.temporaryFile(for: imageURL)
         let limits = configuration.limits
         // A download that lost the race may still create its file: it removes it when it ends.
-        let race = await DeadlineRace.run(seconds: configuration.thumbnailDeadlineSeconds, {
-            await HTTPDownload.run(url: imageURL, to: temporary, limits: limits)
-        }, whenLate: { _ in unlink(temporary) })
+        let race = await HTTPDownload.race(url: imageURL, to: temporary, limits: limits,
+                                           seconds: configuration.thumbnailDeadlineSeconds,
+                                           whenLate: { _ in unlink(temporary) })
         guard case .finished(let download) = race else {
             unlink(temporary)
             return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,

@@ -81,44 +81,26 @@ enum HTTPDownload {
         var body: [UInt8]?
     }
 
+    /// How a download raced against a deadline went.
+    enum Raced: Sendable {
+        case finished(DownloadResult)
+        case timedOut
+    }
+
     static func run(url: String, to destination: String, limits: DownloadLimits, fetch: FetchSpec? = nil) async -> DownloadResult {
-        // A task cancelled before it starts never downloads (else a fast download could finish
-        // between the engine's start and `attach`, and the cancellation would be lost).
-        if Task.isCancelled { return .cancelledBeforeStart }
-        // Admitted against the descriptor limit: 10,000 downloads at once took every descriptor,
-        // and libdispatch aborted the process when it could not open one.
-        guard await DownloadAdmission.shared.enter() else { return .cancelledBeforeStart }
-        defer { DownloadAdmission.shared.leave() }
-        if Task.isCancelled { return .cancelledBeforeStart }
-        let pending = PendingDownload()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                pending.begin(continuation)
-                let context = Unmanaged.passRetained(pending).toOpaque()
-                let id = url.withCString { url in
-                    destination.withCString { destination in
-                        withOptionalCString(limits.caFile) { caFile in
-                            withOptionalCString(fetch?.method) { method in
-                                withCStrings(fetch?.headers ?? []) { headers in
-                                    (fetch?.body ?? []).withUnsafeBufferPointer { body in
-                                        var request = bridge_http_request(
-                                            url: url, destination: destination, ca_file: caFile,
-                                            max_bytes: Int64(limits.maxBytes), connect_timeout_ms: Int32(clamping: limits.connectTimeoutMs),
-                                            read_timeout_ms: Int32(clamping: limits.readTimeoutMs), max_redirects: Int32(clamping: limits.maxRedirects),
-                                            fetch: fetch == nil ? 0 : 1, method: method, headers: headers.baseAddress, header_count: Int32(headers.count),
-                                            body: fetch?.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body_length: Int64(body.count))
-                                        return bridge_http_start(&request, context, downloadFinished)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                pending.attach(id)
-            }
-        } onCancel: {
-            pending.cancel()
-        }
+        let call = DownloadCall(url: url, destination: destination, limits: limits, fetch: fetch, whenLate: nil)
+        guard case .finished(let result) = await call.run(deadline: nil) else { return .cancelledBeforeStart }
+        return result
+    }
+
+    /// The download raced against a deadline `seconds` from now, as the share plugins race their
+    /// icon: whichever comes first decides, exactly once, on the thread where it happens (the
+    /// engine's or the timer's), so a download that ended in time is never a timeout however busy
+    /// the task pool. On timeout the answer comes at once and the download is cancelled;
+    /// `whenLate` gets its result when it ends (to remove a file it may have made).
+    static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double,
+                     whenLate: @escaping @Sendable (DownloadResult) -> Void = { _ in }) async -> Raced {
+        await DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate).run(deadline: seconds)
     }
 
     /// The engine's state: downloads in flight, whether libcurl is loaded.
@@ -140,14 +122,171 @@ private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CC
 /// Called by the engine exactly once per download, on its thread.
 private let downloadFinished: bridge_http_completion = { context, result in
     guard let context, let result else { return }
-    let pending = Unmanaged<PendingDownload>.fromOpaque(context).takeRetainedValue()
-    pending.complete(DownloadResult(result.pointee))
+    Unmanaged<DownloadCall>.fromOpaque(context).takeRetainedValue().finished(DownloadResult(result.pointee))
+}
+
+/// One download a call waits on: admitted against the descriptor limit, started on the engine,
+/// raced against its deadline if it has one, cancelled with the calling task. The task waits on
+/// one continuation; everything else happens on the threads where it happens — the engine's
+/// completion, the timer's deadline, the admission line handing over a place — with no task of
+/// its own (a task, a task group and a sleeping task per download cost ~100k instructions).
+final class DownloadCall: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<HTTPDownload.Raced, Never>?
+        var settled = false
+        /// By the caller's task or the deadline: start nothing, cancel what runs.
+        var cancelled = false
+        /// The engine's id once started; `finished` once its completion came.
+        var id: UInt64 = 0
+        var finished = false
+        var deadline: DeadlineTimer.Ticket?
+        /// Its ticket in the admission line while it waits there.
+        var waiting: UInt64?
+    }
+
+    private let state = Mutex(State())
+    private let url: String
+    private let destination: String
+    private let limits: DownloadLimits
+    private let fetch: HTTPDownload.FetchSpec?
+    private let whenLate: (@Sendable (DownloadResult) -> Void)?
+    private let admission: DownloadAdmission
+
+    init(url: String, destination: String, limits: DownloadLimits, fetch: HTTPDownload.FetchSpec?,
+         whenLate: (@Sendable (DownloadResult) -> Void)?, admission: DownloadAdmission = .shared) {
+        self.admission = admission
+        self.url = url
+        self.destination = destination
+        self.limits = limits
+        self.fetch = fetch
+        self.whenLate = whenLate
+    }
+
+    func run(deadline seconds: Double?) async -> HTTPDownload.Raced {
+        // A task cancelled before it starts never downloads.
+        if Task.isCancelled { return .finished(.cancelledBeforeStart) }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                begin(continuation, deadline: seconds)
+            }
+        } onCancel: {
+            stop()
+        }
+    }
+
+    private func begin(_ continuation: CheckedContinuation<HTTPDownload.Raced, Never>, deadline seconds: Double?) {
+        let ticket = admission.ticket()
+        let cancelledFirst = state.withLock { s -> Bool in
+            s.continuation = continuation
+            s.waiting = ticket
+            return s.cancelled
+        }
+        if cancelledFirst {
+            settle(.finished(.cancelledBeforeStart))
+            return
+        }
+        if let seconds {
+            let timer = DeadlineTimer.shared.schedule(after: seconds) { [self] in
+                if settle(.timedOut) { stop() }
+            }
+            let over = state.withLock { s -> Bool in
+                s.deadline = timer
+                return s.settled
+            }
+            if over { timer.cancel() }
+        }
+        // Admitted at once, or later by the download that gives up its place.
+        if admission.enter(self, ticket: ticket) {
+            admitted()
+        } else if state.withLock({ $0.cancelled }), admission.remove(ticket: ticket) {
+            // Stopped while it entered the line: out again, answered now.
+            settle(.finished(.cancelledBeforeStart))
+        }
+    }
+
+    /// Called with a place in the admission line: starts the download (on the thread that
+    /// freed the place, or the caller's).
+    func admitted() {
+        let cancelled = state.withLock { s -> Bool in
+            s.waiting = nil
+            return s.cancelled
+        }
+        if cancelled {
+            admission.leave()
+            settle(.finished(.cancelledBeforeStart))
+            return
+        }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let fetch = self.fetch
+        let limits = self.limits
+        let id = url.withCString { url in
+            destination.withCString { destination in
+                withOptionalCString(limits.caFile) { caFile in
+                    withOptionalCString(fetch?.method) { method in
+                        withCStrings(fetch?.headers ?? []) { headers in
+                            (fetch?.body ?? []).withUnsafeBufferPointer { body in
+                                var request = bridge_http_request(
+                                    url: url, destination: destination, ca_file: caFile,
+                                    max_bytes: Int64(limits.maxBytes), connect_timeout_ms: Int32(clamping: limits.connectTimeoutMs),
+                                    read_timeout_ms: Int32(clamping: limits.readTimeoutMs), max_redirects: Int32(clamping: limits.maxRedirects),
+                                    fetch: fetch == nil ? 0 : 1, method: method, headers: headers.baseAddress, header_count: Int32(headers.count),
+                                    body: fetch?.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body_length: Int64(body.count))
+                                return bridge_http_start(&request, context, downloadFinished)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Cancelled between the check above and the start: cancel it now.
+        let cancelNow = state.withLock { s -> Bool in
+            s.id = id
+            return s.cancelled && !s.finished
+        }
+        if cancelNow && id != 0 { bridge_http_cancel(id) }
+    }
+
+    /// The engine's completion (its thread, or the caller's when the download could not start).
+    fileprivate func finished(_ result: DownloadResult) {
+        state.withLock { $0.finished = true }
+        admission.leave()
+        if !settle(.finished(result)) { whenLate?(result) }
+    }
+
+    /// Resolves the call with `outcome` unless it is resolved; `true` when this decided it.
+    @discardableResult
+    private func settle(_ outcome: HTTPDownload.Raced) -> Bool {
+        let (continuation, deadline) = state.withLock { s -> (CheckedContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
+            guard !s.settled, let continuation = s.continuation else { return (nil, nil) }
+            s.settled = true
+            defer { s.continuation = nil; s.deadline = nil }
+            return (continuation, s.deadline)
+        }
+        guard let continuation else { return false }
+        deadline?.cancel()
+        continuation.resume(returning: outcome)
+        return true
+    }
+
+    /// The caller's task was cancelled, or the deadline passed: out of the admission line, or
+    /// the running download cancelled (its completion then answers, with `cancelled`).
+    private func stop() {
+        let (id, waiting) = state.withLock { s -> (UInt64, UInt64?) in
+            s.cancelled = true
+            return (s.finished ? 0 : s.id, s.waiting)
+        }
+        if let waiting, admission.remove(ticket: waiting) {
+            settle(.finished(.cancelledBeforeStart))
+        } else if id != 0 {
+            bridge_http_cancel(id)
+        }
+    }
 }
 
 /// How many downloads run at once: as many as the process's descriptor limit leaves room for
 /// (a download holds a socket and a file; `reserve` descriptors stay for the session, its
-/// threads and libdispatch), the rest waiting in order. A waiting download whose task is
-/// cancelled leaves the queue at once.
+/// threads and libdispatch), the rest waiting in order. A waiting download whose call is
+/// cancelled or whose deadline passes leaves the line at once.
 final class DownloadAdmission: Sendable {
     static let shared = DownloadAdmission(capacity: DownloadAdmission.capacityFromLimit())
 
@@ -155,7 +294,7 @@ final class DownloadAdmission: Sendable {
         var running = 0
         var next: UInt64 = 0
         // 10,000 downloads at once wait here: taking the next and leaving early are O(1).
-        var waiting = WaitingLine<CheckedContinuation<Bool, Never>>()
+        var waiting = WaitingLine<DownloadCall>()
     }
 
     let capacity: Int
@@ -174,89 +313,44 @@ final class DownloadAdmission: Sendable {
         return max(4, min(4096, (soft - reserve) / descriptorsPerDownload))
     }
 
-    /// Waits for a place; `false` when the task was cancelled while it waited.
-    func enter() async -> Bool {
-        let id = state.withLock { s -> UInt64? in
-            if s.running < capacity {
-                s.running += 1
-                return nil
-            }
+    /// A ticket for `enter`, known to the call before it enters (so that it can leave).
+    func ticket() -> UInt64 {
+        state.withLock { s in
             s.next += 1
             return s.next
         }
-        guard let id else { return true }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let admitted = state.withLock { s -> Bool? in
-                    // A place freed (or the task was cancelled) between the first check and now.
-                    if Task.isCancelled { return false }
-                    if s.running < capacity { s.running += 1; return true }
-                    s.waiting.append(continuation, ticket: id)
-                    return nil
-                }
-                if let admitted { continuation.resume(returning: admitted) }
+    }
+
+    /// A place for `call` now (`true`), or a place in the line under `ticket`: the download
+    /// that frees one calls `call.admitted()`.
+    func enter(_ call: DownloadCall, ticket: UInt64) -> Bool {
+        state.withLock { s in
+            if s.running < capacity {
+                s.running += 1
+                return true
             }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiting.remove(ticket: id) }
-            waiter?.resume(returning: false)
+            s.waiting.append(call, ticket: ticket)
+            return false
         }
     }
 
-    /// Gives the place to the next waiting download.
+    /// Takes the call under `ticket` out of the line; `false` when it is not there (admitted).
+    func remove(ticket: UInt64) -> Bool {
+        state.withLock { $0.waiting.remove(ticket: ticket) } != nil
+    }
+
+    /// Gives the place to the next waiting download, which starts on this thread.
     func leave() {
-        let next = state.withLock { s -> CheckedContinuation<Bool, Never>? in
+        let next = state.withLock { s -> DownloadCall? in
             guard let first = s.waiting.removeFirst() else {
                 s.running -= 1
                 return nil
             }
             return first
         }
-        next?.resume(returning: true)
+        next?.admitted()
     }
 
     /// Downloads running and waiting (tests read it).
     var counts: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.waiting.count) } }
-}
-
-/// The state shared by the caller, the cancellation handler and the engine's callback.
-private final class PendingDownload: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<DownloadResult, Never>?
-        var id: UInt64 = 0
-        var cancelRequested = false
-        var completed = false
-    }
-
-    private let state = Mutex(State())
-
-    func begin(_ continuation: CheckedContinuation<DownloadResult, Never>) {
-        state.withLock { $0.continuation = continuation }
-    }
-
-    /// Records the engine's id; cancels at once if cancellation came first.
-    func attach(_ id: UInt64) {
-        let cancelNow = state.withLock { s -> Bool in
-            s.id = id
-            return s.cancelRequested && !s.completed
-        }
-        if cancelNow { bridge_http_cancel(id) }
-    }
-
-    func cancel() {
-        let id = state.withLock { s -> UInt64 in
-            s.cancelRequested = true
-            return s.completed ? 0 : s.id
-        }
-        // 0: not started yet (`attach` cancels) or already over.
-        if id != 0 { bridge_http_cancel(id) }
-    }
-
-    func complete(_ result: DownloadResult) {
-        let continuation = state.withLock { s -> CheckedContinuation<DownloadResult, Never>? in
-            s.completed = true
-            defer { s.continuation = nil }
-            return s.continuation
-        }
-        continuation?.resume(returning: result)
-    }
 }

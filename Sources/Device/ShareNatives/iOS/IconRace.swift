@@ -69,9 +69,8 @@ struct IconRace: Sendable {
         defer { unlink(scratch) }
         let limits = self.limits
         // A download that lost the race may still create its file: it removes it when it ends.
-        let race = await DeadlineRace.run(seconds: deadlineSeconds, {
-            await HTTPDownload.run(url: imageURL, to: scratch, limits: limits)
-        }, whenLate: { _ in unlink(scratch) })
+        let race = await HTTPDownload.race(url: imageURL, to: scratch, limits: limits, seconds: deadlineSeconds,
+                                           whenLate: { _ in unlink(scratch) })
         switch race {
         case .timedOut:
             return Result(outcome: .timeout, elapsedMs: clock.elapsedMs, icon: nil,
