@@ -52,13 +52,14 @@ struct ThumbnailCache: Sendable {
         case miss(note: String?)
     }
 
-    /// The cached file for `url`, sniffed again: a file of the bridge's whose bytes are no
+    /// The cached file for a URL, sniffed again: a file of the bridge's whose bytes are no
     /// longer an image is deleted (so it is downloaded again); an entry under the URL's names
     /// that is not the bridge's own file is never shared nor touched.
-    func lookup(_ url: String) -> Lookup {
+    /// - Parameter stem: the URL's `stem(for:)`.
+    func lookup(stem: String) -> Lookup {
         // `<directory>/share-<h>.` made once, each name asked for as bytes: a miss, the common
         // case, makes no string.
-        var name = Array(Paths.appending(directory, ThumbnailCache.stem(for: url) + ".").utf8CString.dropLast())
+        var name = Array(Paths.appending(directory, stem + ".").utf8CString.dropLast())
         let stemEnd = name.count
         var notes: [String] = []
         for ext in ThumbnailCache.extensions {
@@ -91,11 +92,12 @@ struct ThumbnailCache: Sendable {
         return extensions.contains(String(name[name.index(after: dot)...])) && Int32(hash).map(String.init) == hash
     }
 
-    /// A fresh temporary path inside the folder for a download of `url`.
-    func temporaryFile(for url: String) -> String {
+    /// A fresh temporary path inside the folder for a download of a URL.
+    /// - Parameter stem: the URL's `stem(for:)`.
+    func temporaryFile(stem: String) -> String {
         var name = "."
         name.reserveCapacity(60)
-        name += ThumbnailCache.stem(for: url)
+        name += stem
         name += "."
         name += RandomUUID.string()
         name += ".part"

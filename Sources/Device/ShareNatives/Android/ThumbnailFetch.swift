@@ -46,12 +46,13 @@ struct ThumbnailFetch: Sendable {
         }
         // What the cache held and did not reuse, said beside whatever happens next.
         let note: String?
-        switch cache.lookup(imageURL) {
+        let stem = ThumbnailCache.stem(for: imageURL)
+        switch cache.lookup(stem: stem) {
         case .hit(let cached): return exposed(cached, outcome: .cached, clock: clock)
         case .miss(let found): note = found
         }
         let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
-        let temporary = cache.temporaryFile(for: imageURL)
+        let temporary = cache.temporaryFile(stem: stem)
         let limits = configuration.limits
         // A download that lost the race may still create its file: it removes it when it ends.
         let race = await HTTPDownload.race(url: imageURL, to: temporary, limits: limits,

@@ -132,7 +132,7 @@ private let downloadFinished: bridge_http_completion = { context, result in
 /// its own (a task, a task group and a sleeping task per download cost ~100k instructions).
 final class DownloadCall: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<HTTPDownload.Raced, Never>?
+        var continuation: UnsafeContinuation<HTTPDownload.Raced, Never>?
         var settled = false
         /// By the caller's task or the deadline: start nothing, cancel what runs.
         var cancelled = false
@@ -166,7 +166,8 @@ final class DownloadCall: Sendable {
         // A task cancelled before it starts never downloads.
         if Task.isCancelled { return .finished(.cancelledBeforeStart) }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            // Unsafe (no checking box to allocate): `settle` resumes it exactly once.
+            await withUnsafeContinuation { continuation in
                 begin(continuation, deadline: seconds)
             }
         } onCancel: {
@@ -174,7 +175,7 @@ final class DownloadCall: Sendable {
         }
     }
 
-    private func begin(_ continuation: CheckedContinuation<HTTPDownload.Raced, Never>, deadline seconds: Double?) {
+    private func begin(_ continuation: UnsafeContinuation<HTTPDownload.Raced, Never>, deadline seconds: Double?) {
         let ticket = admission.ticket()
         let cancelledFirst = state.withLock { s -> Bool in
             s.continuation = continuation
@@ -256,7 +257,7 @@ final class DownloadCall: Sendable {
     /// Resolves the call with `outcome` unless it is resolved; `true` when this decided it.
     @discardableResult
     private func settle(_ outcome: HTTPDownload.Raced) -> Bool {
-        let (continuation, deadline) = state.withLock { s -> (CheckedContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
+        let (continuation, deadline) = state.withLock { s -> (UnsafeContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
             guard !s.settled, let continuation = s.continuation else { return (nil, nil) }
             s.settled = true
             defer { s.continuation = nil; s.deadline = nil }

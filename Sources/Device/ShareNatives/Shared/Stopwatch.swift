@@ -1,9 +1,10 @@
-/// Elapsed wall time since creation, in whole milliseconds, for presentation records.
-struct Stopwatch: Sendable {
-    private let start = ContinuousClock.now
+import BridgeSystem
 
-    var elapsedMs: Int {
-        let d = ContinuousClock.now - start
-        return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
-    }
+/// Elapsed time since creation, on the monotonic clock, in whole milliseconds, for presentation
+/// records (the clock read directly: `ContinuousClock`'s `Duration` arithmetic cost a raced call
+/// more than the reading).
+struct Stopwatch: Sendable {
+    private let start = DeadlineTimer.now()
+
+    var elapsedMs: Int { Int((DeadlineTimer.now() - start) / 1_000_000) }
 }

@@ -63,9 +63,13 @@ struct IconRace: Sendable {
         }
     }
 
+    /// Where a fetched icon is written while it is read: `$TMPDIR` does not change while the
+    /// process runs, so it is read once.
+    static let scratchPrefix = Paths.temporaryDirectory + "bridge-icon-"
+
     func run(imageURL: String) async -> Result {
         let clock = Stopwatch()
-        let scratch = Paths.temporaryDirectory + "bridge-icon-" + RandomUUID.string()
+        let scratch = IconRace.scratchPrefix + RandomUUID.string()
         defer { unlink(scratch) }
         let limits = self.limits
         // A download that lost the race may still create its file: it removes it when it ends.
