@@ -152,6 +152,19 @@ struct IOSBackendTests {
         #expect(out.presentation?["iconLoad"]?["outcome"] == "failed")
     }
 
+    /// 10,000 calls at once: the bridge reaches a call's waiting part late, and the 2.0 s are
+    /// the plugin's, counted from its method.
+    @Test("the race counts from shareText's start: a waiting part run after the deadline presents at once, fetching nothing")
+    func countsFromStart() async throws {
+        let step = try IOSBackend(iconDeadlineSeconds: 0.5)
+            .shareText(NativeCall(payload: ["text": "x", "imageUrl": .string(peer.url("/image.png"))], context: CallContext()))
+        usleep(700_000)
+        let out = try await step.output()
+        #expect(out.presentation?["iconLoad"]?["outcome"] == "timeout")
+        #expect((out.presentation?["iconLoad"]?["elapsedMs"]?.numberValue?.intValue ?? 0) >= 700)
+        #expect(try peer.hits("/image.png") == 0)
+    }
+
     @Test("a slow host loses the race at 2.0 s and the sheet presents then", arguments: ["/slow?ms=5000", "/stall", "/drip"])
     func timeout(path: String) async throws {
         let clock = ContinuousClock.now
@@ -202,6 +215,21 @@ struct AndroidBackendTests {
     func share(_ payload: JSON, configuration: AndroidConfiguration? = nil) async throws -> CommandOutput {
         try await AndroidBackend(configuration: configuration ?? self.configuration)
             .shareText(NativeCall(payload: payload, context: CallContext(platform: .android))).output()
+    }
+
+    @Test("the 2.0 s count from shareText's start: a waiting part run after them shares at once, downloading nothing")
+    func countsFromStart() async throws {
+        var plugin = configuration
+        plugin.thumbnailDeadlineSeconds = 0.5
+        let step = try AndroidBackend(configuration: plugin)
+            .shareText(NativeCall(payload: ["text": "x", "imageUrl": .string(peer.url("/image.png"))], context: CallContext(platform: .android)))
+        usleep(700_000)
+        let out = try await step.output()
+        #expect(out.result == ["shared": true])
+        #expect(out.presentation?["thumbnail"]?["outcome"] == "timeout")
+        #expect((out.presentation?["thumbnail"]?["elapsedMs"]?.numberValue?.intValue ?? 0) >= 700)
+        #expect(try peer.hits("/image.png") == 0)
+        #expect(files(in: shareDirectory) == [])
     }
 
     @Test("downloads the thumbnail once, names it by the Java hash, and exposes a content:// URI")

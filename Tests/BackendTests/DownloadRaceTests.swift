@@ -25,6 +25,9 @@ struct DownloadRaceTests {
         var all: [DownloadResult] { results.withLock { $0 } }
     }
 
+    /// The monotonic instant `seconds` from now.
+    static func after(_ seconds: Double) -> UInt64 { DeadlineTimer.instant(after: seconds, from: DeadlineTimer.now()) }
+
     static let patient: DownloadLimits = {
         var limits = DownloadLimits()
         limits.connectTimeoutMs = 120_000
@@ -70,6 +73,15 @@ struct DownloadRaceTests {
         #expect(late.all.map(\.outcome) == [.cancelled])
     }
 
+    @Test("the deadline counts from the given start: one already past answers at once and downloads nothing")
+    func countsFromStart() async throws {
+        let start = DeadlineTimer.now()
+        usleep(300_000)   // the waiting part runs late
+        let raced = await HTTPDownload.race(url: peer.url("/image.png"), to: scratchFile(), limits: Self.patient, seconds: 0.2, from: start)
+        guard case .timedOut = raced else { Issue.record("downloaded after its deadline"); return }
+        #expect(try peer.hits("/image.png") == 0)
+    }
+
     @Test("a download that fails before the deadline is the answer, with its reason")
     func failureWins() async throws {
         let raced = await HTTPDownload.race(url: peer.url("/404"), to: scratchFile(), limits: Self.patient, seconds: 60)
@@ -110,7 +122,7 @@ struct DownloadRaceTests {
         try await waitFor("the place taken") { try peer.hits("/slow") == 1 }
         let start = DeadlineTimer.now()
         let raced = await DownloadCall(url: peer.url("/image.png"), destination: scratchFile(), limits: Self.patient, fetch: nil,
-                                       whenLate: nil, admission: admission).run(deadline: 0.2)
+                                       whenLate: nil, admission: admission).run(deadline: Self.after(0.2))
         guard case .timedOut = raced else { Issue.record("it ran without a place"); return }
         #expect(DeadlineTimer.now() - start >= 200_000_000)
         #expect(admission.counts == (running: 1, waiting: 0))
@@ -121,7 +133,7 @@ struct DownloadRaceTests {
         let file = scratchFile()
         defer { unlink(file) }
         let next = await DownloadCall(url: peer.url("/image.png"), destination: file, limits: Self.patient, fetch: nil,
-                                      whenLate: nil, admission: admission).run(deadline: 60)
+                                      whenLate: nil, admission: admission).run(deadline: Self.after(60))
         guard case .finished(let downloaded) = next else { Issue.record("timed out"); return }
         #expect(downloaded.outcome == .ok)
         #expect(admission.counts == (running: 0, waiting: 0))
@@ -137,7 +149,7 @@ struct DownloadRaceTests {
             for file in files {
                 group.addTask {
                     let raced = await DownloadCall(url: peer.url("/image.png"), destination: file, limits: Self.patient, fetch: nil,
-                                                   whenLate: nil, admission: admission).run(deadline: 120)
+                                                   whenLate: nil, admission: admission).run(deadline: Self.after(120))
                     if case .finished(let result) = raced { return result }
                     return nil
                 }

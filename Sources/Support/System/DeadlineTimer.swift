@@ -60,11 +60,22 @@ public final class DeadlineTimer: @unchecked Sendable {
     /// Runs `action` on the timer's thread `seconds` from now (at once when `seconds` ≤ 0).
     @discardableResult
     public func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> Ticket {
-        let delay = seconds > 0 ? UInt64(min(seconds, 1e9) * 1_000_000_000) : 0
+        schedule(at: DeadlineTimer.instant(after: seconds, from: DeadlineTimer.now()), action)
+    }
+
+    /// The instant `seconds` after `start` on the monotonic clock (`start` when `seconds` ≤ 0).
+    public static func instant(after seconds: Double, from start: UInt64) -> UInt64 {
+        start &+ (seconds > 0 ? UInt64(min(seconds, 1e9) * 1_000_000_000) : 0)
+    }
+
+    /// Runs `action` on the timer's thread when the monotonic clock reads `instant` (at once when
+    /// it has passed).
+    @discardableResult
+    public func schedule(at instant: UInt64, _ action: @escaping @Sendable () -> Void) -> Ticket {
         let ticket = Ticket(action)
         condition.lock()
         sequence &+= 1
-        let entry = Entry(at: DeadlineTimer.now() &+ delay, sequence: sequence, ticket: ticket)
+        let entry = Entry(at: instant, sequence: sequence, ticket: ticket)
         let earliest = heap.first.map { entry.precedes($0) } ?? true
         push(entry)
         let start = !running

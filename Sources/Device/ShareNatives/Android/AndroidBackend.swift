@@ -1,6 +1,7 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 
 /// The Android-like backend: the intent and chooser the Kotlin plugin would start (layer 3).
 ///
@@ -25,8 +26,10 @@ public struct AndroidBackend: FrakShareNative {
             return .done(try AndroidBackend.present(share, thumbnail: AndroidBackend.thumbnailWithoutDownload(share), context: context))
         }
         let fetch = ThumbnailFetch(configuration: configuration)
+        // The plugin's future.get(2000 ms) counts from here, however late the waiting part runs.
+        let started = DeadlineTimer.now()
         return .waiting {
-            try AndroidBackend.present(share, thumbnail: await fetch.run(imageURL: imageURL), context: context)
+            try AndroidBackend.present(share, thumbnail: await fetch.run(imageURL: imageURL, from: started), context: context)
         }
     }
 

@@ -36,8 +36,10 @@ struct ThumbnailFetch: Sendable {
         ThumbnailCache(folder: configuration.shareFolder)
     }
 
-    func run(imageURL: String) async -> Result {
-        let clock = Stopwatch()
+    /// - Parameter start: the monotonic clock's reading when the plugin's `shareText` ran: the
+    ///   2.0 s count from there, not from when the bridge got round to the download.
+    func run(imageURL: String, from start: UInt64 = DeadlineTimer.now()) async -> Result {
+        let clock = Stopwatch(from: start)
         let cache = self.cache
         do {
             try cache.folder.prepare()
@@ -56,7 +58,7 @@ struct ThumbnailFetch: Sendable {
         let limits = configuration.limits
         // A download that lost the race may still create its file: it removes it when it ends.
         let race = await HTTPDownload.race(url: imageURL, to: temporary, limits: limits,
-                                           seconds: configuration.thumbnailDeadlineSeconds,
+                                           seconds: configuration.thumbnailDeadlineSeconds, from: start,
                                            whenLate: { _ in unlink(temporary) })
         guard case .finished(let download) = race else {
             unlink(temporary)

@@ -93,14 +93,17 @@ enum HTTPDownload {
         return result
     }
 
-    /// The download raced against a deadline `seconds` from now, as the share plugins race their
+    /// The download raced against a deadline, `seconds` after `start` (the monotonic clock's
+    /// reading when the plugin's method ran; now by default), as the share plugins race their
     /// icon: whichever comes first decides, exactly once, on the thread where it happens (the
     /// engine's or the timer's), so a download that ended in time is never a timeout however busy
     /// the task pool. On timeout the answer comes at once and the download is cancelled;
     /// `whenLate` gets its result when it ends (to remove a file it may have made).
     static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double,
+                     from start: UInt64 = DeadlineTimer.now(),
                      whenLate: @escaping @Sendable (DownloadResult) -> Void = { _ in }) async -> Raced {
-        await DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate).run(deadline: seconds)
+        await DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate)
+            .run(deadline: DeadlineTimer.instant(after: seconds, from: start))
     }
 
     /// The engine's state: downloads in flight, whether libcurl is loaded.
@@ -162,20 +165,21 @@ final class DownloadCall: Sendable {
         self.whenLate = whenLate
     }
 
-    func run(deadline seconds: Double?) async -> HTTPDownload.Raced {
+    /// - Parameter deadline: the monotonic instant the download must end by, or nil for none.
+    func run(deadline: UInt64?) async -> HTTPDownload.Raced {
         // A task cancelled before it starts never downloads.
         if Task.isCancelled { return .finished(.cancelledBeforeStart) }
         return await withTaskCancellationHandler {
             // Unsafe (no checking box to allocate): `settle` resumes it exactly once.
             await withUnsafeContinuation { continuation in
-                begin(continuation, deadline: seconds)
+                begin(continuation, deadline: deadline)
             }
         } onCancel: {
             stop()
         }
     }
 
-    private func begin(_ continuation: UnsafeContinuation<HTTPDownload.Raced, Never>, deadline seconds: Double?) {
+    private func begin(_ continuation: UnsafeContinuation<HTTPDownload.Raced, Never>, deadline: UInt64?) {
         let ticket = admission.ticket()
         let cancelledFirst = state.withLock { s -> Bool in
             s.continuation = continuation
@@ -186,8 +190,14 @@ final class DownloadCall: Sendable {
             settle(.finished(.cancelledBeforeStart))
             return
         }
-        if let seconds {
-            let timer = DeadlineTimer.shared.schedule(after: seconds) { [self] in
+        if let deadline {
+            // Past already (the waiting part ran late): no download starts.
+            if deadline <= DeadlineTimer.now() {
+                state.withLock { $0.cancelled = true }
+                settle(.timedOut)
+                return
+            }
+            let timer = DeadlineTimer.shared.schedule(at: deadline) { [self] in
                 if settle(.timedOut) { stop() }
             }
             let over = state.withLock { s -> Bool in

@@ -2,6 +2,7 @@ import BridgeCall
 import BridgeDevice
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 
 /// The iOS-like backend: what the Swift plugin would hand `UIActivityViewController` (layer 2).
 ///
@@ -49,8 +50,10 @@ public struct IOSBackend: FrakShareNative {
             return .waiting { try await IOSBackend.wait(for: sheet, context: context, version: version) }
         }
         let iconRace = iconRace
+        // The race counts from here, however late the waiting part runs.
+        let started = DeadlineTimer.now()
         return .waiting {
-            let sheet = try Sheet(share, iconLoad: await iconRace.run(imageURL: imageURL), context: context, version: version)
+            let sheet = try Sheet(share, iconLoad: await iconRace.run(imageURL: imageURL, from: started), context: context, version: version)
             if let answer = try SheetPresentation.answerNow(context: context, stacks: version.presentsOnTopmost) {
                 return sheet.output(answer)
             }

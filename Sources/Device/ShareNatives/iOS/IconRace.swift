@@ -67,13 +67,16 @@ struct IconRace: Sendable {
     /// process runs, so it is read once.
     static let scratchPrefix = Paths.temporaryDirectory + "bridge-icon-"
 
-    func run(imageURL: String) async -> Result {
-        let clock = Stopwatch()
+    /// - Parameter start: the monotonic clock's reading when the plugin's `shareText` ran: the
+    ///   race's 2.0 s count from there, not from when the bridge got round to the fetch (10,000
+    ///   calls at once made the last ones start their race a second late).
+    func run(imageURL: String, from start: UInt64 = DeadlineTimer.now()) async -> Result {
+        let clock = Stopwatch(from: start)
         let scratch = IconRace.scratchPrefix + RandomUUID.string()
         defer { unlink(scratch) }
         let limits = self.limits
         // A download that lost the race may still create its file: it removes it when it ends.
-        let race = await HTTPDownload.race(url: imageURL, to: scratch, limits: limits, seconds: deadlineSeconds,
+        let race = await HTTPDownload.race(url: imageURL, to: scratch, limits: limits, seconds: deadlineSeconds, from: start,
                                            whenLate: { _ in unlink(scratch) })
         switch race {
         case .timedOut:
