@@ -140,6 +140,30 @@ struct DownloadRaceTests {
         #expect(try peer.hits("/image.png") == 1)
     }
 
+    @Test("a waiting call handed a place after its deadline, before its timer ran, starts nothing and times out")
+    func placeAfterDeadline() async throws {
+        let admission = DownloadAdmission(capacity: 1)
+        // A timer of its own, kept busy until 1.0 s: the raced call's 0.2 s alarm runs late.
+        let timer = DeadlineTimer()
+        timer.schedule(after: 0) { usleep(1_000_000) }
+        let filler = Task {
+            await DownloadCall(url: peer.url("/slow?ms=120000&late"), destination: scratchFile(), limits: Self.patient, fetch: nil,
+                               whenLate: nil, admission: admission).run(deadline: nil)
+        }
+        try await waitFor("the place taken") { try peer.hits("/slow") == 1 }
+        let raced = Task {
+            await DownloadCall(url: peer.url("/image.png?late"), destination: scratchFile(), limits: Self.patient, fetch: nil,
+                               whenLate: nil, admission: admission, timer: timer).run(deadline: Self.after(0.2))
+        }
+        try await waitFor("the call in the line") { admission.counts.waiting == 1 }
+        usleep(400_000)   // its deadline passed; its alarm waits behind the busy timer
+        filler.cancel()
+        guard case .timedOut = await raced.value else { Issue.record("it started after its deadline"); return }
+        _ = await filler.value
+        #expect(try peer.hits("/image.png") == 0)
+        #expect(admission.counts == (running: 0, waiting: 0))
+    }
+
     @Test("a waiting call handed a place by the download that ends starts then, in order")
     func handedOver() async throws {
         let admission = DownloadAdmission(capacity: 1)

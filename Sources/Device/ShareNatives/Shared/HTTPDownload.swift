@@ -143,6 +143,8 @@ final class DownloadCall: Sendable {
         var id: UInt64 = 0
         var finished = false
         var deadline: DeadlineTimer.Ticket?
+        /// When the race is over (the monotonic clock), if it is raced.
+        var endsAt: UInt64?
         /// Its ticket in the admission line while it waits there.
         var waiting: UInt64?
     }
@@ -154,10 +156,12 @@ final class DownloadCall: Sendable {
     private let fetch: HTTPDownload.FetchSpec?
     private let whenLate: (@Sendable (DownloadResult) -> Void)?
     private let admission: DownloadAdmission
+    private let timer: DeadlineTimer
 
     init(url: String, destination: String, limits: DownloadLimits, fetch: HTTPDownload.FetchSpec?,
-         whenLate: (@Sendable (DownloadResult) -> Void)?, admission: DownloadAdmission = .shared) {
+         whenLate: (@Sendable (DownloadResult) -> Void)?, admission: DownloadAdmission = .shared, timer: DeadlineTimer = .shared) {
         self.admission = admission
+        self.timer = timer
         self.url = url
         self.destination = destination
         self.limits = limits
@@ -184,6 +188,7 @@ final class DownloadCall: Sendable {
         let cancelledFirst = state.withLock { s -> Bool in
             s.continuation = continuation
             s.waiting = ticket
+            s.endsAt = deadline
             return s.cancelled
         }
         if cancelledFirst {
@@ -197,14 +202,14 @@ final class DownloadCall: Sendable {
                 settle(.timedOut)
                 return
             }
-            let timer = DeadlineTimer.shared.schedule(at: deadline) { [self] in
+            let alarm = timer.schedule(at: deadline) { [self] in
                 if settle(.timedOut) { stop() }
             }
             let over = state.withLock { s -> Bool in
-                s.deadline = timer
+                s.deadline = alarm
                 return s.settled
             }
-            if over { timer.cancel() }
+            if over { alarm.cancel() }
         }
         // Admitted at once, or later by the download that gives up its place.
         if admission.enter(self, ticket: ticket) {
@@ -218,13 +223,15 @@ final class DownloadCall: Sendable {
     /// Called with a place in the admission line: starts the download (on the thread that
     /// freed the place, or the caller's).
     func admitted() {
-        let cancelled = state.withLock { s -> Bool in
+        let (cancelled, over) = state.withLock { s -> (Bool, Bool) in
             s.waiting = nil
-            return s.cancelled
+            // Its deadline passed while it waited (its timer not yet run): nothing to start.
+            if let endsAt = s.endsAt, !s.cancelled, endsAt <= DeadlineTimer.now() { s.cancelled = true; return (true, true) }
+            return (s.cancelled, false)
         }
         if cancelled {
             admission.leave()
-            settle(.finished(.cancelledBeforeStart))
+            settle(over ? .timedOut : .finished(.cancelledBeforeStart))
             return
         }
         let context = Unmanaged.passRetained(self).toOpaque()
