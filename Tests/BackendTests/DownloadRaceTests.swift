@@ -208,3 +208,31 @@ struct DownloadRaceTests {
         #expect(outcomes.filter { $0.value }.map(\.key).sorted() == Array(stride(from: 0, to: 200, by: 2)))
     }
 }
+
+@Suite("A download raced against its deadline: the admission line under load")
+struct DownloadAdmissionLoadTests {
+    @Test("1,000 races on 8 places, deadlines from 20 to 300 ms: every place comes back")
+    func placesComeBack() async throws {
+        let peer = try HTTPPeer()
+        let admission = DownloadAdmission(capacity: 8)
+        let limits = DownloadRaceTests.patient
+        let answered = await withTaskGroup(of: Bool.self) { group in
+            for i in 0..<1000 {
+                group.addTask {
+                    let raced = await DownloadCall(url: peer.url("/slow?ms=5000&n=\(i)"), destination: Paths.temporaryDirectory + "bridge-load-" + RandomUUID.string(),
+                                                   limits: limits, fetch: nil, whenLate: nil, admission: admission)
+                        .run(deadline: DeadlineTimer.instant(after: Double(20 + (i * 37) % 280) / 1000, from: DeadlineTimer.now()))
+                    if case .timedOut = raced { return true }
+                    return false
+                }
+            }
+            var count = 0
+            for await timedOut in group where timedOut { count += 1 }
+            return count
+        }
+        #expect(answered == 1000)
+        let limit = DeadlineTimer.now() + 60_000_000_000
+        while admission.counts != (running: 0, waiting: 0) && DeadlineTimer.now() < limit { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(admission.counts == (running: 0, waiting: 0))
+    }
+}

@@ -65,8 +65,12 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
     for (int i = 0; i < n; i++) {
         if (ready[i].data.fd == set->wake_fd) {
             uint64_t value;
-            __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
+            // Read, then clear: cleared first, a wake-up written in between was read here with
+            // the flag left set, and every later one skipped its write — the loop then slept
+            // through new downloads and cancellations until a deadline (up to 60 s). Cleared
+            // after, a wake-up skipped in between is for work the loop takes next anyway.
             while (read(set->wake_fd, &value, sizeof value) < 0 && errno == EINTR) {}
+            __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
             continue;
         }
         uint32_t e = ready[i].events;
@@ -155,8 +159,9 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
     int count = 0;
     if (set->fds[0].revents) {
         char drain[64];
-        __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
+        // Drain, then clear (see the epoll version).
         while (read(set->wake_pipe[0], drain, sizeof drain) > 0) {}
+        __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
     }
     for (size_t i = 1; i < set->count && count < capacity; i++) {
         short e = set->fds[i].revents;
