@@ -142,7 +142,8 @@ final class DownloadCall: Sendable {
         /// The engine's id once started; `finished` once its completion came.
         var id: UInt64 = 0
         var finished = false
-        var deadline: DeadlineTimer.Ticket?
+        /// The deadline's entry in the timer, dropped once the call is answered.
+        var alarm: DeadlineTimer.Ticket?
         /// When the race is over (the monotonic clock), if it is raced.
         var endsAt: UInt64?
         /// Its ticket in the admission line while it waits there.
@@ -196,17 +197,13 @@ final class DownloadCall: Sendable {
             return
         }
         if let deadline {
-            // Past already (the waiting part ran late): no download starts.
-            if deadline <= DeadlineTimer.now() {
-                state.withLock { $0.cancelled = true }
-                settle(.timedOut)
-                return
-            }
+            // A deadline already past (the waiting part ran late) rings at once, and `admitted`
+            // starts nothing for it.
             let alarm = timer.schedule(at: deadline) { [self] in
                 if settle(.timedOut) { stop() }
             }
             let over = state.withLock { s -> Bool in
-                s.deadline = alarm
+                s.alarm = alarm
                 return s.settled
             }
             if over { alarm.cancel() }
@@ -221,11 +218,12 @@ final class DownloadCall: Sendable {
     }
 
     /// Called with a place in the admission line: starts the download (on the thread that
-    /// freed the place, or the caller's).
+    /// freed the place, or the caller's), unless the call was stopped or its deadline passed —
+    /// the one place that rule is checked.
     func admitted() {
         let (cancelled, over) = state.withLock { s -> (Bool, Bool) in
             s.waiting = nil
-            // Its deadline passed while it waited (its timer not yet run): nothing to start.
+            // Its deadline passed (before it began, or while it waited with its alarm not yet run).
             if let endsAt = s.endsAt, !s.cancelled, endsAt <= DeadlineTimer.now() { s.cancelled = true; return (true, true) }
             return (s.cancelled, false)
         }
@@ -274,14 +272,14 @@ final class DownloadCall: Sendable {
     /// Resolves the call with `outcome` unless it is resolved; `true` when this decided it.
     @discardableResult
     private func settle(_ outcome: HTTPDownload.Raced) -> Bool {
-        let (continuation, deadline) = state.withLock { s -> (UnsafeContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
+        let (continuation, alarm) = state.withLock { s -> (UnsafeContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
             guard !s.settled, let continuation = s.continuation else { return (nil, nil) }
             s.settled = true
-            defer { s.continuation = nil; s.deadline = nil }
-            return (continuation, s.deadline)
+            defer { s.continuation = nil; s.alarm = nil }
+            return (continuation, s.alarm)
         }
         guard let continuation else { return false }
-        deadline?.cancel()
+        alarm?.cancel()
         continuation.resume(returning: outcome)
         return true
     }
