@@ -61,7 +61,10 @@ struct ShareFolder: Sendable {
         case own(head: [UInt8])
     }
 
-    static func inspect(_ path: String) -> Found {
+    static func inspect(_ path: String) -> Found { path.withCString { inspect(cPath: $0) } }
+
+    /// `inspect` of a path already spelt as a C string (the cache asks for five names a call).
+    static func inspect(cPath path: UnsafePointer<CChar>) -> Found {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         if let foreign = foreignKind(info) { return .foreign(foreign) }

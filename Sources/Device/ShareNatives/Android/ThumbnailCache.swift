@@ -66,15 +66,14 @@ struct ThumbnailCache: Sendable {
             name.removeSubrange(stemEnd...)
             for byte in ext.utf8 { name.append(CChar(bitPattern: byte)) }
             name.append(0)
-            var info = stat()
-            guard lstat(name, &info) == 0 else { continue }
-            let path = String(cString: name)
-            switch ShareFolder.inspect(path) {
+            switch ShareFolder.inspect(cPath: name) {
             case .missing:
                 continue
             case .foreign(let what):
+                let path = String(cString: name)
                 notes.append("\(path) is \(what), not the bridge's own cache file: left alone and not shared")
             case .own(let head):
+                let path = String(cString: name)
                 if ImageKind.sniff(head) != nil { return .hit(path) }
                 let removed = unlink(path) == 0
                 notes.append("the cached \(path) is not an image (\(head.isEmpty ? "empty" : "corrupt or replaced"))"
