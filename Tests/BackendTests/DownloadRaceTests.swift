@@ -13,7 +13,8 @@ private func scratchFile() -> String {
 /// A download raced against a deadline (the share plugins' 2.0 s icon race): decided once, on
 /// the engine's or the timer's thread; on timeout answered at once, the download cancelled and
 /// its result handed to `whenLate`; the caller's cancellation passed to the download.
-@Suite("A download raced against its deadline")
+/// Serialized: the tests share one peer and count the requests each path received.
+@Suite("A download raced against its deadline", .serialized)
 struct DownloadRaceTests {
     let peer: HTTPPeer
 
@@ -28,21 +29,7 @@ struct DownloadRaceTests {
     /// The monotonic instant `seconds` from now.
     static func after(_ seconds: Double) -> UInt64 { DeadlineTimer.instant(after: seconds, from: DeadlineTimer.now()) }
 
-    static let patient: DownloadLimits = {
-        var limits = DownloadLimits()
-        limits.connectTimeoutMs = 120_000
-        limits.readTimeoutMs = 120_000
-        return limits
-    }()
-
-    /// Generous: in the whole suite, a task may wait minutes for a thread of the pool.
-    func waitFor(_ what: String, seconds: Double = 300, _ condition: () throws -> Bool) async throws {
-        let limit = DeadlineTimer.now() + UInt64(seconds * 1e9)
-        while try !condition() {
-            guard DeadlineTimer.now() < limit else { Issue.record("\(what) within \(seconds) s"); return }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-    }
+    static let patient = DownloadEngineTests.patient
 
     @Test("a download that ends before the deadline is the answer; nothing is late")
     func downloadWins() async throws {
@@ -69,7 +56,7 @@ struct DownloadRaceTests {
         guard case .timedOut = raced else { Issue.record("the download won"); return }
         #expect(DeadlineTimer.now() - start >= 300_000_000)
         // Cancelled, it ends soon after; its result comes late, and says so.
-        try await waitFor("the late result") { !late.all.isEmpty }
+        try await waitUntil("the late result") { !late.all.isEmpty }
         #expect(late.all.map(\.outcome) == [.cancelled])
     }
 
@@ -94,7 +81,7 @@ struct DownloadRaceTests {
         let file = scratchFile()
         defer { unlink(file) }
         let task = Task { await HTTPDownload.race(url: peer.url("/drip"), to: file, limits: Self.patient, seconds: 60) }
-        try await waitFor("the request at the peer") { try peer.hits("/drip") == 1 }
+        try await waitUntil("the request at the peer") { try peer.hits("/drip") == 1 }
         task.cancel()
         guard case .finished(let result) = await task.value else { Issue.record("timed out"); return }
         #expect(result.outcome == .cancelled)
@@ -119,7 +106,7 @@ struct DownloadRaceTests {
             await DownloadCall(url: peer.url("/slow?ms=120000"), destination: scratchFile(), limits: Self.patient, fetch: nil,
                                whenLate: nil, admission: admission).run(deadline: nil)
         }
-        try await waitFor("the place taken") { try peer.hits("/slow") == 1 }
+        try await waitUntil("the place taken") { try peer.hits("/slow") == 1 }
         let start = DeadlineTimer.now()
         let raced = await DownloadCall(url: peer.url("/image.png"), destination: scratchFile(), limits: Self.patient, fetch: nil,
                                        whenLate: nil, admission: admission).run(deadline: Self.after(0.2))
@@ -150,12 +137,12 @@ struct DownloadRaceTests {
             await DownloadCall(url: peer.url("/slow?ms=120000&late"), destination: scratchFile(), limits: Self.patient, fetch: nil,
                                whenLate: nil, admission: admission).run(deadline: nil)
         }
-        try await waitFor("the place taken") { try peer.hits("/slow") == 1 }
+        try await waitUntil("the place taken") { try peer.hits("/slow") == 1 }
         let raced = Task {
             await DownloadCall(url: peer.url("/image.png?late"), destination: scratchFile(), limits: Self.patient, fetch: nil,
                                whenLate: nil, admission: admission, timer: timer).run(deadline: Self.after(0.2))
         }
-        try await waitFor("the call in the line") { admission.counts.waiting == 1 }
+        try await waitUntil("the call in the line") { admission.counts.waiting == 1 }
         usleep(400_000)   // its deadline passed; its alarm waits behind the busy timer
         filler.cancel()
         guard case .timedOut = await raced.value else { Issue.record("it started after its deadline"); return }
