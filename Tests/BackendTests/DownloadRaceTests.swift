@@ -130,9 +130,12 @@ struct DownloadRaceTests {
     @Test("a waiting call handed a place after its deadline, before its timer ran, starts nothing and times out")
     func placeAfterDeadline() async throws {
         let admission = DownloadAdmission(capacity: 1)
-        // A timer of its own, kept busy until 1.0 s: the raced call's 0.2 s alarm runs late.
+        // A timer of its own, held busy until the test ends: the raced call's alarm cannot run, so
+        // only the place handed over can decide it (however late the task pool runs this test).
         let timer = DeadlineTimer()
-        timer.schedule(after: 0) { usleep(1_000_000) }
+        let gate = DispatchSemaphore(value: 0)
+        timer.schedule(after: 0) { gate.wait() }
+        defer { gate.signal() }
         let filler = Task {
             await DownloadCall(url: peer.url("/slow?ms=120000&late"), destination: scratchFile(), limits: Self.patient, fetch: nil,
                                whenLate: nil, admission: admission).run(deadline: nil)
@@ -143,7 +146,7 @@ struct DownloadRaceTests {
                                whenLate: nil, admission: admission, timer: timer).run(deadline: Self.after(0.2))
         }
         try await waitUntil("the call in the line") { admission.counts.waiting == 1 }
-        usleep(400_000)   // its deadline passed; its alarm waits behind the busy timer
+        usleep(400_000)   // its deadline passed; its alarm waits behind the held timer
         filler.cancel()
         guard case .timedOut = await raced.value else { Issue.record("it started after its deadline"); return }
         _ = await filler.value
