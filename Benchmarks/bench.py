@@ -48,6 +48,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PEER = os.path.join(ROOT, "Tests", "Peers", "http_peer.py")
+SLOW_HOST = os.path.join(ROOT, "Benchmarks", "slow_host.py")
 MIB = 1024 * 1024
 
 COLD_START_TARGET = 2.0      # bridge invoke share_text / static pure-Swift hello, medians: at most
@@ -418,10 +419,14 @@ def throughput(args):
 # ---------------------------------------------------------------- slow downloads
 
 class Peer:
-    """Tests/Peers/http_peer.py on 127.0.0.1, for as long as the context lasts."""
+    """A peer script (Tests/Peers/http_peer.py unless told) on 127.0.0.1, for as long as the
+    context lasts."""
+
+    def __init__(self, script=PEER):
+        self.script = script
 
     def __enter__(self):
-        self.proc = subprocess.Popen([sys.executable, PEER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen([sys.executable, self.script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         if not line.startswith("PORT "):
             raise BenchError(f"http_peer.py did not start: {line!r}")
@@ -499,8 +504,8 @@ def slow_downloads_of(args, calls):
           f"{args.waves} waves, through bridge serve (descriptor limit {soft})"
           + ("" if rss_targets else f"; the RSS targets are for waves of {SLOW_RSS_TARGET_CALLS}"))
     print(f"  {'platform':<10} {'wave':>4} {'slowest answer':>15} {'RSS before':>11} {'RSS peak':>10} "
-          f"{'RSS +1 s':>10} {'threads':>8} {'CPU per call':>13} {'loop thread':>12}")
-    with Peer() as peer:
+          f"{'RSS +1 s':>10} {'threads':>8} {'CPU per call':>13} {'loop thread':>12} {'host CPU':>9}")
+    with Peer(SLOW_HOST) as peer:
         url = f"http://127.0.0.1:{peer.port}/slow?ms=5000"
         for platform_name in ("android", "ios"):
             cache = tempfile.mkdtemp(prefix="bridge-bench-slow-")
@@ -524,14 +529,16 @@ def slow_downloads_of(args, calls):
                 before = proc_status(proc.pid)["VmRSS"]
                 cpu_before = cpu_seconds(proc.pid)
                 loop_before = thread_cpu_seconds(proc.pid, "bridge-http")
+                host_before = cpu_seconds(peer.proc.pid)
                 slowest, peak, threads = slow_wave(proc, responses, url, 1 + wave * calls, calls)
                 cpu_ms = (cpu_seconds(proc.pid) - cpu_before) * 1000 / calls
                 loop_ms = (thread_cpu_seconds(proc.pid, "bridge-http") - loop_before) * 1000 / calls
+                host_s = cpu_seconds(peer.proc.pid) - host_before
                 time.sleep(1.0)
                 after = proc_status(proc.pid)["VmRSS"]
                 worst, peak_all, after_last = max(worst, slowest), max(peak_all, peak), after
                 print(f"  {platform_name:<10} {wave + 1:>4} {slowest:>13.2f} s {before / MIB:>7.1f} MiB "
-                      f"{peak / MIB:>6.1f} MiB {after / MIB:>6.1f} MiB {threads:>8} {cpu_ms:>10.3f} ms {loop_ms:>9.3f} ms")
+                      f"{peak / MIB:>6.1f} MiB {after / MIB:>6.1f} MiB {threads:>8} {cpu_ms:>10.3f} ms {loop_ms:>9.3f} ms {host_s:>7.2f} s")
             proc.stdin.close()
             status = proc.wait()
             reader.join()
