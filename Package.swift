@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeJSON",
                                                          "BridgeProtocol", "BridgeMedia", "TestSupport", "BridgeCall",
-                                                         "BridgeDevice", "BridgeSystem"]),
+                                                         "BridgeDevice", "BridgeSystem", "BridgeHTTP"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema",
                                                            "BridgeShareNatives", "TestSupport", "BridgeCall", "BridgeACL", "BridgeKit"]),

@@ -16,7 +16,7 @@
 #include "BridgeHTTP.h"
 #include "DeadlineHeap.h"
 #include "LibCurl.h"
-#include "SocketSet.h"
+#include "BridgeSocketSet.h"
 #include "Transfer.h"
 #include "TransferTable.h"
 

@@ -1,6 +1,6 @@
 // The event loop's socket set: epoll and an eventfd on Linux, poll(2) and a pipe elsewhere.
 
-#include "SocketSet.h"
+#include "BridgeSocketSet.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+// Runs the test hook of a wake-up's consumption, if set (`bridge_socket_set_on_consume`).
+static void consume_step(bridge_socket_set *set, int step);
 
 #if defined(__linux__) && !defined(BRIDGE_SOCKET_SET_POLL)
 
@@ -19,6 +22,8 @@ struct bridge_socket_set {
     int epoll_fd;
     int wake_fd;
     int wake_pending;  // atomic: a wake-up is written and not yet read (saves the syscall)
+    void (*on_consume)(void *, int);
+    void *on_consume_context;
 };
 
 bridge_socket_set *bridge_socket_set_new(char *why, unsigned long why_size) {
@@ -69,8 +74,11 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
             // the flag left set, and every later one skipped its write — the loop then slept
             // through new downloads and cancellations until a deadline (up to 60 s). Cleared
             // after, a wake-up skipped in between is for work the loop takes next anyway.
+            consume_step(set, 0);
             while (read(set->wake_fd, &value, sizeof value) < 0 && errno == EINTR) {}
+            consume_step(set, 1);
             __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
+            consume_step(set, 2);
             continue;
         }
         uint32_t e = ready[i].events;
@@ -88,6 +96,12 @@ void bridge_socket_set_wake(bridge_socket_set *set) {
     while (write(set->wake_fd, &one, sizeof one) < 0 && errno == EINTR) {}
 }
 
+void bridge_socket_set_free(bridge_socket_set *set) {
+    close(set->epoll_fd);
+    close(set->wake_fd);
+    free(set);
+}
+
 #else
 
 #include <poll.h>
@@ -100,6 +114,8 @@ struct bridge_socket_set {
     size_t capacity;
     int wake_pipe[2];
     int wake_pending;
+    void (*on_consume)(void *, int);
+    void *on_consume_context;
 };
 
 bridge_socket_set *bridge_socket_set_new(char *why, unsigned long why_size) {
@@ -160,8 +176,11 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
     if (set->fds[0].revents) {
         char drain[64];
         // Drain, then clear (see the epoll version).
+        consume_step(set, 0);
         while (read(set->wake_pipe[0], drain, sizeof drain) > 0) {}
+        consume_step(set, 1);
         __atomic_store_n(&set->wake_pending, 0, __ATOMIC_SEQ_CST);
+        consume_step(set, 2);
     }
     for (size_t i = 1; i < set->count && count < capacity; i++) {
         short e = set->fds[i].revents;
@@ -180,4 +199,20 @@ void bridge_socket_set_wake(bridge_socket_set *set) {
     while (write(set->wake_pipe[1], &one, 1) < 0 && errno == EINTR) {}
 }
 
+void bridge_socket_set_free(bridge_socket_set *set) {
+    close(set->wake_pipe[0]);
+    close(set->wake_pipe[1]);
+    free(set->fds);
+    free(set);
+}
+
 #endif
+
+static void consume_step(bridge_socket_set *set, int step) {
+    if (set->on_consume) set->on_consume(set->on_consume_context, step);
+}
+
+void bridge_socket_set_on_consume(bridge_socket_set *set, void (*hook)(void *context, int step), void *context) {
+    set->on_consume = hook;
+    set->on_consume_context = context;
+}

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "BridgeSocketSet.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -4,7 +4,8 @@
 // The sockets libcurl asks the event loop to watch, and a wake-up any thread can send: epoll
 // and an eventfd on Linux, so a wait returns only the sockets that have events and its cost
 // does not grow with the sockets that have none. Elsewhere, poll(2) and a pipe (a wait then
-// scans every socket, which the Linux build never does).
+// scans every socket, which the Linux build never does). Public to the package's tests, which
+// check the wake-up's hand-over step by step (`bridge_socket_set_on_consume`).
 
 enum {
     BRIDGE_SOCKET_READ = 1,
@@ -34,5 +35,16 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
 
 /// Makes a wait return (now, or the next one at once). Safe from any thread.
 void bridge_socket_set_wake(bridge_socket_set *set);
+
+/// Closes the set's descriptors and frees it (the download loop's set lives as long as the
+/// process; tests make their own).
+void bridge_socket_set_free(bridge_socket_set *set);
+
+/// For tests: `hook(context, step)` runs in a wait that consumes a wake-up, at each step of
+/// consuming it: 0 before, 1 between reading the wake-up and clearing its pending flag, 2 after.
+/// A test sends a wake-up at each step and checks the next one still wakes a wait (the loop
+/// once cleared first and read second: a wake-up sent in between was read with the flag left
+/// set, and every later one was skipped). NULL (the default) runs nothing.
+void bridge_socket_set_on_consume(bridge_socket_set *set, void (*hook)(void *context, int step), void *context);
 
 #endif
