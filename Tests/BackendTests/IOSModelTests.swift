@@ -31,6 +31,34 @@ struct IOSModelTests {
         #expect(got?.subject == "T")
     }
 
+    @Test("whether an activity can take a share is what it would receive, asked without building it")
+    func acceptsIsDelivery() {
+        let file = { (kind: ShareFileKind) in
+            ShareFile(source: "data:,", scheme: .dataURL, location: .bytes([0]), byteCount: 1, kind: kind, displayName: "f")
+        }
+        let kinds: [ShareFileKind] = ImageKind.allCases.map { .image($0) } + MovieKind.allCases.map { .movie($0) }
+            + DocumentKind.allCases.map { .document($0) } + [.data]
+        // Every system activity, a share extension's, an empty name; every mix of a link, a text
+        // and up to two files of any kind, in any order the plugin builds.
+        let activities = ActivityType.system + ["net.whatsapp.WhatsApp.ShareExtension", ""]
+        let fileSets: [[ShareFile]] = [[]] + kinds.map { [file($0)] } + kinds.flatMap { a in kinds.map { b in [file(a), file(b)] } }
+        var compared = 0
+        for url in [nil, "https://a.b/c"] as [String?] {
+            for text in [nil, "Join me"] as [String?] {
+                for files in fileSets {
+                    let items = ActivityItem.items(files: files, url: url, text: text, title: "T", metadata: metadata)
+                    for activity in activities {
+                        let accepts = ActivityDelivery.accepts(activity, items: items)
+                        let delivery = ActivityDelivery.delivery(to: activity, items: items)
+                        #expect(accepts == (delivery != nil), "\(activity) with \(items.count) items")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == 4 * (1 + 15 + 15 * 15) * 22)
+    }
+
     @Test("without a link, Reading List cannot take the share and AirDrop gets the text")
     func deliveryWithoutLink() {
         let items = ActivityItem.items(url: nil, text: "Join me", title: nil, metadata: metadata)

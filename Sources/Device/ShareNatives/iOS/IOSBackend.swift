@@ -142,7 +142,7 @@ public struct IOSBackend: FrakShareNative {
         func output(_ answer: SheetAnswer) -> CommandOutput {
             let activity: String? = if case .activity(let a) = answer { a } else { nil }
 
-            let completed = delivery(to: activity) != nil
+            let completed = !items.isEmpty && activity.map { ActivityDelivery.accepts($0, items: items) } ?? false
             return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared) { [self] in
                 record(activity: activity, completed: completed)
             }
