@@ -214,7 +214,7 @@ let package = Package(
                                                      "BridgeRouter", "BridgeProtocol", "TestSupport", "BridgeCall", "BridgeEvents"]),
         .testTarget(name: "BindingTests", dependencies: ["BridgeBinding", "BridgeJSON", "BridgeProtocol"]),
         .testTarget(name: "RouterTests", dependencies: ["BridgeRouter", "BridgeSimulation", "BridgeJSON", "BridgeProtocol",
-                                                        "TestSupport", "BridgeCall", "BridgeDevice"]),
+                                                        "TestSupport", "BridgeCall", "BridgeDevice", "BridgeBinding"]),
         .testTarget(name: "ServerTests",
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter",
                                    "TestSupport", "BridgeCall", "BridgeBinding"]),

@@ -28,6 +28,7 @@ private func send(_ router: Router, _ method: String, _ payload: JSON) async -> 
     case .refused(let error): return .failure(error)
     case .done(_, let outcome): return outcome.map(\.result)
     case .waiting(_, let rest): return await rest().map(\.result)
+    case .resuming(_, let resumed): return await resumed.awaited().map(\.result)
     }
 }
 

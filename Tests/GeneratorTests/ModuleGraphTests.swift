@@ -58,7 +58,7 @@ struct ModuleGraphTests {
     @Test("only the router starts a command: Router.start is not public")
     func startIsTheRoutersOwn() throws {
         let router = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Runtime/Router/Router.swift"), encoding: .utf8)
-        #expect(router.contains("    func start(_ call: Call) -> Started"))
+        #expect(router.contains("    func start(_ call: Call, observer: CallObserver?) -> Started"))
         #expect(!router.contains("public func start("))
         for folder in ["Sources/Tools/CLI", "Sources/Transports/Server", "Sources/Transports/Browser", "Sources/Runtime/App"] {
             for file in try Self.sources(folder) {

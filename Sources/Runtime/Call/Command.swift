@@ -74,12 +74,16 @@ public struct CommandOutput: Sendable, Equatable {
 public enum CallStep: Sendable {
     case done(CommandOutput)
     case waiting(@Sendable () async throws -> CommandOutput)
+    /// Waiting without a task on one thing that reports on a thread of its own (a download's
+    /// end or its deadline), then the next step (see `CallResumption`).
+    case resuming(CallResumption)
 
     /// The output, once what waits (if anything) is done.
     public func output() async throws -> CommandOutput {
         switch self {
         case .done(let output): return output
         case .waiting(let rest): return try await rest()
+        case .resuming(let resumption): return try await resumption.awaited()().output()
         }
     }
 }

@@ -104,6 +104,11 @@ public struct Router: Sendable {
 
     /// Hands a finished call to the recorder.
     private func recorded(_ call: Call, _ outcome: Result<CommandOutput, ResponseError>) -> Result<CommandOutput, ResponseError> {
+        Router.recorded(call, outcome, by: recorder)
+    }
+
+    private static func recorded(_ call: Call, _ outcome: Result<CommandOutput, ResponseError>,
+                                 by recorder: (any CallRecording)?) -> Result<CommandOutput, ResponseError> {
         recorder?.record(call.entry.fullName, params: .object(call.invocation.arguments), context: call.invocation.context,
                          outcome: outcome.map(\.result), warnings: call.warnings)
         return outcome
@@ -222,6 +227,36 @@ public struct Router: Sendable {
         case done(Result<CommandOutput, ResponseError>)
         /// Runs what the call waits for; its checks ran already and do not run again.
         case waiting(@Sendable () async -> Result<CommandOutput, ResponseError>)
+        /// Waits without a task (`CallStep.resuming`).
+        case resuming(Resumed)
+    }
+
+    /// A started call that waits without a task (`CallResumption`): its outcome comes to the
+    /// caller on the thread where its wait ended, recorded, its observer bound while its next
+    /// step was worked out. If that step waits again, a task runs it from there.
+    public struct Resumed: Sendable {
+        let starting: @Sendable (CallCancellation, _ answer: @escaping @Sendable (Result<CommandOutput, ResponseError>) -> Void) -> Void
+
+        /// Starts the wait; `answer` gets the call's outcome once, from any thread (this one when
+        /// it ends at once). The result stops the call (then answered as its command answers a
+        /// stop: `cancelled`, `-32800`).
+        public func begin(answering answer: @escaping @Sendable (Result<CommandOutput, ResponseError>) -> Void) -> CallCancellation {
+            let cancellation = CallCancellation()
+            starting(cancellation, answer)
+            return cancellation
+        }
+
+        /// The outcome awaited by a task: cancelling the task stops the call.
+        public func awaited() async -> Result<CommandOutput, ResponseError> {
+            let cancellation = CallCancellation()
+            return await withTaskCancellationHandler {
+                await withUnsafeContinuation { continuation in
+                    starting(cancellation) { continuation.resume(returning: $0) }
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+        }
     }
 
     /// A call driven down the one road: refused before any command ran, answered on the
@@ -231,6 +266,8 @@ public struct Router: Sendable {
         case refused(ResponseError)
         case done(Call, Result<CommandOutput, ResponseError>)
         case waiting(Call, @Sendable () async -> Result<CommandOutput, ResponseError>)
+        /// Waits without a task; `Resumed.awaited()` for a caller that awaits it anyway.
+        case resuming(Call, Resumed)
     }
 
     /// The one road every call takes, whatever carried it (`invoke`, `replay`, `serve`, a page):
@@ -253,20 +290,23 @@ public struct Router: Sendable {
         case .success(let ready): call = ready
         }
         willStart?(call)
-        let started = observer.map { observer in CallObserver.$current.withValue(observer) { start(call) } } ?? start(call)
+        let started = observer.map { observer in CallObserver.$current.withValue(observer) { start(call, observer: observer) } }
+            ?? start(call, observer: nil)
         switch started {
         case .done(let outcome): return .done(call, outcome)
         case .waiting(let rest):
             guard let observer else { return .waiting(call, rest) }
             return .waiting(call, { await CallObserver.$current.withValue(observer) { await rest() } })
+        case .resuming(let resumed): return .resuming(call, resumed)
         }
     }
 
     /// Starts a prepared call on this thread: the command's own checks
     /// (`CommandDeclaration.rules`), as its code would, then its start, each once. Every failure
     /// comes back as a `ResponseError`; every outcome is recorded once, when known. Only
-    /// `drive` calls it: the one road.
-    func start(_ call: Call) -> Started {
+    /// `drive` calls it: the one road. `observer` is bound again where a call that waits without
+    /// a task resumes (on another thread).
+    func start(_ call: Call, observer: CallObserver?) -> Started {
         if let refusal = Router.ruleRefusal(call) { return .done(recorded(call, .failure(refusal))) }
         let step: CallStep
         do {
@@ -284,6 +324,41 @@ public struct Router: Sendable {
                     return recorded(call, .failure(Router.responseError(error, call: call)))
                 }
             }
+        case .resuming(let resumption):
+            // The recorder alone goes along, not the router (a copy of each of its parts).
+            let recorder = recorder
+            return .resuming(Resumed { cancellation, answer in
+                resumption.start(tracking: cancellation) { next in
+                    Router.resume(call, next, observer: observer, recorder: recorder, cancellation: cancellation, answer: answer)
+                }
+            })
+        }
+    }
+
+    /// The next step of a call whose wait ended, worked out on the thread where it ended, with
+    /// the call's observer bound; one that waits again gets a task (stage 1 of `cancellation`).
+    private static func resume(_ call: Call, _ next: @escaping CallResumption.Next, observer: CallObserver?, recorder: (any CallRecording)?,
+                               cancellation: CallCancellation, answer: @escaping @Sendable (Result<CommandOutput, ResponseError>) -> Void) {
+        let step = observer.map { observer in CallObserver.$current.withValue(observer) { Result(catching: next) } }
+            ?? Result(catching: next)
+        switch step {
+        case .failure(let error): answer(recorded(call, .failure(Router.responseError(error, call: call)), by: recorder))
+        case .success(.done(let output)): answer(recorded(call, .success(output), by: recorder))
+        case .success(let rest):
+            let task = Task {
+                let outcome: Result<CommandOutput, ResponseError>
+                do {
+                    if let observer {
+                        outcome = .success(try await CallObserver.$current.withValue(observer) { try await rest.output() })
+                    } else {
+                        outcome = .success(try await rest.output())
+                    }
+                } catch {
+                    outcome = .failure(Router.responseError(error, call: call))
+                }
+                answer(recorded(call, outcome, by: recorder))
+            }
+            cancellation.track(stage: 1) { task.cancel() }
         }
     }
 
@@ -293,6 +368,7 @@ public struct Router: Sendable {
         case .refused(let error): return .failure(error)
         case .done(_, let outcome): return outcome
         case .waiting(_, let rest): return await rest()
+        case .resuming(_, let resumed): return await resumed.awaited()
         }
     }
 

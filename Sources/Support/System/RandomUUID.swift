@@ -13,16 +13,18 @@ public enum RandomUUID {
         let high = random.0 & ~0xF000 | 0x4000
         let low = random.1 & ~(0xC0 << 56) | (0x80 << 56)
         return String(unsafeUninitializedCapacity: 36) { buffer in
+            // Unchecked arithmetic and no bounds checks: 32 digits and four dashes, each written once.
+            let out = buffer.baseAddress!
             var at = 0
             for digit in 0..<32 {
                 if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
-                    buffer[at] = UInt8(ascii: "-")
-                    at += 1
+                    out[at] = UInt8(ascii: "-")
+                    at &+= 1
                 }
                 let word = digit < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (digit & 15))) & 0xF
-                buffer[at] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
-                at += 1
+                let nibble = UInt8(truncatingIfNeeded: word &>> UInt64(60 &- 4 &* (digit & 15))) & 0xF
+                out[at] = nibble &+ (nibble < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
+                at &+= 1
             }
             return at
         }

@@ -165,6 +165,10 @@ struct InvokeCommand {
             receipts = observer
             outcome = InvokeCommand.wait { await rest() }
             warnings = call.warnings + live.withLock { $0 }
+        case .resuming(let call, let resumed):
+            receipts = observer
+            outcome = InvokeCommand.wait { await resumed.awaited() }
+            warnings = call.warnings + live.withLock { $0 }
         }
         switch outcome {
         case .success(let output):

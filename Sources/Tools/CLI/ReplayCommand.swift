@@ -60,6 +60,7 @@ struct ReplayCommand {
             case .refused(let error): outcome = .failure(error)
             case .done(_, let now): outcome = now.map(\.result)
             case .waiting(_, let rest): outcome = InvokeCommand.wait { await rest() }.map(\.result)
+            case .resuming(_, let resumed): outcome = InvokeCommand.wait { await resumed.awaited() }.map(\.result)
             }
             let now: JSON
             switch outcome {

@@ -49,6 +49,11 @@ public struct RouterCalls: Sendable {
                 let done = await rest()
                 return RouterCalls.outcome(of: call, done, observer: observer, live: live)
             }
+        case .resuming(let call, let resumed):
+            return .waiting {
+                let done = await resumed.awaited()
+                return RouterCalls.outcome(of: call, done, observer: observer, live: live)
+            }
         }
     }
 

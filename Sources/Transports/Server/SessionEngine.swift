@@ -28,9 +28,9 @@ import Synchronization
 public final class SessionEngine: Sendable {
     private struct State: Sendable {
         var machine = SessionStateMachine()
-        /// The tasks of running calls, to cancel them; a call finished or cancelled before its
-        /// task was recorded is never recorded.
-        var tasks: [CallToken: Task<Void, Never>] = [:]
+        /// What stops each running call (its task, or what it waits on without one); a call
+        /// finished or cancelled before it was recorded is never recorded.
+        var tasks: [CallToken: Running] = [:]
         var context: CallContext
         /// Reused between events to spare an allocation each time.
         var scratch: [SessionStateMachine.Action] = []
@@ -87,7 +87,7 @@ public final class SessionEngine: Sendable {
         guard !started.isEmpty else { return }
         // Calls that finish before their task is recorded are reported together, under one lock.
         let early = EarlyCompletions()
-        var tasks: [(CallToken, Task<Void, Never>)] = []
+        var tasks: [(CallToken, Running)] = []
         tasks.reserveCapacity(started.count)
         for case .startCall(let token, let method, let params, let id, let envelope) in started {
             // The envelope's own warnings (a key written twice): refused under strict, else sent first.
@@ -127,7 +127,16 @@ public final class SessionEngine: Sendable {
                     let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
                     if !early.offer(token, completion) { engine.finish(token, completion) }
                 }
-                tasks.append((token, task))
+                tasks.append((token, .task(task)))
+            case .resuming(let call, let resumed):
+                // No task: answered on the thread where its wait ends (this one, if at once).
+                let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
+                let cancellation = resumed.begin { outcome in
+                    let engine = observer.engine, token = observer.token
+                    let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
+                    if !early.offer(token, completion) { engine.finish(token, completion) }
+                }
+                tasks.append((token, .resumed(cancellation)))
             case .refused(let error):
                 if id == nil { Log.error("notification \(method): \(error.message)") }
                 _ = early.offer(token, CallCompletion(notifications: envelopeNotice.map { [$0] } ?? [], outcome: .failure(error)))
@@ -231,8 +240,21 @@ public final class SessionEngine: Sendable {
     }
 
     /// What an event leaves to do once the lock is released.
+    /// What stops a running call: its task, or what it waits on without one.
+    private enum Running: Sendable {
+        case task(Task<Void, Never>)
+        case resumed(CallCancellation)
+
+        func cancel() {
+            switch self {
+            case .task(let task): task.cancel()
+            case .resumed(let cancellation): cancellation.cancel()
+            }
+        }
+    }
+
     private struct Deferred: Sendable {
-        var tasks: [Task<Void, Never>] = []
+        var tasks: [Running] = []
         var actions: [SessionStateMachine.Action] = []
 
         /// The peer's answers to the session's requests.

@@ -26,11 +26,15 @@ public struct AndroidBackend: FrakShareNative {
             return .done(try AndroidBackend.present(share, thumbnail: AndroidBackend.thumbnailWithoutDownload(share), context: context))
         }
         let fetch = ThumbnailFetch(configuration: configuration)
-        // The plugin's future.get(2000 ms) counts from here, however late the waiting part runs.
+        // The plugin's future.get(2000 ms) counts from here; the step waits without a task, and
+        // the chooser starts on the thread where it ends.
         let started = DeadlineTimer.now()
-        return .waiting {
-            try AndroidBackend.present(share, thumbnail: await fetch.run(imageURL: imageURL, from: started), context: context)
-        }
+        return .resuming(CallResumption { ended in
+            let download = fetch.begin(imageURL: imageURL, from: started) { thumbnail in
+                ended { .done(try AndroidBackend.present(share, thumbnail: thumbnail, context: context)) }
+            }
+            return { download?.stop() }
+        })
     }
 
     /// The `imageUrl` the plugin downloads: one `HttpURLConnection` opens.

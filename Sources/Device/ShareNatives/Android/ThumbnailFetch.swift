@@ -36,30 +36,42 @@ struct ThumbnailFetch: Sendable {
         ThumbnailCache(folder: configuration.shareFolder)
     }
 
+    /// Starts the thumbnail step, without a task: `then` gets its result once — at once (the
+    /// cache holds it, the folder fails), or on the thread that decides the download's race;
+    /// the returned call (nil when it answered at once) stops the download.
     /// - Parameter start: the monotonic clock's reading when the plugin's `shareText` ran: the
     ///   2.0 s count from there, not from when the bridge got round to the download.
-    func run(imageURL: String, from start: UInt64 = DeadlineTimer.now()) async -> Result {
+    func begin(imageURL: String, from start: UInt64, then: @escaping @Sendable (Result) -> Void) -> DownloadCall? {
         let clock = Stopwatch(from: start)
         let cache = self.cache
         do {
             try cache.folder.prepare()
         } catch {
-            return Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason)
+            then(Result(outcome: .failed, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs, reason: error.reason))
+            return nil
         }
         // What the cache held and did not reuse, said beside whatever happens next.
         let note: String?
         let stem = ThumbnailCache.stem(for: imageURL)
         switch cache.lookup(stem: stem) {
-        case .hit(let cached): return exposed(cached, outcome: .cached, clock: clock)
+        case .hit(let cached):
+            then(exposed(cached, outcome: .cached, clock: clock))
+            return nil
         case .miss(let found): note = found
         }
-        let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
         let temporary = cache.temporaryFile(stem: stem)
-        let limits = configuration.limits
         // A download that lost the race may still create its file: it removes it when it ends.
-        let race = await HTTPDownload.race(url: imageURL, to: temporary, limits: limits,
-                                           seconds: configuration.thumbnailDeadlineSeconds, from: start,
-                                           whenLate: { _ in unlink(temporary) })
+        return HTTPDownload.race(url: imageURL, to: temporary, limits: configuration.limits,
+                                 seconds: configuration.thumbnailDeadlineSeconds, from: start,
+                                 whenLate: { _ in unlink(temporary) }) { race in
+            then(self.finish(race, imageURL: imageURL, temporary: temporary, cache: cache, note: note, clock: clock))
+        }
+    }
+
+    /// The thumbnail once the download's race is decided: stored in the cache and exposed, or why not.
+    private func finish(_ race: HTTPDownload.Raced, imageURL: String, temporary: String, cache: ThumbnailCache, note: String?,
+                        clock: Stopwatch) -> Result {
+        let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
         guard case .finished(let download) = race else {
             unlink(temporary)
             return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,

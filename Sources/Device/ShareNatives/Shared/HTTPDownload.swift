@@ -106,6 +106,16 @@ enum HTTPDownload {
             .run(deadline: DeadlineTimer.instant(after: seconds, from: start))
     }
 
+    /// `race` for a caller that waits without a task: `then` gets the outcome once, on the thread
+    /// that decides it (the caller's, when at once); the returned call's `stop()` cancels it.
+    static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double, from start: UInt64,
+                     whenLate: @escaping @Sendable (DownloadResult) -> Void,
+                     then: @escaping @Sendable (Raced) -> Void) -> DownloadCall {
+        let call = DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate)
+        call.start(deadline: DeadlineTimer.instant(after: seconds, from: start), then: then)
+        return call
+    }
+
     /// The engine's state: downloads in flight, whether libcurl is loaded.
     static var statistics: bridge_http_stats { bridge_http_statistics() }
 }
@@ -129,13 +139,15 @@ private let downloadFinished: bridge_http_completion = { context, result in
 }
 
 /// One download a call waits on: admitted against the descriptor limit, started on the engine,
-/// raced against its deadline if it has one, cancelled with the calling task. The task waits on
-/// one continuation; everything else happens on the threads where it happens — the engine's
-/// completion, the timer's deadline, the admission line handing over a place — with no task of
-/// its own (a task, a task group and a sleeping task per download cost ~100k instructions).
+/// raced against its deadline if it has one, stopped by its caller. It is decided once, on the
+/// thread where that happens — the engine's completion, the timer's deadline, the admission line
+/// handing over a place — and hands its outcome to the caller's `then` there (`start`); a task
+/// awaits it on one continuation (`run`). No task of its own: a task, a task group and a
+/// sleeping task per download cost ~100k instructions.
 final class DownloadCall: Sendable {
     private struct State {
-        var continuation: UnsafeContinuation<HTTPDownload.Raced, Never>?
+        /// Who hears the outcome, until it is decided.
+        var then: (@Sendable (HTTPDownload.Raced) -> Void)?
         var settled = false
         /// By the caller's task or the deadline: start nothing, cancel what runs.
         var cancelled = false
@@ -170,24 +182,28 @@ final class DownloadCall: Sendable {
         self.whenLate = whenLate
     }
 
+    /// The outcome, awaited by the calling task; cancelling the task stops the call.
     /// - Parameter deadline: the monotonic instant the download must end by, or nil for none.
     func run(deadline: UInt64?) async -> HTTPDownload.Raced {
         // A task cancelled before it starts never downloads.
         if Task.isCancelled { return .finished(.cancelledBeforeStart) }
         return await withTaskCancellationHandler {
-            // Unsafe (no checking box to allocate): `settle` resumes it exactly once.
+            // Unsafe (no checking box to allocate): `settle` hands the outcome over exactly once.
             await withUnsafeContinuation { continuation in
-                begin(continuation, deadline: deadline)
+                start(deadline: deadline) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             stop()
         }
     }
 
-    private func begin(_ continuation: UnsafeContinuation<HTTPDownload.Raced, Never>, deadline: UInt64?) {
+    /// Starts the call; `then` gets its outcome exactly once, on the thread that decides it (the
+    /// caller's, when it is decided at once). `stop()` cancels it.
+    /// - Parameter deadline: the monotonic instant the download must end by, or nil for none.
+    func start(deadline: UInt64?, then: @escaping @Sendable (HTTPDownload.Raced) -> Void) {
         let ticket = admission.ticket()
         let cancelledFirst = state.withLock { s -> Bool in
-            s.continuation = continuation
+            s.then = then
             s.waiting = ticket
             s.endsAt = deadline
             return s.cancelled
@@ -272,21 +288,23 @@ final class DownloadCall: Sendable {
     /// Resolves the call with `outcome` unless it is resolved; `true` when this decided it.
     @discardableResult
     private func settle(_ outcome: HTTPDownload.Raced) -> Bool {
-        let (continuation, alarm) = state.withLock { s -> (UnsafeContinuation<HTTPDownload.Raced, Never>?, DeadlineTimer.Ticket?) in
-            guard !s.settled, let continuation = s.continuation else { return (nil, nil) }
+        let (then, alarm) = state.withLock { s -> ((@Sendable (HTTPDownload.Raced) -> Void)?, DeadlineTimer.Ticket?) in
+            guard !s.settled, let then = s.then else { return (nil, nil) }
             s.settled = true
-            defer { s.continuation = nil; s.alarm = nil }
-            return (continuation, s.alarm)
+            defer { s.then = nil; s.alarm = nil }
+            return (then, s.alarm)
         }
-        guard let continuation else { return false }
+        guard let then else { return false }
         alarm?.cancel()
-        continuation.resume(returning: outcome)
+        then(outcome)
         return true
     }
 
-    /// The caller's task was cancelled, or the deadline passed: out of the admission line, or
-    /// the running download cancelled (its completion then answers, with `cancelled`).
-    private func stop() {
+    /// The caller stopped it (its task cancelled, its call cancelled), or the deadline passed:
+    /// out of the admission line, or the running download cancelled (its completion then
+    /// answers, with `cancelled`). Safe at any time, from any thread; a stopped call that has not
+    /// started never will.
+    func stop() {
         let (id, waiting) = state.withLock { s -> (UInt64, UInt64?) in
             s.cancelled = true
             return (s.finished ? 0 : s.id, s.waiting)

@@ -50,15 +50,21 @@ public struct IOSBackend: FrakShareNative {
             return .waiting { try await IOSBackend.wait(for: sheet, context: context, version: version) }
         }
         let iconRace = iconRace
-        // The race counts from here, however late the waiting part runs.
+        // The race counts from here; it waits without a task, and the sheet is presented on the
+        // thread where the race ends.
         let started = DeadlineTimer.now()
-        return .waiting {
-            let sheet = try Sheet(share, iconLoad: await iconRace.run(imageURL: imageURL, from: started), context: context, version: version)
-            if let answer = try SheetPresentation.answerNow(context: context, stacks: version.presentsOnTopmost) {
-                return sheet.output(answer)
+        return .resuming(CallResumption { ended in
+            let race = iconRace.begin(imageURL: imageURL, from: started) { iconLoad in
+                ended {
+                    let sheet = try Sheet(share, iconLoad: iconLoad, context: context, version: version)
+                    if let answer = try SheetPresentation.answerNow(context: context, stacks: version.presentsOnTopmost) {
+                        return .done(sheet.output(answer))
+                    }
+                    return .waiting { try await IOSBackend.wait(for: sheet, context: context, version: version) }
+                }
             }
-            return try await IOSBackend.wait(for: sheet, context: context, version: version)
-        }
+            return { race.stop() }
+        })
     }
 
     /// The answer to a sheet that stays up, or UIKit's refusal of a second present.

@@ -67,17 +67,27 @@ struct IconRace: Sendable {
     /// process runs, so it is read once.
     static let scratchPrefix = Paths.temporaryDirectory + "bridge-icon-"
 
+    /// Starts the race, without a task: `then` gets its result once, on the thread that decides
+    /// it (the engine's, the timer's); the returned call's `stop()` cancels the fetch (its
+    /// result is then `failed`, cancelled).
     /// - Parameter start: the monotonic clock's reading when the plugin's `shareText` ran: the
     ///   race's 2.0 s count from there, not from when the bridge got round to the fetch (10,000
     ///   calls at once made the last ones start their race a second late).
-    func run(imageURL: String, from start: UInt64 = DeadlineTimer.now()) async -> Result {
+    func begin(imageURL: String, from start: UInt64, then: @escaping @Sendable (Result) -> Void) -> DownloadCall {
         let clock = Stopwatch(from: start)
         let scratch = IconRace.scratchPrefix + RandomUUID.string()
-        defer { unlink(scratch) }
-        let limits = self.limits
+        let deadlineSeconds = deadlineSeconds
         // A download that lost the race may still create its file: it removes it when it ends.
-        let race = await HTTPDownload.race(url: imageURL, to: scratch, limits: limits, seconds: deadlineSeconds, from: start,
-                                           whenLate: { _ in unlink(scratch) })
+        return HTTPDownload.race(url: imageURL, to: scratch, limits: limits, seconds: deadlineSeconds, from: start,
+                                 whenLate: { _ in unlink(scratch) }) { race in
+            defer { unlink(scratch) }
+            then(IconRace.result(of: race, imageURL: imageURL, scratch: scratch, clock: clock, deadlineSeconds: deadlineSeconds))
+        }
+    }
+
+    /// What a race's outcome loads: the icon read from `scratch`, or why none.
+    private static func result(of race: HTTPDownload.Raced, imageURL: String, scratch: String, clock: Stopwatch,
+                               deadlineSeconds: Double) -> Result {
         switch race {
         case .timedOut:
             return Result(outcome: .timeout, elapsedMs: clock.elapsedMs, icon: nil,
