@@ -9,7 +9,42 @@ public enum Paths {
     public static func appending(_ base: String, _ component: String) -> String {
         if component.isEmpty { return base }
         if base.isEmpty { return component }
-        return base.utf8.last == slash ? base + component : base + "/" + component
+        return base.utf8.last == slash ? concatenated(base, component) : concatenated(base, "/", component)
+    }
+
+    /// The strings one after another, copied once into one new string: `+` and `append` check
+    /// uniqueness and capacity at each piece (~300 instructions each), and a path is built on
+    /// every call that downloads.
+    public static func concatenated(_ p0: String, _ p1: String, _ p2: String = "", _ p3: String = "", _ p4: String = "",
+                                    _ p5: String = "") -> String {
+        let total = p0.utf8.count + p1.utf8.count + p2.utf8.count + p3.utf8.count + p4.utf8.count + p5.utf8.count
+        return String(unsafeUninitializedCapacity: total) { out in
+            var at = out.baseAddress!
+            at = copy(p0, to: at)
+            at = copy(p1, to: at)
+            at = copy(p2, to: at)
+            at = copy(p3, to: at)
+            at = copy(p4, to: at)
+            at = copy(p5, to: at)
+            return at - out.baseAddress!
+        }
+    }
+
+    /// Copies `piece`'s bytes to `out`; returns the end.
+    @inline(__always)
+    private static func copy(_ piece: String, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if let count = piece.utf8.withContiguousStorageIfAvailable({ bytes -> Int in
+            if let source = bytes.baseAddress { out.update(from: source, count: bytes.count) }
+            return bytes.count
+        }) {
+            return out + count
+        }
+        var at = out
+        for byte in piece.utf8 {   // a small string, kept inline: no storage to copy from
+            at.pointee = byte
+            at += 1
+        }
+        return at
     }
 
     /// `NSString.lastPathComponent`: the part after the last `/`, trailing slashes ignored;

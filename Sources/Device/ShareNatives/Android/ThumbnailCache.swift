@@ -59,13 +59,20 @@ struct ThumbnailCache: Sendable {
     func lookup(stem: String) -> Lookup {
         // `<directory>/share-<h>.` made once, each name asked for as bytes: a miss, the common
         // case, makes no string.
-        var name = Array(Paths.appending(directory, stem + ".").utf8CString.dropLast())
-        let stemEnd = name.count
+        var path = Paths.appending(directory, stem)
+        let stemEnd = path.utf8.count + 1
+        // The prefix copied once; each extension (at most four letters) written after it in place.
+        var name = [CChar](repeating: 0, count: stemEnd + 5)
+        name.withUnsafeMutableBytes { name in path.withUTF8 { name.copyMemory(from: UnsafeRawBufferPointer($0)) } }
+        name[stemEnd - 1] = CChar(bitPattern: UInt8(ascii: "."))
         var notes: [String] = []
         for ext in ThumbnailCache.extensions {
-            name.removeSubrange(stemEnd...)
-            for byte in ext.utf8 { name.append(CChar(bitPattern: byte)) }
-            name.append(0)
+            var end = stemEnd
+            for byte in ext.utf8 {
+                name[end] = CChar(bitPattern: byte)
+                end += 1
+            }
+            name[end] = 0
             switch ShareFolder.inspect(cPath: name) {
             case .missing:
                 continue
@@ -94,13 +101,7 @@ struct ThumbnailCache: Sendable {
     /// A fresh temporary path inside the folder for a download of a URL.
     /// - Parameter stem: the URL's `stem(for:)`.
     func temporaryFile(stem: String) -> String {
-        var name = "."
-        name.reserveCapacity(60)
-        name += stem
-        name += "."
-        name += RandomUUID.string()
-        name += ".part"
-        return Paths.appending(directory, name)
+        Paths.appending(directory, Paths.concatenated(".", stem, ".", RandomUUID.string(), ".part"))
     }
 
     /// Moves a finished download into place as `share-<h>.<ext>`, evicting old files first so

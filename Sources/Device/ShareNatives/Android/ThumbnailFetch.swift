@@ -71,7 +71,7 @@ struct ThumbnailFetch: Sendable {
     /// The thumbnail once the download's race is decided: stored in the cache and exposed, or why not.
     private func finish(_ race: HTTPDownload.Raced, imageURL: String, temporary: String, cache: ThumbnailCache, note: String?,
                         clock: Stopwatch) -> Result {
-        let because = { (reason: String?) in [reason, note].compactMap { $0 }.joined(separator: "; ") }
+        let because = { (reason: String?) in note.map { [reason, $0].compactMap { $0 }.joined(separator: "; ") } ?? reason ?? "" }
         guard case .finished(let download) = race else {
             unlink(temporary)
             return Result(outcome: .timeout, file: nil, contentURI: nil, elapsedMs: clock.elapsedMs,
