@@ -85,10 +85,13 @@ extension JSON {
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            for (k, element) in elements.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                if format.pretty { JSON.newline(&out, indent + 1) }
-                element.write(to: &out, format: format, indent: indent + 1, drain: drain)
+            // Through the buffer: no copy (retain and release) of each element passed over.
+            elements.withUnsafeBufferPointer { elements in
+                for k in elements.indices {
+                    if k > 0 { out.append(UInt8(ascii: ",")) }
+                    if format.pretty { JSON.newline(&out, indent + 1) }
+                    elements[k].write(to: &out, format: format, indent: indent + 1, drain: drain)
+                }
             }
             if format.pretty && !elements.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
@@ -97,13 +100,15 @@ extension JSON {
             let members = format.sortedKeys
                 ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
                 : object.members
-            for (k, member) in members.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                if format.pretty { JSON.newline(&out, indent + 1) }
-                JSON.writeString(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if format.pretty { out.append(UInt8(ascii: " ")) }
-                member.value.write(to: &out, format: format, indent: indent + 1, drain: drain)
+            members.withUnsafeBufferPointer { members in
+                for k in members.indices {
+                    if k > 0 { out.append(UInt8(ascii: ",")) }
+                    if format.pretty { JSON.newline(&out, indent + 1) }
+                    JSON.writeString(members[k].key, to: &out)
+                    out.append(UInt8(ascii: ":"))
+                    if format.pretty { out.append(UInt8(ascii: " ")) }
+                    members[k].value.write(to: &out, format: format, indent: indent + 1, drain: drain)
+                }
             }
             if format.pretty && !members.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))

@@ -60,7 +60,8 @@ final class EventStreams: Sendable {
     /// strings are escaped.
     static func event(_ name: String, _ data: JSON) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
+        // Room for a share's presentation record (~1.5 KB) at once: growing from 512 copied it twice.
+        bytes.reserveCapacity(2048)
         bytes.append(contentsOf: "event: ".utf8)
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "\ndata: ".utf8)
