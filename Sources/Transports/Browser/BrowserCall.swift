@@ -23,6 +23,9 @@ public struct BrowserCallOutcome: Sendable {
 public enum BrowserCallStart: Sendable {
     case done(BrowserCallOutcome)
     case waiting(@Sendable () async -> BrowserCallOutcome)
+    /// Waits without a task (`CallStep.resuming`): starts the wait, and hands the outcome to
+    /// `answer` once, on the thread where the wait ends.
+    case resuming(@Sendable (_ answer: @escaping @Sendable (BrowserCallOutcome) -> Void) -> Void)
 }
 
 /// Starts one call for browser mode (`RouterCalls`), on the caller's thread, so HTTP calls go

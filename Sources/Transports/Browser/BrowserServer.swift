@@ -480,6 +480,7 @@ public final class BrowserServer: Sendable {
         switch started {
         case .done(let outcome): answer(outcome)
         case .waiting(let rest): Task { answer(await rest()) }
+        case .resuming(let begin): begin(answer)
         }
     }
 }

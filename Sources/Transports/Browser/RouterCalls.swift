@@ -24,14 +24,6 @@ public struct RouterCalls: Sendable {
     /// JSON-RPC methods of the session itself, which a page may not send.
     static let sessionMethods: Set<String> = ["initialize", "initialized", "shutdown", "exit"]
 
-    func run(_ method: String, _ params: JSON, _ context: CallContext,
-             live: @escaping @Sendable (String, JSON) -> Void = { _, _ in }) async -> BrowserCallOutcome {
-        switch start(method, params, context, live: live) {
-        case .done(let outcome): return outcome
-        case .waiting(let rest): return await rest()
-        }
-    }
-
     /// Prepares and starts the call on this thread, as `serve` starts its calls: the outcome at
     /// once for a call that does not wait, else what is left to await.
     func start(_ method: String, _ params: JSON, _ context: CallContext,
@@ -50,9 +42,10 @@ public struct RouterCalls: Sendable {
                 return RouterCalls.outcome(of: call, done, observer: observer, live: live)
             }
         case .resuming(let call, let resumed):
-            return .waiting {
-                let done = await resumed.awaited()
-                return RouterCalls.outcome(of: call, done, observer: observer, live: live)
+            return .resuming { answer in
+                // A page that goes away does not stop a call (as with a task): it is answered
+                // to no one.
+                _ = resumed.begin { done in answer(RouterCalls.outcome(of: call, done, observer: observer, live: live)) }
             }
         }
     }
