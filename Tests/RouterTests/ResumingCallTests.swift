@@ -176,3 +176,76 @@ struct ResumingCallTests {
         #expect(cancellation.isCancelled)
     }
 }
+
+/// Many calls that wait without a task, ended from many threads while as many are cancelled from
+/// others: each is answered exactly once, with its own outcome or the cancellation's.
+@Suite("Calls that wait without a task, under load")
+struct ResumingCallLoadTests {
+    /// A wait per call, ended by whichever comes first: its end, or its stop.
+    final class Waits: Sendable {
+        let ended = Mutex<[Int: CallResumption.Ended]>([:])
+        func begin(_ index: Int, _ done: @escaping CallResumption.Ended) -> @Sendable () -> Void {
+            ended.withLock { $0[index] = done }
+            return { [self] in end(index) { throw CancellationError() } }
+        }
+        func end(_ index: Int, _ next: @escaping CallResumption.Next) {
+            guard let done = ended.withLock({ $0.removeValue(forKey: index) }) else { return }
+            done(next)
+        }
+    }
+
+    struct LoadPlugin: Plugin {
+        let name = "load"
+        let waits: Waits
+        var permissionFiles: [PermissionFile] { [] }
+        var commands: [Command] {
+            let waits = waits
+            return [Command(unbound: CommandDeclaration("go", summary: "Waits on another thread."), starting: { invocation in
+                let index = invocation.arguments["i"]?.numberValue?.intValue ?? -1
+                return .resuming(CallResumption { ended in waits.begin(index, ended) })
+            })]
+        }
+    }
+
+    @Test("2,000 calls ended and cancelled from eight threads: each answered once")
+    func load() async throws {
+        let waits = Waits()
+        let router = Router(registry: try CommandRegistry(plugins: [LoadPlugin(waits: waits)]))
+        let count = 2000
+        let answers = Mutex<[Int: [Result<CommandOutput, ResponseError>]]>([:])
+        var cancellations: [CallCancellation] = []
+        for i in 0..<count {
+            guard case .resuming(_, let resumed) = router.drive(method: "plugin:load|go", params: ["i": .number(JSONNumber(i))],
+                                                                context: CallContext()) else {
+                Issue.record("call \(i) does not wait without a task")
+                return
+            }
+            cancellations.append(resumed.begin { outcome in answers.withLock { $0[i, default: []].append(outcome) } })
+        }
+        let stops = cancellations
+        // Even calls end with their index, odd ones are cancelled; both from eight threads at once,
+        // each thread also trying the other's work on its share (a stop after the end, an end after the stop).
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in stride(from: thread, to: count, by: 8) {
+                if i % 2 == 0 {
+                    waits.end(i) { .done(CommandOutput(result: .number(JSONNumber(i)))) }
+                    stops[i].cancel()
+                } else {
+                    stops[i].cancel()
+                    waits.end(i) { .done(CommandOutput(result: "too late")) }
+                }
+            }
+        }
+        try await waitUntil("every answer") { answers.withLock { $0.count } == count }
+        let all = answers.withLock { $0 }
+        for i in 0..<count {
+            let got = all[i] ?? []
+            #expect(got.count == 1, "call \(i) answered \(got.count) times")
+            if i % 2 == 0 {
+                #expect(try got.first?.get().result == .number(JSONNumber(i)))
+            } else {
+                #expect(got.first?.failure?.code == .requestCancelled)
+            }
+        }
+    }
+}
