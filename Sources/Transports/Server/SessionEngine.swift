@@ -122,19 +122,14 @@ public final class SessionEngine: Sendable {
             case .waiting(let call, let rest):
                 let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                 let task = Task.immediate {
-                    let outcome = await rest()
-                    let engine = observer.engine, token = observer.token
-                    let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
-                    if !early.offer(token, completion) { engine.finish(token, completion) }
+                    SessionEngine.report(await rest(), of: observer, warnings: warnings, early: early)
                 }
                 tasks.append((token, .task(task)))
             case .resuming(let call, let resumed):
                 // No task: answered on the thread where its wait ends (this one, if at once).
                 let warnings = envelope.isEmpty ? call.warnings : envelope + call.warnings
                 let cancellation = resumed.begin { outcome in
-                    let engine = observer.engine, token = observer.token
-                    let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
-                    if !early.offer(token, completion) { engine.finish(token, completion) }
+                    SessionEngine.report(outcome, of: observer, warnings: warnings, early: early)
                 }
                 tasks.append((token, .resumed(cancellation)))
             case .refused(let error):
@@ -240,6 +235,15 @@ public final class SessionEngine: Sendable {
     }
 
     /// What an event leaves to do once the lock is released.
+    /// A waiting call's outcome, once known: into the batch while `receive` still starts calls,
+    /// else to the state machine at once.
+    private static func report(_ outcome: Result<CommandOutput, ResponseError>, of observer: SessionCallObserver,
+                               warnings: [CallWarning], early: EarlyCompletions) {
+        let engine = observer.engine, token = observer.token
+        let completion = engine.completion(of: outcome, id: observer.id, warnings: warnings)
+        if !early.offer(token, completion) { engine.finish(token, completion) }
+    }
+
     /// What stops a running call: its task, or what it waits on without one.
     private enum Running: Sendable {
         case task(Task<Void, Never>)

@@ -25,6 +25,7 @@ struct ThumbnailCache: Sendable {
     var directory: String { folder.directory }
 
     static let extensions = ["jpg", "png", "webp", "gif", "img"]
+    static let longestExtension = extensions.map(\.utf8.count).max() ?? 0
 
     /// The extension the plugin infers from a Content-Type: `jpg`, `png`, `webp`, `gif`, else `img`.
     static func fileExtension(contentType: String?) -> String {
@@ -61,8 +62,8 @@ struct ThumbnailCache: Sendable {
         // case, makes no string.
         var path = Paths.appending(directory, stem)
         let stemEnd = path.utf8.count + 1
-        // The prefix copied once; each extension (at most four letters) written after it in place.
-        var name = [CChar](repeating: 0, count: stemEnd + 5)
+        // The prefix copied once; each extension written after it in place.
+        var name = [CChar](repeating: 0, count: stemEnd + ThumbnailCache.longestExtension + 1)
         name.withUnsafeMutableBytes { name in path.withUTF8 { name.copyMemory(from: UnsafeRawBufferPointer($0)) } }
         name[stemEnd - 1] = CChar(bitPattern: UInt8(ascii: "."))
         var notes: [String] = []
