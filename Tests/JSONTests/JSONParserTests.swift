@@ -15,6 +15,21 @@ struct JSONParserTests {
         #expect(value.serialized() == #"{"t":true,"one":1,"oneDotZero":1.0,"big":123456789012345678901234567890,"exp":1E+2}"#)
     }
 
+    @Test("the JSON-RPC keys read as constants are the same strings; their neighbours are untouched")
+    func internedKeys() throws {
+        let keys = ["id", "jsonrpc", "method", "params", "result", "ie", "Id", "methods", "paramz", "jsonrpC", "resul", "é"]
+        let text = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let value = try JSONParser.parse(text)
+        #expect(value.objectValue?.keys == keys)
+        #expect(value["method"] == .number(JSONNumber(2)))
+        for name in ["id", "jsonrpc", "method", "params", "result"] {
+            #expect(Array(name.utf8).withUnsafeBufferPointer { JSONParser.interned($0) } == name)
+        }
+        for other in ["ie", "Id", "methods", "paramz", "jsonrpC", "resul", "", "x", "idd"] {
+            #expect(Array(other.utf8).withUnsafeBufferPointer { JSONParser.interned($0) } == nil)
+        }
+    }
+
     @Test("object members keep their order")
     func memberOrder() throws {
         let value = try JSONParser.parse(#"{"z":1,"a":2,"m":3}"#)

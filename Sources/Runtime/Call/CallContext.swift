@@ -72,9 +72,11 @@ public struct CallContext: Sendable, Equatable {
         get { storage.settings.device }
         set { update { $0.device = newValue } }
     }
-    /// The simulated user of this call.
+    /// The simulated user of this call. Read in place (`_read`): `context.simulation.outcome`
+    /// copied the whole simulation (its activity and permissions: two retains and two releases)
+    /// for one field, several times a call.
     public var simulation: Simulation {
-        get { storage.settings.simulation }
+        _read { yield storage.settings.simulation }
         set { update { $0.simulation = newValue } }
     }
     /// Which client of its transport the call comes from (`page:<id>` for a browser page, `stdio`),
