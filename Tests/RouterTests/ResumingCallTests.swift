@@ -40,15 +40,15 @@ final class Recorder: CallRecording, Sendable {
     var all: [(String, Result<JSON, ResponseError>)] { outcomes.withLock { $0 } }
 }
 
-/// One command whose call waits without a task on `wait`, then runs `next`.
+/// One command, `go`, whose call waits without a task on what `begin` starts for it.
 struct ResumingPlugin: Plugin {
-    let name = "resuming"
-    let wait: Wait
+    let name: String
+    let begin: @Sendable (Invocation, @escaping CallResumption.Ended) -> @Sendable () -> Void
     var permissionFiles: [PermissionFile] { [] }
     var commands: [Command] {
-        let wait = wait
-        return [Command(unbound: CommandDeclaration("go", summary: "Waits on another thread."), starting: { _ in
-            .resuming(CallResumption { ended in wait.begin(ended) })
+        let begin = begin
+        return [Command(unbound: CommandDeclaration("go", summary: "Waits on another thread."), starting: { invocation in
+            .resuming(CallResumption { ended in begin(invocation, ended) })
         })]
     }
 }
@@ -67,7 +67,11 @@ final class Seen: CallObserver, @unchecked Sendable {
 struct ResumingCallTests {
     let wait = Wait()
     let recorder = Recorder()
-    var router: Router { Router(registry: try! CommandRegistry(plugins: [ResumingPlugin(wait: wait)]), authority: nil, recorder: recorder) }
+    var router: Router {
+        let wait = wait
+        let plugin = ResumingPlugin(name: "resuming") { _, ended in wait.begin(ended) }
+        return Router(registry: try! CommandRegistry(plugins: [plugin]), authority: nil, recorder: recorder)
+    }
 
     /// The call's outcome, delivered by `begin(answering:)` on whichever thread.
     final class Answer: Sendable {
@@ -194,23 +198,13 @@ struct ResumingCallLoadTests {
         }
     }
 
-    struct LoadPlugin: Plugin {
-        let name = "load"
-        let waits: Waits
-        var permissionFiles: [PermissionFile] { [] }
-        var commands: [Command] {
-            let waits = waits
-            return [Command(unbound: CommandDeclaration("go", summary: "Waits on another thread."), starting: { invocation in
-                let index = invocation.arguments["i"]?.numberValue?.intValue ?? -1
-                return .resuming(CallResumption { ended in waits.begin(index, ended) })
-            })]
-        }
-    }
-
     @Test("2,000 calls ended and cancelled from eight threads: each answered once")
     func load() async throws {
         let waits = Waits()
-        let router = Router(registry: try CommandRegistry(plugins: [LoadPlugin(waits: waits)]))
+        let plugin = ResumingPlugin(name: "load") { invocation, ended in
+            waits.begin(invocation.arguments["i"]?.numberValue?.intValue ?? -1, ended)
+        }
+        let router = Router(registry: try CommandRegistry(plugins: [plugin]))
         let count = 2000
         let answers = Mutex<[Int: [Result<CommandOutput, ResponseError>]]>([:])
         var cancellations: [CallCancellation] = []
