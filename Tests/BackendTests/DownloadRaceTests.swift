@@ -31,12 +31,21 @@ struct DownloadRaceTests {
 
     static let patient = DownloadEngineTests.patient
 
+    /// The race a task awaits: the call the share plugins start (`HTTPDownload.race`), awaited
+    /// through `DownloadCall.run` (cancelling the task stops it).
+    static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double,
+                     from start: UInt64 = DeadlineTimer.now(),
+                     whenLate: @escaping @Sendable (DownloadResult) -> Void = { _ in }) async -> HTTPDownload.Raced {
+        await DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate)
+            .run(deadline: DeadlineTimer.instant(after: seconds, from: start))
+    }
+
     @Test("a download that ends before the deadline is the answer; nothing is late")
     func downloadWins() async throws {
         let late = Late()
         let file = scratchFile()
         defer { unlink(file) }
-        let raced = await HTTPDownload.race(url: peer.url("/image.png"), to: file, limits: Self.patient, seconds: 60,
+        let raced = await Self.race(url: peer.url("/image.png"), to: file, limits: Self.patient, seconds: 60,
                                             whenLate: { late.add($0) })
         guard case .finished(let result) = raced else { Issue.record("timed out"); return }
         #expect(result.outcome == .ok && result.status == 200)
@@ -51,7 +60,7 @@ struct DownloadRaceTests {
         defer { unlink(file) }
         let start = DeadlineTimer.now()
         // A byte a second for 67 bytes, and leg timeouts of two minutes: only the race ends it.
-        let raced = await HTTPDownload.race(url: peer.url("/drip"), to: file, limits: Self.patient, seconds: 0.3,
+        let raced = await Self.race(url: peer.url("/drip"), to: file, limits: Self.patient, seconds: 0.3,
                                             whenLate: { late.add($0) })
         guard case .timedOut = raced else { Issue.record("the download won"); return }
         #expect(DeadlineTimer.now() - start >= 300_000_000)
@@ -64,14 +73,14 @@ struct DownloadRaceTests {
     func countsFromStart() async throws {
         let start = DeadlineTimer.now()
         usleep(300_000)   // the waiting part runs late
-        let raced = await HTTPDownload.race(url: peer.url("/image.png"), to: scratchFile(), limits: Self.patient, seconds: 0.2, from: start)
+        let raced = await Self.race(url: peer.url("/image.png"), to: scratchFile(), limits: Self.patient, seconds: 0.2, from: start)
         guard case .timedOut = raced else { Issue.record("downloaded after its deadline"); return }
         #expect(try peer.hits("/image.png") == 0)
     }
 
     @Test("a download that fails before the deadline is the answer, with its reason")
     func failureWins() async throws {
-        let raced = await HTTPDownload.race(url: peer.url("/404"), to: scratchFile(), limits: Self.patient, seconds: 60)
+        let raced = await Self.race(url: peer.url("/404"), to: scratchFile(), limits: Self.patient, seconds: 60)
         guard case .finished(let result) = raced else { Issue.record("timed out"); return }
         #expect(result.outcome == .failed && result.status == 404)
     }
@@ -80,7 +89,7 @@ struct DownloadRaceTests {
     func callerCancelled() async throws {
         let file = scratchFile()
         defer { unlink(file) }
-        let task = Task { await HTTPDownload.race(url: peer.url("/drip"), to: file, limits: Self.patient, seconds: 60) }
+        let task = Task { await Self.race(url: peer.url("/drip"), to: file, limits: Self.patient, seconds: 60) }
         try await waitUntil("the request at the peer") { try peer.hits("/drip") == 1 }
         task.cancel()
         guard case .finished(let result) = await task.value else { Issue.record("timed out"); return }
@@ -91,7 +100,7 @@ struct DownloadRaceTests {
     func cancelledFirst() async throws {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await HTTPDownload.race(url: peer.url("/image.png"), to: scratchFile(), limits: Self.patient, seconds: 60)
+            return await Self.race(url: peer.url("/image.png"), to: scratchFile(), limits: Self.patient, seconds: 60)
         }
         guard case .finished(let result) = await task.value else { Issue.record("timed out"); return }
         #expect(result.outcome == .cancelled)
@@ -184,7 +193,7 @@ struct DownloadRaceTests {
                     // Even: an image, a deadline of a minute; odd: a host that answers after 5 s, 0.2 s.
                     let file = scratchFile()
                     defer { unlink(file) }
-                    let raced = await HTTPDownload.race(url: peer.url(i % 2 == 0 ? "/image.png?\(i)" : "/slow?ms=5000&n=\(i)"), to: file,
+                    let raced = await Self.race(url: peer.url(i % 2 == 0 ? "/image.png?\(i)" : "/slow?ms=5000&n=\(i)"), to: file,
                                                         limits: Self.patient, seconds: i % 2 == 0 ? 60 : 0.2)
                     if case .finished(let result) = raced { return (i, result.outcome == .ok) }
                     return (i, false)

@@ -94,20 +94,12 @@ enum HTTPDownload {
     }
 
     /// The download raced against a deadline, `seconds` after `start` (the monotonic clock's
-    /// reading when the plugin's method ran; now by default), as the share plugins race their
-    /// icon: whichever comes first decides, exactly once, on the thread where it happens (the
-    /// engine's or the timer's), so a download that ended in time is never a timeout however busy
-    /// the task pool. On timeout the answer comes at once and the download is cancelled;
+    /// reading when the plugin's method ran), as the share plugins race their icon: whichever
+    /// comes first decides, exactly once, on the thread where it happens (the engine's or the
+    /// timer's), so a download that ended in time is never a timeout however busy the task pool;
+    /// `then` gets the outcome there (the caller's thread, when at once), and the returned call's
+    /// `stop()` cancels it. On timeout the answer comes at once and the download is cancelled;
     /// `whenLate` gets its result when it ends (to remove a file it may have made).
-    static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double,
-                     from start: UInt64 = DeadlineTimer.now(),
-                     whenLate: @escaping @Sendable (DownloadResult) -> Void = { _ in }) async -> Raced {
-        await DownloadCall(url: url, destination: destination, limits: limits, fetch: nil, whenLate: whenLate)
-            .run(deadline: DeadlineTimer.instant(after: seconds, from: start))
-    }
-
-    /// `race` for a caller that waits without a task: `then` gets the outcome once, on the thread
-    /// that decides it (the caller's, when at once); the returned call's `stop()` cancels it.
     static func race(url: String, to destination: String, limits: DownloadLimits, seconds: Double, from start: UInt64,
                      whenLate: @escaping @Sendable (DownloadResult) -> Void,
                      then: @escaping @Sendable (Raced) -> Void) -> DownloadCall {
