@@ -207,8 +207,12 @@ final class DownloadCall: Sendable {
         if let deadline {
             // A deadline already past (the waiting part ran late) rings at once, and `admitted`
             // starts nothing for it.
+            // Out of the line (or the download cancelled) before the timeout is announced: whoever
+            // hears it may look at the line at once.
             let alarm = timer.schedule(at: deadline) { [self] in
-                if settle(.timedOut) { stop() }
+                guard let then = decide() else { return }
+                stop()
+                then(.timedOut)
             }
             let over = state.withLock { s -> Bool in
                 s.alarm = alarm
@@ -280,16 +284,22 @@ final class DownloadCall: Sendable {
     /// Resolves the call with `outcome` unless it is resolved; `true` when this decided it.
     @discardableResult
     private func settle(_ outcome: HTTPDownload.Raced) -> Bool {
+        guard let then = decide() else { return false }
+        then(outcome)
+        return true
+    }
+
+    /// Marks the call decided and drops its deadline; returns who hears the outcome, or nil when
+    /// it was decided already.
+    private func decide() -> (@Sendable (HTTPDownload.Raced) -> Void)? {
         let (then, alarm) = state.withLock { s -> ((@Sendable (HTTPDownload.Raced) -> Void)?, DeadlineTimer.Ticket?) in
             guard !s.settled, let then = s.then else { return (nil, nil) }
             s.settled = true
             defer { s.then = nil; s.alarm = nil }
             return (then, s.alarm)
         }
-        guard let then else { return false }
         alarm?.cancel()
-        then(outcome)
-        return true
+        return then
     }
 
     /// The caller stopped it (its task cancelled, its call cancelled), or the deadline passed:
