@@ -207,6 +207,62 @@ struct HTTPServerTests {
         _ = client
     }
 
+    @Test("events sent from several threads while the reader lags arrive whole, each thread's in order")
+    func laggingReaderGetsEveryEvent() throws {
+        let opened = DispatchSemaphore(value: 0)
+        let box = StreamBox()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 600) { exchange in
+            guard let stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"])) else { return }
+            box.stream = stream
+            opened.signal()
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        let stream = try #require(box.stream)
+        // Once the head is out, events are written inline while nothing waits.
+        #expect(stream.send(Array("data: ready\n\n".utf8)))
+        #expect(client.read(until: "data: ready\n\n").contains("text/event-stream"))
+        // Sender 0 alone, two events of 300 KB, then senders 1–4 at once, 500 small events each,
+        // while the client reads nothing for a while: what the socket does not take waits in
+        // the stream's queue, drained by the connection's thread (`EventStreamQueueTests`
+        // covers a partial write's rest). 940 KB in all: the queue stays under its 1 MiB.
+        let event: @Sendable (Int, Int) -> String = { sender, n in
+            "data: \(sender) \(n) " + String(repeating: "x", count: (sender == 0 ? 300_000 : 150) + (n * 7 + sender) % 40) + "\n\n"
+        }
+        let counts = [2, 500, 500, 500, 500]
+        let expected = counts.indices.reduce(0) { total, sender in total + (0..<counts[sender]).reduce(0) { $0 + event(sender, $1).utf8.count } }
+        for n in 0..<counts[0] { #expect(stream.send(Array(event(0, n).utf8))) }
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for n in 0..<counts[index + 1] { #expect(stream.send(Array(event(index + 1, n).utf8))) }
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while received.count < expected {
+            let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+        }
+        let events = String(decoding: received, as: UTF8.self).components(separatedBy: "\n\n").dropLast()
+        #expect(events.count == counts.reduce(0, +))
+        var next = [Int](repeating: 0, count: counts.count)
+        for text in events {
+            let parts = text.split(separator: " ")
+            guard parts.count == 4, let sender = Int(parts[1]), sender < counts.count, let n = Int(parts[2]) else {
+                Issue.record("a torn event: \(text.prefix(80))")
+                return
+            }
+            #expect(n == next[sender], "sender \(sender)'s events out of order")
+            #expect(text + "\n\n" == event(sender, n))
+            next[sender] = n + 1
+        }
+        #expect(next == counts)
+        #expect(stream.isOpen)
+    }
+
     @Test("clients dripping a request's bytes hold no connection for long when the server is full: calls still get through")
     func drippingClients() throws {
         let limits = HTTPLimits(maxConnections: 8, idleTimeout: 30, requestTimeout: 30, pressuredTimeout: 1)
