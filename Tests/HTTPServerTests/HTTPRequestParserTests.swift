@@ -125,6 +125,10 @@ struct HTTPRequestParserTests {
         Refusal(input: "GET / HTTP/2.0\r\nHost: h\r\n\r\n", status: 505),
         Refusal(input: "GET /\r\nHost: h\r\n\r\n", status: 400),
         Refusal(input: "GET  / HTTP/1.1\r\nHost: h\r\n\r\n", status: 400),
+        Refusal(input: "GET /  HTTP/1.1\r\nHost: h\r\n\r\n", status: 400),
+        Refusal(input: "GET / HTTP/1.1 x\r\nHost: h\r\n\r\n", status: 400),
+        Refusal(input: " GET / HTTP/1.1\r\nHost: h\r\n\r\n", status: 400),
+        Refusal(input: "GET / \r\nHost: h\r\n\r\n", status: 400),
         Refusal(input: "G(T / HTTP/1.1\r\nHost: h\r\n\r\n", status: 400),
         Refusal(input: "GET relative HTTP/1.1\r\nHost: h\r\n\r\n", status: 400),
         Refusal(input: "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n", status: 400),
@@ -245,6 +249,19 @@ struct PercentDecodingTests {
     func percentDecodingAsFoundation() {
         for s in ["", "a", "%41", "%e2%82%ac", "%E2%82", "%zz", "%4", "a%20b%2Fc", "%C3%A9t%C3%A9", "100%", "%%41"] {
             #expect(PercentEncoding.decode(s) == s.removingPercentEncoding, "\(s)")
+        }
+    }
+
+    @Test("on 20,000 random texts of escapes, cut escapes, hex digits and UTF-8, percent decoding answers as Foundation, but nil for bytes that are not UTF-8")
+    func percentDecodingRandom() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["%", "%4", "%41", "%e2", "%82", "%ac", "%C3", "%A9", "%zz", "%2F", "%00", "a", "Z", "0", "f", "|", "é", "€", "🎉", " ", "%%"]
+        for _ in 0..<20_000 {
+            let s = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            // Foundation repairs bytes that are not UTF-8 (U+FFFD, which no piece holds);
+            // `decode` answers nil for them, as it always has (its documented rule).
+            let expected = s.removingPercentEncoding.flatMap { $0.contains("\u{FFFD}") ? nil : $0 }
+            #expect(PercentEncoding.decode(s) == expected, "\(s)")
         }
     }
 }

@@ -221,17 +221,22 @@ public struct HTTPRequestParser: Sendable {
     private mutating func beginRequest(_ head: [UInt8]) -> HTTPParseEvent? {
         var lines = HTTPRequestParser.Lines(head)
         guard let requestLine = lines.next() else { return fail(.badRequest, "empty request") }
-        let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+        // Exactly two spaces, found in place: splitting made an array of three slices.
+        let space = UInt8(ascii: " ")
+        guard let first = requestLine.firstIndex(of: space),
+              let second = requestLine[(first + 1)...].firstIndex(of: space),
+              !requestLine[(second + 1)...].contains(space),
+              first > requestLine.startIndex, second > first + 1 else {
             return fail(.badRequest, "malformed request line; expected METHOD TARGET HTTP/1.1")
         }
-        guard parts[0].allSatisfy(HTTPRequestParser.isTokenByte) else {
+        let methodBytes = requestLine[..<first], targetBytes = requestLine[(first + 1)..<second]
+        guard methodBytes.allSatisfy(HTTPRequestParser.isTokenByte) else {
             return fail(.badRequest, "malformed method in the request line")
         }
-        guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
+        guard targetBytes.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             return fail(.badRequest, "the request target must be printable ASCII without spaces")
         }
-        let version = parts[2]
+        let version = requestLine[(second + 1)...]
         let v = version.startIndex
         guard version.count == 8, version.starts(with: "HTTP/".utf8), version[v + 6] == UInt8(ascii: "."),
               (48...57).contains(version[v + 5]), (48...57).contains(version[v + 7]) else {
@@ -241,8 +246,8 @@ public struct HTTPRequestParser: Sendable {
             return fail(.versionNotSupported, "only HTTP/1.0 and HTTP/1.1 are served")
         }
         let minor = Int(version[v + 7] - 48)
-        let method = String(decoding: parts[0], as: UTF8.self)
-        let target = String(decoding: parts[1], as: UTF8.self)
+        let method = String(decoding: methodBytes, as: UTF8.self)
+        let target = String(decoding: targetBytes, as: UTF8.self)
         guard target.hasPrefix("/") || target == "*" && method == "OPTIONS" || target.hasPrefix("http://") else {
             return fail(.badRequest, "the request target must be a path starting with /")
         }

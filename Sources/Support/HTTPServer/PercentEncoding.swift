@@ -5,18 +5,33 @@ public enum PercentEncoding {
     public static func decode(_ text: String) -> String? {
         // Nothing escaped: the text as it is (it is UTF-8 already).
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let b = iterator.next() {
-            guard b == UInt8(ascii: "%") else {
-                bytes.append(b)
-                continue
+        var text = text
+        // Over the contiguous bytes into a buffer of the text's length (decoding only shrinks
+        // it): walking the view and appending byte by byte cost ~115 instructions a byte.
+        return text.withUTF8 { source -> String? in
+            var malformed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: source.count) { out, written in
+                var i = 0, o = 0
+                while i < source.count {
+                    let b = source[i]
+                    if b != UInt8(ascii: "%") {
+                        out[o] = b
+                        o += 1
+                        i += 1
+                        continue
+                    }
+                    guard i + 2 < source.count, let h = hexValue(source[i + 1]), let l = hexValue(source[i + 2]) else {
+                        malformed = true
+                        break
+                    }
+                    out[o] = h << 4 | l
+                    o += 1
+                    i += 3
+                }
+                written = o
             }
-            guard let h = iterator.next().flatMap(hexValue), let l = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(h << 4 | l)
+            return malformed ? nil : String(validating: bytes, as: UTF8.self)
         }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     static func hexValue(_ b: UInt8) -> UInt8? {

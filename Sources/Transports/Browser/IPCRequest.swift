@@ -27,58 +27,49 @@ struct IPCRequest: Sendable {
         return out
     }
 
-    /// `standard` as bytes, by name length (the index), so a field is matched without a
-    /// lowercased copy of its name.
-    private static let standardByLength: [[[UInt8]]] = {
-        var table = [[[UInt8]]](repeating: [], count: (standard.map(\.utf8.count).max() ?? 0) + 1)
-        for name in standard { table[name.utf8.count].append(Array(name.utf8)) }
-        return table
-    }()
-
     /// Whether a field name is one of `standard`, in any ASCII case.
-    private static func isStandard(_ name: ArraySlice<UInt8>) -> Bool {
-        guard name.count < standardByLength.count else { return false }
+    private static func isStandard(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = name.first.map({ $0 | 0x20 }) else { return false }
-        return standardByLength[name.count].contains { $0[0] == first && hasPrefix(name, $0) }
+        for candidate in standard where candidate.utf8CodeUnitCount == name.count && candidate.utf8Start[0] == first {
+            if hasPrefix(name, candidate) { return true }
+        }
+        return false
     }
 
     /// Whether a field name starts with `sec-`, `tauri-`, `access-control-` or `bridge-` (the
     /// browser's, the IPC's and the bridge script's own fields: `Bridge-Page`, `Bridge-Window`
     /// and `Bridge-Webview` say which page calls, and no Tauri webview sends them to a command),
     /// in any ASCII case; one look at the first byte for most names.
-    private static func hasOwnPrefix(_ name: ArraySlice<UInt8>) -> Bool {
+    private static func hasOwnPrefix(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         switch name.first.map({ $0 | 0x20 }) {
-        case UInt8(ascii: "s"): return hasPrefix(name, Prefix.sec)
-        case UInt8(ascii: "t"): return hasPrefix(name, Prefix.tauri)
-        case UInt8(ascii: "b"): return hasPrefix(name, Prefix.bridge)
-        case UInt8(ascii: "a"): return hasPrefix(name, Prefix.accessControl)
+        case UInt8(ascii: "s"): return hasPrefix(name, "sec-")
+        case UInt8(ascii: "t"): return hasPrefix(name, "tauri-")
+        case UInt8(ascii: "b"): return hasPrefix(name, "bridge-")
+        case UInt8(ascii: "a"): return hasPrefix(name, "access-control-")
         default: return false
         }
     }
 
-    /// The own prefixes, as bytes.
-    private enum Prefix {
-        static let sec = Array("sec-".utf8), tauri = Array("tauri-".utf8), bridge = Array("bridge-".utf8)
-        static let accessControl = Array("access-control-".utf8)
-    }
-
     /// Whether `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.
-    private static func hasPrefix(_ text: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
-        guard text.count >= prefix.count else { return false }
-        var i = text.startIndex
-        for expected in prefix {
+    private static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard text.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for i in 0..<count {
             let b = text[i]
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) ? b | 0x20 : b
-            guard lower == expected else { return false }
-            i += 1
+            guard lower == expected[i] else { return false }
         }
         return true
     }
 
-    static let standard: Set<String> = ["host", "origin", "referer", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
-                                        "content-type", "content-length", "cache-control", "pragma", "cookie", "dnt", "priority",
-                                        "upgrade-insecure-requests", "keep-alive", "te", "transfer-encoding", "expect", "range", "if-none-match",
-                                        "if-modified-since", "authorization"]
+    /// The fields every browser or HTTP client sends on its own, never a page's `invoke()`
+    /// (lowercase; compared in any ASCII case, as static text: no `String` per field).
+    static let standard: [StaticString] = [
+        "host", "origin", "referer", "user-agent", "accept", "accept-encoding", "accept-language", "connection", "content-type",
+        "content-length", "cache-control", "pragma", "cookie", "dnt", "priority", "upgrade-insecure-requests", "keep-alive", "te",
+        "transfer-encoding", "expect", "range", "if-none-match", "if-modified-since", "authorization",
+    ]
 
     /// A request that is not an IPC call: Tauri's words for it (answered `500 text/plain`, as
     /// `protocol.rs` answers a request `parse_invoke_request` refuses), and what to do.
