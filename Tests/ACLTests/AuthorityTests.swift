@@ -77,6 +77,29 @@ struct AuthorityTests {
         #expect(try authority(capabilities).authorize(ping, context: context).failure?.message == message)
     }
 
+    @Test("the decisions kept per context answer as deciding afresh, over 3,000 calls from copies, changed copies and equal new contexts")
+    func cachedDecisionsAnswerAsFresh() throws {
+        let a = try authority(#"{"identifier": "main", "windows": ["main", "pop-*"], "webviews": ["child-*"], "permissions": ["demo:default"]}"#)
+        let other = CommandName(plugin: "demo", command: "pong")!
+        var generator = SystemRandomNumberGenerator()
+        var context = CallContext()
+        for _ in 0..<3_000 {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: context.window = ["main", "pop-1", "settings"].randomElement(using: &generator)!
+            case 1: context.webview = ["main", "child-2", "x"].randomElement(using: &generator)!
+            case 2: context.origin = ["local", "https://wallet.frak.id"].randomElement(using: &generator)!
+            case 3: context = CallContext(window: context.window, webview: context.webview, origin: context.origin)
+            default: break  // the same storage again
+            }
+            for name in [ping, other] {
+                let cached = a.authorize(name, context: context)
+                let fresh = a.decide(name, context: context)
+                #expect((try? cached.get())?.matched == (try? fresh.get())?.matched)
+                #expect(cached.failure?.message == fresh.failure?.message)
+            }
+        }
+    }
+
     @Test("a webview glob allows a call from another window")
     func webviews() throws {
         let a = try authority(#"{"identifier": "w", "webviews": ["child-*"], "permissions": ["demo:allow-ping"]}"#)

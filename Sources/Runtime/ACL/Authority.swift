@@ -86,13 +86,35 @@ public final class Authority: CallAuthority, Sendable {
     /// The decisions of one call context, by full command name; the last one apart, since a
     /// session mostly calls one command after another (no hashing then).
     private struct Decisions {
+        /// The context they were made for: held, so a context of the same storage (the usual
+        /// case, a session's own) is known by identity, without comparing its labels.
+        let context: CallContext
         let key: ContextKey
         var table: [String: Result<CallGrant, ResponseError>] = [:]
         var last: (full: String, decision: Result<CallGrant, ResponseError>)?
+
+        init(_ context: CallContext) {
+            self.context = context
+            key = ContextKey(context)
+        }
+
+        /// The decision made for `full` in `context`, if any; read in place (copying the
+        /// decisions out of their lock cost a call a copy of every field).
+        mutating func lookup(_ full: String, in context: CallContext) -> Result<CallGrant, ResponseError>? {
+            guard context.isSame(as: self.context) || ContextKey(context) == key else { return nil }
+            if last?.full == full { return last?.decision }
+            guard let found = table[full] else { return nil }
+            last = (full, found)
+            return found
+        }
     }
 
     private struct ContextKey: Equatable {
         let window: String, webview: String, origin: String, platform: Platform
+
+        init(_ context: CallContext) {
+            (window, webview, origin, platform) = (context.window, context.webview, context.origin, context.platform)
+        }
     }
 
     /// An authority over `capabilities` for the plugins described by `manifests`.
@@ -180,21 +202,16 @@ public final class Authority: CallAuthority, Sendable {
     }
 
     public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
-        let key = ContextKey(window: context.window, webview: context.webview, origin: context.origin, platform: context.platform)
         let full = name.description
         let cached = decisions.withLock { state -> Result<CallGrant, ResponseError>? in
-            guard let current = state, current.key == key else { return nil }
-            if let last = current.last, last.full == full { return last.decision }
-            guard let found = current.table[full] else { return nil }
-            state?.last = (full, found)
-            return found
+            state == nil ? nil : state!.lookup(full, in: context)
         }
         if let cached { return cached }
         let decision = decide(name, context: context)
         decisions.withLock { state in
-            if state?.key != key { state = Decisions(key: key) }
-            state?.table[full] = decision
-            state?.last = (full, decision)
+            if state == nil || !(context.isSame(as: state!.context) || ContextKey(context) == state!.key) { state = Decisions(context) }
+            state!.table[full] = decision
+            state!.last = (full, decision)
         }
         return decision
     }

@@ -106,6 +106,10 @@ public struct CallContext: Sendable, Equatable {
                           byteBudget: ByteBudget())
     }
 
+    /// Whether both are copies of one context (the same storage, so the same settings): one
+    /// comparison of references. `false` says nothing: equal settings may be stored apart.
+    public func isSame(as other: CallContext) -> Bool { storage === other.storage }
+
     public static func == (lhs: CallContext, rhs: CallContext) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.settings == rhs.storage.settings
     }
