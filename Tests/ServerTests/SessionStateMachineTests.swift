@@ -189,6 +189,39 @@ struct SessionStateMachineTests {
         #expect(s.responses.first?.id == .null)
     }
 
+    @Test("$/cancelRequest against a model: 300 random sessions of starts (ids reused), finishes and cancels, the first cancel coming at any point")
+    func cancelAgainstModel() {
+        var generator = SystemRandomNumberGenerator()
+        for session in 0..<300 {
+            var s = SessionHarness()
+            // The model: the running calls, in the order they started, with their ids.
+            var running: [(token: CallToken, number: Int)] = []
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let number = Int.random(in: 1...6, using: &generator)
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<5:
+                    let actions = s.send(request(number, "plugin:p|c"))
+                    for case .startCall(let token, _, _, _, _) in actions { running.append((token, number)) }
+                case 5..<8:
+                    guard let index = running.indices.randomElement(using: &generator) else { continue }
+                    let call = running.remove(at: index)
+                    let actions = s.handle(.callFinished(call.token, CallCompletion(outcome: .success(["done": true]))))
+                    #expect(actions == [.send(.response(Response(id: id(call.number), outcome: .success(["done": true]))))], "session \(session)")
+                default:
+                    let actions = s.send(notification("$/cancelRequest", #"{"id":\#(number)}"#))
+                    let cancelled = running.filter { $0.number == number }
+                    running.removeAll { $0.number == number }
+                    let expected = cancelled.flatMap { call -> [Action] in
+                        [.send(.response(Response(id: id(number), outcome: .failure(.cancelled)))), .cancelCall(call.token)]
+                    }
+                    #expect(actions == expected, "session \(session)")
+                }
+                #expect(s.machine.runningCount == running.count)
+            }
+            s.checkRules("cancel model \(session)")
+        }
+    }
+
     @Test("duplicate ids: each request is answered, and a cancel reaches all of them")
     func duplicateIDs() {
         var s = SessionHarness()

@@ -22,8 +22,9 @@ import BridgeProtocol
 ///   `.end(status: 128 + signal)`; a second signal (or one after `.end`) gives `.endNow`;
 /// - a batch is answered with one array when its last request is answered (nothing for a batch
 ///   of notifications); protocol methods inside a batch follow the same rules;
-/// - `$/cancelRequest` answers a running request `-32800` at once (O(1)) and cancels its work;
-///   unknown or finished ids are ignored;
+/// - `$/cancelRequest` answers a running request `-32800` at once (O(1); a session's first one
+///   indexes the running calls by id, once) and cancels its work; unknown or finished ids are
+///   ignored;
 /// - the output closed: the session ends (`.end(status: 0)`), running calls are cancelled;
 /// - a running call's notifications (`.callNotifies`: a warning learnt while it runs) are sent
 ///   at once while the call is unanswered, and dropped once it is;
@@ -87,6 +88,14 @@ public struct SessionStateMachine: Sendable {
         case single(RequestID)
         /// Slot `slot` of the batch `batch`.
         case batch(UInt64, slot: Int, id: RequestID)
+
+        /// The request's id; `nil` for a notification.
+        var id: RequestID? {
+            switch self {
+            case .none: return nil
+            case .single(let id), .batch(_, _, let id): return id
+            }
+        }
     }
 
     /// Why the session stops reading and will end.
@@ -139,6 +148,9 @@ public struct SessionStateMachine: Sendable {
     /// Running calls that wait on nobody: answered when the session ends rather than awaited.
     private var waitingOnNobody: Set<CallToken> = []
     private var byID: [IDKey: Tokens] = [:]
+    /// Whether `byID` is kept: from the first `$/cancelRequest` on (built then from `running`),
+    /// so a session that never cancels never hashes its ids (two hash operations a call).
+    private var indexesIDs = false
     private var batches: [UInt64: PendingBatch] = [:]
     private var pendingShutdowns: [Target] = []
     private var nextToken: UInt64 = 0
@@ -342,7 +354,7 @@ public struct SessionStateMachine: Sendable {
         nextToken += 1
         let token = CallToken(nextToken)
         running[token] = target
-        if let id { index(token, id) }
+        if indexesIDs, let id { index(token, id) }
         actions.append(.startCall(token, method: method, params: params, id: id, warnings: warnings))
     }
 
@@ -359,12 +371,7 @@ public struct SessionStateMachine: Sendable {
     }
 
     private mutating func unindex(_ token: CallToken, _ target: Target) {
-        let id: RequestID
-        switch target {
-        case .none: return
-        case .single(let i): id = i
-        case .batch(_, _, let i): id = i
-        }
+        guard indexesIDs, let id = target.id else { return }
         let key = IDKey(id)
         // One hash lookup for the usual case, the only call with its id.
         switch byID.removeValue(forKey: key) {
@@ -388,6 +395,13 @@ public struct SessionStateMachine: Sendable {
     }
 
     private mutating func cancel(_ id: RequestID, _ actions: inout [Action]) {
+        if !indexesIDs {
+            // The first cancellation: every running call indexed once, in the order they started.
+            indexesIDs = true
+            for token in running.keys.sorted() {
+                if let id = running[token]?.id { index(token, id) }
+            }
+        }
         guard let tokens = byID.removeValue(forKey: IDKey(id)) else { return }
         let list: [CallToken]
         switch tokens {
