@@ -76,6 +76,27 @@ struct IncomingMessageTests {
         #expect(items[2] == .request(Request(id: .number(JSONNumber(2)), method: "m", params: nil)))
     }
 
+    @Test("5,000 random envelopes (every member kind, present or not, of any JSON type, some twice) classify as the rules read member by member")
+    func randomEnvelopes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let values = ["1", "2.50", "\"2.0\"", "\"x\"", "null", "true", "[1]", "{\"a\":1}", "{}", "\"m\""]
+        let keys = ["jsonrpc", "id", "method", "params", "result", "error", "extra"]
+        for _ in 0..<5_000 {
+            var members: [String] = []
+            for key in keys where Bool.random(using: &generator) {
+                let repeats = Int.random(in: 0..<8, using: &generator) == 0 ? 2 : 1
+                for _ in 0..<repeats {
+                    let value = key == "jsonrpc" && Bool.random(using: &generator) ? "\"2.0\"" : values.randomElement(using: &generator)!
+                    members.append("\"\(key)\":\(value)")
+                }
+            }
+            members.shuffle(using: &generator)
+            let text = "{" + members.joined(separator: ",") + "}"
+            let json = try JSONParser.parse(text, duplicateKeys: .keepLast)
+            #expect(IncomingMessage(json) == ReferenceEnvelope.classify(json), "\(text)")
+        }
+    }
+
     @Test("unparsable text is a parse error with the position")
     func parseError() {
         guard case .failure(let error) = payload("{\"jsonrpc\":\"2.0\",") else {
@@ -85,5 +106,42 @@ struct IncomingMessageTests {
         #expect(error.code == .parseError)
         #expect(error.message == "Parse error: unexpected end of input at line 1, column 18")
         #expect(error.data["column"] == 18)
+    }
+}
+
+/// JSON-RPC 2.0 §4–§5 read member by member, one lookup each: what `IncomingMessage.init`
+/// does in one walk of the members.
+private enum ReferenceEnvelope {
+    static func classify(_ json: JSON) -> IncomingMessage {
+        guard case .object(let object) = json else { return .invalid(id: .null, error: .invalidRequest("not an object")) }
+        var id = RequestID.null
+        if let raw = object["id"] {
+            guard let parsed = RequestID(json: raw) else {
+                return .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null, got \(raw.typeName)"))
+            }
+            id = parsed
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            return .invalid(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\", got \(object["jsonrpc"].map { $0.serialized() } ?? "nothing")"))
+        }
+        guard let methodValue = object["method"] else {
+            if object["id"] != nil && (object["result"] != nil || object["error"] != nil) {
+                return .response(id: id, outcome: IncomingMessage.outcome(object))
+            }
+            return .invalid(id: id, error: .invalidRequest("missing \"method\""))
+        }
+        guard case .string(let method) = methodValue else {
+            return .invalid(id: id, error: .invalidRequest("\"method\" must be a string, got \(methodValue.typeName)"))
+        }
+        let params: JSON? = object["params"].flatMap { $0.isNull ? JSON?.none : $0 }
+        if let params {
+            switch params {
+            case .object, .array: break
+            default: return .invalid(id: id, error: .invalidRequest("\"params\" must be an object or an array, got \(params.typeName)"))
+            }
+        }
+        guard object["id"] != nil else { return .notification(Notification(method: method, params: params)) }
+        let duplicates = object.duplicateKeyPaths.filter { $0 == "params" || !($0.hasPrefix("params.") || $0.hasPrefix("params[")) }
+        return .request(Request(id: id, method: method, params: params, duplicateKeys: duplicates))
     }
 }

@@ -62,8 +62,26 @@ public enum IncomingMessage: Sendable, Equatable {
             self = .invalid(id: .null, error: .invalidRequest("expected a JSON-RPC object, got \(json.typeName)"))
             return
         }
+        // The envelope's members in one walk (keys are unique: the parser kept the last of a
+        // duplicate): a lookup each cost a scan of the members and a copy of the value.
+        var rawID: JSON?, version: JSON?, methodValue: JSON?, rawParams: JSON?, hasResult = false, hasError = false
+        object.members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                // The length and first byte pick the one name a key can be, so a key is compared
+                // once (a failed `==` of two short strings costs a slow comparison).
+                let key = members[index].key
+                switch (key.utf8.count, key.utf8.first) {
+                case (2, UInt8(ascii: "i")?) where key == "id": rawID = members[index].value
+                case (7, UInt8(ascii: "j")?) where key == "jsonrpc": version = members[index].value
+                case (6, UInt8(ascii: "m")?) where key == "method": methodValue = members[index].value
+                case (6, UInt8(ascii: "p")?) where key == "params": rawParams = members[index].value
+                case (6, UInt8(ascii: "r")?) where key == "result": hasResult = true
+                case (5, UInt8(ascii: "e")?) where key == "error": hasError = true
+                default: break
+                }
+            }
+        }
         // The id is echoed whenever it can be read, even if something else is wrong.
-        let rawID = object["id"]
         var id = RequestID.null
         if let rawID {
             guard let parsed = RequestID(json: rawID) else {
@@ -72,13 +90,13 @@ public enum IncomingMessage: Sendable, Equatable {
             }
             id = parsed
         }
-        guard object["jsonrpc"] == .string("2.0") else {
-            let got = object["jsonrpc"].map { $0.serialized() } ?? "nothing"
+        guard case .string("2.0")? = version else {
+            let got = version.map { $0.serialized() } ?? "nothing"
             self = .invalid(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\", got \(got)"))
             return
         }
-        guard let methodValue = object["method"] else {
-            if rawID != nil && (object["result"] != nil || object["error"] != nil) {
+        guard let methodValue else {
+            if rawID != nil && (hasResult || hasError) {
                 self = .response(id: id, outcome: IncomingMessage.outcome(object))
             } else {
                 self = .invalid(id: id, error: .invalidRequest("missing \"method\""))
@@ -90,7 +108,7 @@ public enum IncomingMessage: Sendable, Equatable {
             return
         }
         // `null` is the same as absent: real clients (pygls) send it for `shutdown` and `exit`.
-        let params: JSON? = object["params"].flatMap { $0.isNull ? JSON?.none : $0 }
+        let params: JSON? = rawParams.flatMap { $0.isNull ? JSON?.none : $0 }
         if let params {
             switch params {
             case .object, .array: break
@@ -103,7 +121,7 @@ public enum IncomingMessage: Sendable, Equatable {
             self = .notification(Notification(method: method, params: params))
         } else {
             // A key inside `params` is the binding's business; the envelope's own keys are ours.
-            let duplicates = object.duplicateKeyPaths.filter { path in
+            let duplicates = object.duplicateKeyPaths.isEmpty ? [] : object.duplicateKeyPaths.filter { path in
                 path == "params" || !(path.hasPrefix("params.") || path.hasPrefix("params["))
             }
             self = .request(Request(id: id, method: method, params: params, duplicateKeys: duplicates))
