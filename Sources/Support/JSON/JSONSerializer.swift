@@ -79,8 +79,8 @@ extension JSON {
 
     private func write(to out: inout [UInt8], format: JSONFormat, indent: Int, drain: JSONDrain?) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .null: out.append(literal: "null")
+        case .bool(let v): v ? out.append(literal: "true") : out.append(literal: "false")
         case .number(let n): out.append(contentsOf: n.text.utf8)
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let elements):
@@ -172,7 +172,7 @@ extension JSON {
                     case 0x08: out.append(UInt8(ascii: "b"))
                     case 0x0C: out.append(UInt8(ascii: "f"))
                     default:
-                        out.append(contentsOf: "u00".utf8)
+                        out.append(literal: "u00")
                         out.append(hexDigits[Int(c >> 4)])
                         out.append(hexDigits[Int(c & 0xF)])
                     }
@@ -194,5 +194,14 @@ extension JSON {
         let quotes = (quote &- ones) & ~quote & highs
         let backslashes = (backslash &- ones) & ~backslash & highs
         return control | quotes | backslashes != 0
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8 in one copy from where the binary holds it (appending a
+    /// `String` literal's view went through its generic path, for a few bytes).
+    @inlinable
+    public mutating func append(literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -14,14 +14,14 @@ public enum OutgoingMessage {
     /// result goes to `drain` in parts as it is written (see `JSONDrain`).
     public static func response(id: RequestID, _ outcome: Result<JSON, ResponseError>, into out: inout [UInt8],
                                 drain: JSONDrain? = nil) {
-        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        out.append(literal: #"{"jsonrpc":"2.0","id":"#)
         id.json.write(to: &out)
         switch outcome {
         case .success(let result):
-            out.append(contentsOf: #","result":"#.utf8)
+            out.append(literal: #","result":"#)
             result.write(to: &out, drain: drain)
         case .failure(let error):
-            out.append(contentsOf: #","error":"#.utf8)
+            out.append(literal: #","error":"#)
             error.json.write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -39,9 +39,9 @@ public enum OutgoingMessage {
     /// `{"jsonrpc":"2.0","method":…,"params":…}`.
     public static func notification(method: String, params: JSON) -> [UInt8] {
         var out: [UInt8] = []
-        out.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+        out.append(literal: #"{"jsonrpc":"2.0","method":"#)
         JSON.writeString(method, to: &out)
-        out.append(contentsOf: #","params":"#.utf8)
+        out.append(literal: #","params":"#)
         params.write(to: &out)
         out.append(UInt8(ascii: "}"))
         return out
