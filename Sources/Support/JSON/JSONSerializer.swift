@@ -33,6 +33,13 @@ extension JSON {
     /// Appends the serialization of this value to `out`, handing it to `drain` in parts when
     /// bytes make it long (see `JSONDrain`).
     public func write(to out: inout [UInt8], format: JSONFormat = .compact, drain: JSONDrain?) {
+        if !format.pretty && !format.sortedKeys { return JSONCompactWriter.append(self, to: &out, drain: drain) }
+        write(to: &out, format: format, indent: 0, drain: drain)
+    }
+
+    /// Appends the serialization the general way (what the compact writer must match byte for
+    /// byte, drain included).
+    func writeGenerally(to out: inout [UInt8], format: JSONFormat = .compact, drain: JSONDrain? = nil) {
         write(to: &out, format: format, indent: 0, drain: drain)
     }
 
@@ -61,6 +68,7 @@ extension JSON {
     /// Numbers are written with their original text; strings escape `"`, `\` and every control
     /// character, so the compact form never contains a raw newline and is safe as one NDJSON line.
     public func write(to out: inout [UInt8], format: JSONFormat = .compact) {
+        if !format.pretty && !format.sortedKeys { return JSONCompactWriter.append(self, to: &out, drain: nil) }
         write(to: &out, format: format, indent: 0, drain: nil)
     }
 
