@@ -15,4 +15,23 @@ import Testing
         ]
         #expect(IPCRequest.custom(headers) == ["x-trace": "abc", "bridged": "kept: no dash after the prefix"])
     }
+
+    @Test("each standard field in any case is the browser's; the same name one letter longer or shorter is the page's")
+    func standardNamesInAnyCase() {
+        var generator = SystemRandomNumberGenerator()
+        for name in IPCRequest.standard.map({ $0.description }) {
+            for _ in 0..<20 {
+                let cased = String(name.map { Bool.random(using: &generator) ? Character($0.uppercased()) : $0 })
+                let longer = cased + "x", shorter = String(cased.dropLast())
+                var headers: HTTPHeaders = [cased: "v", longer: "l"]
+                if !shorter.isEmpty { headers.add(shorter, "s") }
+                var expected = [longer.lowercased(): "l"]
+                if !shorter.isEmpty, !IPCRequest.standard.contains(where: { $0.description == shorter.lowercased() }),
+                   !["sec-", "tauri-", "bridge-", "access-control-"].contains(where: { shorter.lowercased().hasPrefix($0) }) {
+                    expected[shorter.lowercased()] = "s"
+                }
+                #expect(IPCRequest.custom(headers) == expected, "\(cased)")
+            }
+        }
+    }
 }
