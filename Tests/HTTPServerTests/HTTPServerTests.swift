@@ -177,21 +177,31 @@ struct HTTPServerTests {
         #expect(closed.wait(timeout: .now() + 20) == .success)
     }
 
-    @Test("a reader that stops reading never holds up the sender: it is dropped once it falls a bound behind")
-    func stalledReader() throws {
+    /// A started server whose requests each open an event stream, and a client that opened
+    /// one: the server (for the caller to stop), the client, and the stream the handler got.
+    private func streamingServer(keepAliveInterval: Double) throws -> (HTTPServer, RawClient, HTTPEventStream) {
         let opened = DispatchSemaphore(value: 0)
         let box = StreamBox()
-        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 0) { exchange in
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: keepAliveInterval) { exchange in
             guard let stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"])) else { return }
             box.stream = stream
             opened.signal()
         }
         server.start()
-        defer { server.stop() }
         let client = try RawClient(port: server.port)
         client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(opened.wait(timeout: .now() + 20) == .success)
-        let stream = try #require(box.stream)
+        guard let stream = box.stream else {
+            server.stop()
+            throw POSIXError(.ETIMEDOUT)
+        }
+        return (server, client, stream)
+    }
+
+    @Test("a reader that stops reading never holds up the sender: it is dropped once it falls a bound behind")
+    func stalledReader() throws {
+        let (server, client, stream) = try streamingServer(keepAliveInterval: 0)
+        defer { server.stop() }
         // The client reads nothing: the socket buffers fill, then the stream's bounded queue.
         let event = Array(("data: " + String(repeating: "x", count: 64 * 1024) + "\n\n").utf8)
         let started = Date()
@@ -209,19 +219,8 @@ struct HTTPServerTests {
 
     @Test("events sent from several threads while the reader lags arrive whole, each thread's in order")
     func laggingReaderGetsEveryEvent() throws {
-        let opened = DispatchSemaphore(value: 0)
-        let box = StreamBox()
-        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 600) { exchange in
-            guard let stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"])) else { return }
-            box.stream = stream
-            opened.signal()
-        }
-        server.start()
+        let (server, client, stream) = try streamingServer(keepAliveInterval: 600)
         defer { server.stop() }
-        let client = try RawClient(port: server.port)
-        client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
-        #expect(opened.wait(timeout: .now() + 20) == .success)
-        let stream = try #require(box.stream)
         // Once the head is out, events are written inline while nothing waits.
         #expect(stream.send(Array("data: ready\n\n".utf8)))
         #expect(client.read(until: "data: ready\n\n").contains("text/event-stream"))
