@@ -64,13 +64,17 @@ struct JSONCompactWriterTests {
         }
     }
 
-    @Test("strings across the 4 KiB runs it makes room for, all escapes or none, write what the general writer writes")
+    @Test("strings across the 4 KiB runs it makes room for and the 32 KiB it holds, all escapes or none, write what the general writer writes")
     func longStrings() {
         for count in [4_095, 4_096, 4_097, 8_193, 100_000] {
             for fill in ["\u{1}", "x", "é\""] {
                 let s = String(repeating: fill, count: count / fill.utf8.count)
                 let value: JSON = ["s": .string(s), "n": 1]
                 #expect(value.serializedBytes() == Self.general(value), "\(count) of \(fill.debugDescription)")
+                // Past 32 KiB the writer moves its buffer to the caller's array, after what it held.
+                var out: [UInt8] = Array("prefix".utf8)
+                value.write(to: &out)
+                #expect(out == Array("prefix".utf8) + Self.general(value), "\(count) of \(fill.debugDescription) after a prefix")
             }
         }
     }

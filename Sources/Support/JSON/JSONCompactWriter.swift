@@ -2,7 +2,9 @@
 /// piece needs more room, then appended to the caller's array in one copy: an array append
 /// checks the array's uniqueness and capacity each time (~20 instructions a byte appended
 /// alone, ~70 a run), which made a share's 1.5 KB presentation record cost 23k instructions
-/// to write. The output is byte for byte the general writer's compact one, drain included.
+/// to write. The output is byte for byte the general writer's compact one, drain included;
+/// past `flushAt` bytes the buffer is moved to the caller's array, so a long text is never held
+/// twice.
 struct JSONCompactWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -29,11 +31,17 @@ struct JSONCompactWriter: ~Copyable {
         count = 0
     }
 
-    /// Makes room for `n` more bytes.
+    /// What the buffer may hold before it is moved to the caller's array rather than grown: a
+    /// long text costs the caller's array its growth, never a second copy of itself.
+    static let flushAt = 32 << 10
+
+    /// Makes room for `n` more bytes: moves what is written to `out` once that is long, else
+    /// grows the buffer.
     @inline(__always)
-    private mutating func reserve(_ n: Int) {
+    private mutating func reserve(_ n: Int, _ out: inout [UInt8]) {
         guard count + n > capacity else { return }
-        grow(n)
+        if count >= JSONCompactWriter.flushAt { flush(into: &out) }
+        if count + n > capacity { grow(n) }
     }
 
     private mutating func grow(_ n: Int) {
@@ -53,62 +61,62 @@ struct JSONCompactWriter: ~Copyable {
 
     private mutating func write(_ value: JSON, out: inout [UInt8], drain: JSONDrain?) {
         switch value {
-        case .null: literal("null")
-        case .bool(let v): v ? literal("true") : literal("false")
-        case .number(let n): text(n.text)
-        case .string(let s): string(s)
+        case .null: literal("null", &out)
+        case .bool(let v): v ? literal("true", &out) : literal("false", &out)
+        case .number(let n): text(n.text, &out)
+        case .string(let s): string(s, &out)
         case .bytes(let b): bytes(b, out: &out, drain: drain)
         case .array(let elements):
-            reserve(1)
+            reserve(1, &out)
             byte(UInt8(ascii: "["))
             elements.withUnsafeBufferPointer { elements in
                 for k in elements.indices {
-                    if k > 0 { reserve(1); byte(UInt8(ascii: ",")) }
+                    if k > 0 { reserve(1, &out); byte(UInt8(ascii: ",")) }
                     write(elements[k], out: &out, drain: drain)
                 }
             }
-            reserve(1)
+            reserve(1, &out)
             byte(UInt8(ascii: "]"))
         case .object(let object):
-            reserve(1)
+            reserve(1, &out)
             byte(UInt8(ascii: "{"))
             object.members.withUnsafeBufferPointer { members in
                 for k in members.indices {
-                    if k > 0 { reserve(1); byte(UInt8(ascii: ",")) }
-                    string(members[k].key)
-                    reserve(1)
+                    if k > 0 { reserve(1, &out); byte(UInt8(ascii: ",")) }
+                    string(members[k].key, &out)
+                    reserve(1, &out)
                     byte(UInt8(ascii: ":"))
                     write(members[k].value, out: &out, drain: drain)
                 }
             }
-            reserve(1)
+            reserve(1, &out)
             byte(UInt8(ascii: "}"))
         }
     }
 
-    private mutating func literal(_ literal: StaticString) {
-        reserve(literal.utf8CodeUnitCount)
+    private mutating func literal(_ literal: StaticString, _ out: inout [UInt8]) {
+        reserve(literal.utf8CodeUnitCount, &out)
         (base + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         count += literal.utf8CodeUnitCount
     }
 
-    private mutating func text(_ text: String) {
+    private mutating func text(_ text: String, _ out: inout [UInt8]) {
         let done = text.utf8.withContiguousStorageIfAvailable { bytes in
-            reserve(bytes.count)
+            reserve(bytes.count, &out)
             if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
             count += bytes.count
         }
-        if done == nil { for b in text.utf8 { reserve(1); byte(b) } }
+        if done == nil { for b in text.utf8 { reserve(1, &out); byte(b) } }
     }
 
     /// Bytes as the array of their numbers; past the drain's threshold (with what `out` holds),
     /// what is written goes to `out` and `out` to the drain, at the bytes where the general
     /// writer hands it over.
     private mutating func bytes(_ b: JSONBytes, out: inout [UInt8], drain: JSONDrain?) {
-        reserve(1)
+        reserve(1, &out)
         byte(UInt8(ascii: "["))
         for (k, value) in b.bytes.enumerated() {
-            reserve(4)
+            reserve(4, &out)
             if k > 0 { byte(UInt8(ascii: ",")) }
             if value >= 100 { byte(0x30 + value / 100) }
             if value >= 10 { byte(0x30 + value / 10 % 10) }
@@ -118,7 +126,7 @@ struct JSONCompactWriter: ~Copyable {
                 drain.body(&out)
             }
         }
-        reserve(1)
+        reserve(1, &out)
         byte(UInt8(ascii: "]"))
     }
 
@@ -126,17 +134,17 @@ struct JSONCompactWriter: ~Copyable {
 
     /// `s` as a JSON string literal, escaped as `JSON.writeString` escapes it: room for the
     /// worst case (`\u00XX`, six bytes a byte) made a run of at most 4 KiB at a time.
-    private mutating func string(_ s: String) {
-        let done = s.utf8.withContiguousStorageIfAvailable { bytes in escaped(bytes) }
+    private mutating func string(_ s: String, _ out: inout [UInt8]) {
+        let done = s.utf8.withContiguousStorageIfAvailable { bytes in escaped(bytes, &out) }
         if done == nil {
             let copy = Array(s.utf8)
-            copy.withUnsafeBufferPointer { escaped($0) }
+            copy.withUnsafeBufferPointer { escaped($0, &out) }
         }
     }
 
-    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
         let total = bytes.count
-        reserve(2 + 6 * min(total, 4096))
+        reserve(2 + 6 * min(total, 4096), &out)
         // Written through a local pointer, `count` set once a run is done: through `self` each
         // byte cost a load and a store of the count.
         var o = base + count
@@ -149,7 +157,7 @@ struct JSONCompactWriter: ~Copyable {
                 if i == roomUntil {
                     count = base.distance(to: o)
                     roomUntil = min(total, i + 4096)
-                    reserve(1 + 6 * (roomUntil - i))
+                    reserve(1 + 6 * (roomUntil - i), &out)
                     o = base + count
                 }
                 // Eight bytes at a time while none of them needs an escape.
@@ -190,7 +198,7 @@ struct JSONCompactWriter: ~Copyable {
             }
         }
         count = base.distance(to: o)
-        reserve(1)
+        reserve(1, &out)
         byte(UInt8(ascii: "\""))
     }
 }
