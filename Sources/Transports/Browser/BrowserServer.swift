@@ -231,7 +231,12 @@ public final class BrowserServer: Sendable {
 
     /// CORS headers for an allowed cross-origin request.
     private func cors(_ request: HTTPRequest, into headers: inout HTTPHeaders) {
-        guard let allowed = origins.allowedOriginHeader(request.headers["Origin"]) else { return }
+        BrowserServer.cors(allowing: origins.allowedOriginHeader(request.headers["Origin"]), into: &headers)
+    }
+
+    /// The CORS fields of an answer to a request whose origin may read it as `allowed`.
+    private static func cors(allowing allowed: String?, into headers: inout HTTPHeaders) {
+        guard let allowed else { return }
         headers["Access-Control-Allow-Origin"] = allowed
         headers["Vary"] = "Origin"
         headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call, Bridge-Hint"
@@ -447,18 +452,19 @@ public final class BrowserServer: Sendable {
         if callContext.window != window { callContext.window = window }
         if callContext.webview != webview { callContext.webview = webview }
         if callContext.client != client { callContext.client = client }
-        var responseHeaders = HTTPHeaders()
-        cors(request, into: &responseHeaders)
+        let allowedOrigin = origins.allowedOriginHeader(request.headers["Origin"])
         let streams = self.streams, run = self.run
         // Every call's id, whether or not it came with a Tauri callback (navigator.share's has
         // none): its presentation and warnings carry it, and so does the answer (`Bridge-Call`).
         let call = "call-\(lastCall.add(1, ordering: .relaxed).newValue)"
-        responseHeaders["Bridge-Call"] = call
         let id: JSON = .string(call)
         let callbackID: JSON = callback.map { .number(JSONNumber(Int($0))) } ?? .null
-        let headers = responseHeaders
         let answer: @Sendable (BrowserCallOutcome) -> Void = { outcome in
-            var responseHeaders = headers
+            // Made here, whole: a copy of fields made before would be copied again on the
+            // first field added to it.
+            var responseHeaders = HTTPHeaders()
+            BrowserServer.cors(allowing: allowedOrigin, into: &responseHeaders)
+            responseHeaders["Bridge-Call"] = call
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }

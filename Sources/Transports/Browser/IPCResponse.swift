@@ -8,8 +8,7 @@ import BridgeProtocol
 /// (the error's message string). The bridge's whole error object `{code, message, data}` travels
 /// in `Bridge-Error` (JSON, non-ASCII escaped) for tools.
 enum IPCResponse {
-    static func make(_ result: Result<JSON, ResponseError>, headers: HTTPHeaders) -> HTTPResponse {
-        var h = headers
+    static func make(_ result: Result<JSON, ResponseError>, headers h: consuming HTTPHeaders) -> HTTPResponse {
         h["Content-Type"] = "application/json"
         h["Cache-Control"] = "no-store"
         switch result {
