@@ -1,18 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One HTTP/1.1 POST to 127.0.0.1:`port`, `Connection: close`: the response's head and body.
 func post(port: UInt16, path: String, headers: [String: String], body: String) throws -> (head: String, body: [UInt8]) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = try #require(loopbackSocket(port: port), "connect: errno \(errno)")
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    try #require(connected == 0, "connect: errno \(errno)")
     var request = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
     let bytes = Array((request + "\r\n" + body).utf8)
