@@ -132,8 +132,7 @@ struct JSONCompactWriter: ~Copyable {
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// `s` as a JSON string literal, escaped as `JSON.writeString` escapes it: room for the
-    /// worst case (`\u00XX`, six bytes a byte) made a run of at most 4 KiB at a time.
+    /// `s` as a JSON string literal.
     private mutating func string(_ s: String, _ out: inout [UInt8]) {
         let done = s.utf8.withContiguousStorageIfAvailable { bytes in escaped(bytes, &out) }
         if done == nil {
@@ -143,62 +142,67 @@ struct JSONCompactWriter: ~Copyable {
     }
 
     private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
-        let total = bytes.count
-        reserve(2 + 6 * min(total, 4096), &out)
-        // Written through a local pointer, `count` set once a run is done: through `self` each
-        // byte cost a load and a store of the count.
-        var o = base + count
-        o.pointee = UInt8(ascii: "\"")
-        o += 1
-        if let source = bytes.baseAddress {
-            var i = 0
-            var roomUntil = min(total, 4096)
-            while i < total {
-                if i == roomUntil {
-                    count = base.distance(to: o)
-                    roomUntil = min(total, i + 4096)
-                    reserve(1 + 6 * (roomUntil - i), &out)
-                    o = base + count
-                }
-                // Eight bytes at a time while none of them needs an escape.
-                if i + 8 <= roomUntil {
-                    let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-                    if !JSON.mayNeedEscape(word) {
-                        UnsafeMutableRawPointer(o).storeBytes(of: word, as: UInt64.self)
-                        o += 8
-                        i += 8
-                        continue
-                    }
-                }
-                let c = source[i]
-                i += 1
-                guard c < 0x20 || c == 0x22 || c == 0x5C else {
-                    o.pointee = c
-                    o += 1
-                    continue
-                }
-                o.pointee = UInt8(ascii: "\\")
-                switch c {
-                case 0x22: o[1] = 0x22
-                case 0x5C: o[1] = 0x5C
-                case 0x0A: o[1] = UInt8(ascii: "n")
-                case 0x0D: o[1] = UInt8(ascii: "r")
-                case 0x09: o[1] = UInt8(ascii: "t")
-                case 0x08: o[1] = UInt8(ascii: "b")
-                case 0x0C: o[1] = UInt8(ascii: "f")
-                default:
-                    o[1] = UInt8(ascii: "u")
-                    o[2] = UInt8(ascii: "0")
-                    o[3] = UInt8(ascii: "0")
-                    o[4] = JSONCompactWriter.hexDigits.utf8Start[Int(c >> 4)]
-                    o[5] = JSONCompactWriter.hexDigits.utf8Start[Int(c & 0xF)]
-                    o += 4
-                }
-                o += 2
-            }
-        }
-        count = base.distance(to: o)
         reserve(1, &out)
         byte(UInt8(ascii: "\""))
+        if let source = bytes.baseAddress {
+            // Room for a run of at most 4 KiB at a time, six bytes a byte (`\u00XX`).
+            var i = 0
+            while i < bytes.count {
+                let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
+                reserve(6 * run, &out)
+                count = base.distance(to: JSONCompactWriter.escape(source + i, run, to: base + count))
+                i += run
+            }
+        }
+        reserve(1, &out)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// The longest run `escape` is given at once.
+    static let escapeRun = 4096
+
+    /// Writes `count` bytes from `source` at `o` as the inside of a JSON string literal: `"`,
+    /// `\` and every byte below 0x20 escaped, eight bytes at a time while none needs it. The
+    /// room at `o` must hold six bytes a byte. Returns where the writing ended.
+    static func escape(_ source: UnsafePointer<UInt8>, _ count: Int, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var o = start
+        var i = 0
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                if !JSON.mayNeedEscape(word) {
+                    UnsafeMutableRawPointer(o).storeBytes(of: word, as: UInt64.self)
+                    o += 8
+                    i += 8
+                    continue
+                }
+            }
+            let c = source[i]
+            i += 1
+            guard c < 0x20 || c == 0x22 || c == 0x5C else {
+                o.pointee = c
+                o += 1
+                continue
+            }
+            o.pointee = UInt8(ascii: "\\")
+            switch c {
+            case 0x22: o[1] = 0x22
+            case 0x5C: o[1] = 0x5C
+            case 0x0A: o[1] = UInt8(ascii: "n")
+            case 0x0D: o[1] = UInt8(ascii: "r")
+            case 0x09: o[1] = UInt8(ascii: "t")
+            case 0x08: o[1] = UInt8(ascii: "b")
+            case 0x0C: o[1] = UInt8(ascii: "f")
+            default:
+                o[1] = UInt8(ascii: "u")
+                o[2] = UInt8(ascii: "0")
+                o[3] = UInt8(ascii: "0")
+                o[4] = hexDigits.utf8Start[Int(c >> 4)]
+                o[5] = hexDigits.utf8Start[Int(c & 0xF)]
+                o += 4
+            }
+            o += 2
+        }
+        return o
     }
 }

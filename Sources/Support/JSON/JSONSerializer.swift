@@ -150,44 +150,23 @@ extension JSON {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Appends `s` as a JSON string literal.
+    /// Appends `s` as a JSON string literal, escaped as the compact writer escapes it (through
+    /// a room on the stack, a run of at most 4 KiB at a time).
     public static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var runStart = 0, i = 0
-            while i < count {
-                // Eight bytes at a time while none of them needs an escape.
-                if i + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
+            guard let source = bytes.baseAddress else { return }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * min(bytes.count, JSONCompactWriter.escapeRun)) { room in
+                guard let start = room.baseAddress else { return }
+                var i = 0
+                while i < bytes.count {
+                    let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
+                    let end = JSONCompactWriter.escape(source + i, run, to: start)
+                    out.append(contentsOf: UnsafeBufferPointer(start: start, count: start.distance(to: end)))
+                    i += run
                 }
-                let c = base[i]
-                if c < 0x20 || c == 0x22 || c == 0x5C {
-                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
-                    runStart = i + 1
-                    out.append(UInt8(ascii: "\\"))
-                    switch c {
-                    case 0x22: out.append(0x22)
-                    case 0x5C: out.append(0x5C)
-                    case 0x0A: out.append(UInt8(ascii: "n"))
-                    case 0x0D: out.append(UInt8(ascii: "r"))
-                    case 0x09: out.append(UInt8(ascii: "t"))
-                    case 0x08: out.append(UInt8(ascii: "b"))
-                    case 0x0C: out.append(UInt8(ascii: "f"))
-                    default:
-                        out.append(literal: "u00")
-                        out.append(hexDigits[Int(c >> 4)])
-                        out.append(hexDigits[Int(c & 0xF)])
-                    }
-                }
-                i += 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         out.append(UInt8(ascii: "\""))
     }
