@@ -57,13 +57,13 @@ let package = Package(
         .target(name: "BridgeSimulation", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeMedia", "BridgeDevice"], path: "Sources/Runtime/Simulation"),
         // The simulated device: its platform and class, its screen (UIKit's one presentation slot, a
         // person's answers in interactive mode) and UIKit's activity types. A leaf module.
-        .target(name: "BridgeDevice", dependencies: ["BridgeJSON"], path: "Sources/Device/Model"),
+        .target(name: "BridgeDevice", dependencies: ["BridgeSystem", "BridgeJSON"], path: "Sources/Device/Model"),
         // A call's types: its name, context, invocation, grant, output and observer; the `Plugin` and
         // `Command` declarations commands, plugins and backends are written against.
         .target(name: "BridgeCall", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeSimulation",
                                                    "BridgeDevice"], path: "Sources/Runtime/Call"),
         // Dispatch: the registry of plugin commands, resolution, the checks every call gets, the fallback.
-        .target(name: "BridgeRouter", dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching",
+        .target(name: "BridgeRouter", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeMatching",
                                                      "BridgeSimulation", "BridgeCall"], path: "Sources/Runtime/Router"),
         // Tauri v2's ACL: permission manifests, capabilities, resolution, enforcement.
         .target(name: "BridgeACL", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeTOML", "BridgeProtocol", "BridgeMatching", "BridgeCall",
@@ -94,7 +94,7 @@ let package = Package(
                 path: "Sources/Device/ShareNatives"),
         // The frak-share plugin: share_text's command layer (layer 1).
         .target(name: "BridgeFrakShare",
-                dependencies: ["BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
+                dependencies: ["BridgeSystem", "BridgeJSON", "BridgeProtocol", "BridgeBinding", "BridgeShareNatives", "BridgeMatching",
                                "BridgeCall", "BridgeKit"],
                 path: "Sources/Plugins/FrakShare"),
         // The share plugin: share and can_share, files with rich previews (layer 1: Web Share rules, the files).

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeSystem
 import Synchronization
 
 /// The device's screen, as the share plugins present on it: the one presentation slot (UIKit's
@@ -80,7 +81,7 @@ public final class Screen: Sendable, Equatable {
         var watchers: [@Sendable (Change) -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
 
     public init(user: User = .scripted) {
         self.user = user

@@ -2,6 +2,7 @@ import BridgeCall
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
+import BridgeSystem
 import Synchronization
 
 /// The frak-share scope: entries `{"url": PATTERN}` constrain the shared `url`, entries
@@ -79,7 +80,7 @@ enum ShareScope {
         var compilations: [[JSON]: Int] = [:]
     }
 
-    private static let cache = Mutex(ScopeCache())
+    private static let cache = SharedLock(ScopeCache())
 
     /// How many times `entries` were compiled since they entered the cache (tests count it).
     static func compilations(of entries: [JSON]) -> Int { cache.withLock { $0.compilations[entries] ?? 0 } }

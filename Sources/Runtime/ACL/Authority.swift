@@ -3,6 +3,7 @@ import BridgeDevice
 import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
+import BridgeSystem
 import Synchronization
 
 /// How refusals are worded.
@@ -81,7 +82,7 @@ public final class Authority: CallAuthority, Sendable {
     private let resolutions: [Platform: ResolvedACL]?
     /// The resolutions made on demand: a whole platform's, or one plugin's on a platform.
     private let onDemand = Mutex<[String: ResolvedACL]>([:])
-    private let decisions = Mutex<Decisions?>(nil)
+    private let decisions = SharedLock<Decisions?>(nil)
 
     /// The decisions of one call context, by full command name; the last one apart, since a
     /// session mostly calls one command after another (no hashing then).

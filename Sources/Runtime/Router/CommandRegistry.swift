@@ -1,6 +1,7 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 import Synchronization
 
 /// The commands the bridge serves, keyed by `plugin:<p>|<c>`.
@@ -31,7 +32,7 @@ public struct CommandRegistry: Sendable {
 
     private final class Shared: Sendable {
         /// Every entry made so far by full name, and each built plugin's own.
-        private let state = Mutex<(entries: [String: Entry], byPlugin: [String: [String: Entry]])>(([:], [:]))
+        private let state = SharedLock<(entries: [String: Entry], byPlugin: [String: [String: Entry]])>(([:], [:]))
 
         /// `plugin`'s entries by full name, made once. Built outside the lock (a plugin's
         /// commands are made under its own), so a call of a plugin already built never waits for

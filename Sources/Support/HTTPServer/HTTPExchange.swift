@@ -1,3 +1,4 @@
+import BridgeSystem
 import Dispatch
 import Glibc
 import Synchronization
@@ -89,7 +90,7 @@ public final class HTTPEventStream: Sendable {
     public static let sendTimeoutSeconds = 10
 
     private let writer: HTTPConnectionWriter
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
     /// A pipe whose read end wakes the connection's own thread (`drainIfWoken`), which writes
     /// what the socket could not take at once: off every caller's thread, and on no shared pool
     /// that busy calls could keep it waiting on until the stream falls behind.

@@ -1,6 +1,7 @@
 import BridgeEvents
 import BridgeHTTPServer
 import BridgeJSON
+import BridgeSystem
 import Synchronization
 
 /// The open `/__bridge/events` streams, by page, and what goes down them: Server-Sent Events
@@ -15,7 +16,7 @@ final class EventStreams: Sendable {
         let hearsEvents: Bool
     }
 
-    private let entries = Mutex<[Int: Entry]>([:])
+    private let entries = SharedLock<[Int: Entry]>([:])
     private let nextID = Atomic<Int>(0)
 
     /// Adds a page's stream; it is dropped when it closes, and `onGone` runs when the page has no
