@@ -14,8 +14,8 @@ import Glibc
 /// - Important: the lock is not recursive: `body` must not take it again.
 public final class SharedLock<Value>: @unchecked Sendable {
     // Sendable proof: `value` is read and written only inside `withLock`, with `mutex` held.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var value: Value
 
     public init(_ value: Value) {
         self.value = value
@@ -31,8 +31,9 @@ public final class SharedLock<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with the value, the lock held.
-    @inline(__always)
+    /// Runs `body` with the value, the lock held. Inlinable, so that each caller's body is
+    /// specialised and inlined, not run through a generic thunk.
+    @inlinable
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
