@@ -142,17 +142,29 @@ struct JSONCompactWriter: ~Copyable {
     }
 
     private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
+        guard let source = bytes.baseAddress else {
+            reserve(2, &out)
+            byte(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
+            return
+        }
+        if bytes.count <= JSONCompactWriter.escapeRun {
+            // The usual string: room for it and both quotes made once.
+            reserve(6 * bytes.count + 2, &out)
+            byte(UInt8(ascii: "\""))
+            count = base.distance(to: JSONCompactWriter.escape(source, bytes.count, to: base + count))
+            byte(UInt8(ascii: "\""))
+            return
+        }
         reserve(1, &out)
         byte(UInt8(ascii: "\""))
-        if let source = bytes.baseAddress {
-            // Room for a run of at most 4 KiB at a time, six bytes a byte (`\u00XX`).
-            var i = 0
-            while i < bytes.count {
-                let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
-                reserve(6 * run, &out)
-                count = base.distance(to: JSONCompactWriter.escape(source + i, run, to: base + count))
-                i += run
-            }
+        // Room for a run of at most 4 KiB at a time, six bytes a byte (`\u00XX`).
+        var i = 0
+        while i < bytes.count {
+            let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
+            reserve(6 * run, &out)
+            count = base.distance(to: JSONCompactWriter.escape(source + i, run, to: base + count))
+            i += run
         }
         reserve(1, &out)
         byte(UInt8(ascii: "\""))
@@ -165,6 +177,7 @@ struct JSONCompactWriter: ~Copyable {
     /// `\` and every byte below 0x20 escaped, eight bytes at a time while none needs it. The
     /// room at `o` must hold six bytes a byte. Returns where the writing ended.
     static func escape(_ source: UnsafePointer<UInt8>, _ count: Int, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if let end = copiedClean(source, count, to: start) { return end }
         var o = start
         var i = 0
         while i < count {
@@ -204,5 +217,34 @@ struct JSONCompactWriter: ~Copyable {
             o += 2
         }
         return o
+    }
+
+    /// The usual text, with nothing to escape, copied as is: a word at a time, the last word
+    /// overlapping the one before (the room holds six bytes a byte), so a text of 8 bytes or
+    /// more has no byte loop; a shorter one is checked and copied byte by byte. `nil` when a
+    /// byte needs an escape (what was copied is then written over by the escaping loop).
+    @inline(__always)
+    private static func copiedClean(_ source: UnsafePointer<UInt8>, _ count: Int, to o: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+        guard count >= 8 else {
+            for i in 0..<count {
+                let c = source[i]
+                guard c >= 0x20 && c != 0x22 && c != 0x5C else { return nil }
+                o[i] = c
+            }
+            return o + count
+        }
+        var i = 0
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+            guard !JSON.mayNeedEscape(word) else { return nil }
+            UnsafeMutableRawPointer(o + i).storeBytes(of: word, as: UInt64.self)
+            i += 8
+        }
+        if i < count {
+            let word = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+            guard !JSON.mayNeedEscape(word) else { return nil }
+            UnsafeMutableRawPointer(o + count - 8).storeBytes(of: word, as: UInt64.self)
+        }
+        return o + count
     }
 }
