@@ -47,7 +47,7 @@ let package = Package(
         // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
         .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/Support/HTTPServer"),
         // Plugin events and listeners (Channels, listen()), whatever the transport.
-        .target(name: "BridgeEvents", dependencies: ["BridgeJSON", "BridgeCall"], path: "Sources/Runtime/Events"),
+        .target(name: "BridgeEvents", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeCall"], path: "Sources/Runtime/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
         .target(name: "BridgeBrowser",
                 dependencies: ["BridgeSystem", "BridgeHTTPServer", "BridgeEvents", "BridgeJSON", "BridgeProtocol", "BridgeRouter",

@@ -63,3 +63,15 @@ struct SharedLockTests {
         #expect(lock.withLock { $0 } == 2)
     }
 }
+
+/// Taking the lock again inside its body stops the process with a message (in the debug build
+/// the tests run), where a release build would wait forever.
+@Suite("SharedLock: not recursive")
+struct SharedLockRecursionTests {
+    @Test func takingItAgainStops() async {
+        await #expect(processExitsWith: .failure) {
+            let lock = SharedLock(0)
+            lock.withLock { _ in lock.withLock { $0 += 1 } }
+        }
+    }
+}

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// A reader of the share inbox, as other processes see it: while the session lives it holds its
 /// lease lock, `ShareInbox/leases/<id>.lock`, with `flock(LOCK_EX)`. The kernel drops the lock
@@ -17,7 +16,7 @@ public final class InboxSession: Sendable {
     /// The session's id: letters, digits, `.`, `_` and `-` only (it names a file).
     public let id: String
     /// The lock files held, by the inbox folder they are in.
-    private let held = Mutex<[String: Int32]>([:])
+    private let held = SharedLock<[String: Int32]>([:])
 
     /// A session named `id`; characters a file name cannot safely hold become `_`.
     public init(id: String) {

@@ -7,7 +7,7 @@ import BridgeEvents
 import BridgeJSON
 import BridgeKit
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// The windows of the app on a desktop target: those of the config, with their state (title,
 /// size, position, flags), changed by the setters, which emit the events the window system's
@@ -28,12 +28,12 @@ final class WindowStates: Sendable {
 
     let app: AppInfo
     let events: EventHub?
-    private let windows: Mutex<[State]>
+    private let windows: SharedLock<[State]>
 
     init(app: AppInfo, events: EventHub?) {
         self.app = app
         self.events = events
-        windows = Mutex(app.windows.map { w in
+        windows = SharedLock(app.windows.map { w in
             State(label: w.label, title: w.title, width: w.width, height: w.height, x: 0, y: 0, flags: [
                 "visible": w.visible, "resizable": w.resizable, "fullscreen": w.fullscreen, "maximized": w.maximized,
                 "decorated": w.decorations, "focused": w.focus, "minimized": false, "maximizable": true, "minimizable": true,

@@ -1,7 +1,7 @@
 import BridgeCall
 import BridgeDevice
 import BridgeJSON
-import Synchronization
+import BridgeSystem
 
 /// The runtime permissions of the simulated device, one state machine for every plugin: Tauri's
 /// mobile `PermissionState` (`granted`, `denied`, `prompt`, `prompt-with-rationale`), moved by
@@ -35,14 +35,14 @@ public final class DevicePermissions: Sendable {
         let answer: Answer
     }
 
-    private let entries: Mutex<[String: Entry]>
+    private let entries: SharedLock<[String: Entry]>
     private let answers: [String: Answer]
     /// Each prompt shown, for the records (`permission`, the platform, the answer).
-    private let prompts = Mutex<[JSON]>([])
+    private let prompts = SharedLock<[JSON]>([])
 
     public init(_ answers: [String: Answer] = [:]) {
         self.answers = answers
-        entries = Mutex([:])
+        entries = SharedLock([:])
     }
 
     private func entry(_ name: String, _ s: inout [String: Entry]) -> Entry {

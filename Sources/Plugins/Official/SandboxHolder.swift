@@ -5,15 +5,14 @@ import BridgeSandbox
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// Where the fs plugin keeps the device's files: `--sandbox DIR`, or a fresh temporary folder
 /// made on the first call that needs one (and named on stderr then, so its files can be looked at).
 public final class SandboxHolder: Sendable {
     private let requested: String?
-    private let made = Mutex<Sandbox?>(nil)
+    private let made = SharedLock<Sandbox?>(nil)
     /// The platforms whose install-time folders are made (a holder serves one app).
-    private let installed = Mutex<Set<Platform>>([])
+    private let installed = SharedLock<Set<Platform>>([])
     private let announce: @Sendable (String) -> Void
 
     /// - Parameters:

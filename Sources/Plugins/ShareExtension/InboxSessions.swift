@@ -1,5 +1,5 @@
 import BridgeInbox
-import Synchronization
+import BridgeSystem
 
 /// The share inbox's readers in this process, by the transport's client: a browser page
 /// (`page:<id>`) is a reader of its own, so two pages never get the same item within a lease
@@ -7,7 +7,7 @@ import Synchronization
 /// end a page's session when the tab closes); every other caller (the stdio peer of `bridge serve`, `bridge invoke`) is the process's
 /// session, whose leases lapse when the process exits.
 final class InboxSessions: Sendable {
-    private let pages = Mutex<[String: InboxSession]>([:])
+    private let pages = SharedLock<[String: InboxSession]>([:])
 
     /// The session of calls from `client` (`CallContext.client`).
     func session(for client: String?) -> InboxSession {

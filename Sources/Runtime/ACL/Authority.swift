@@ -4,7 +4,6 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 import BridgeSystem
-import Synchronization
 
 /// How refusals are worded.
 public enum ACLMessages: String, Sendable, CaseIterable {
@@ -49,7 +48,7 @@ public final class Authority: CallAuthority, Sendable {
         /// The manifests with a default set whose entry can grant another manifest's commands,
         /// or was read from files: resolved for every plugin.
         let reaching: [String]
-        private let made = Mutex<[Capability]?>(nil)
+        private let made = SharedLock<[Capability]?>(nil)
 
         init(store: ManifestStore, windows: [String], reaching: [String]) {
             self.store = store
@@ -81,7 +80,7 @@ public final class Authority: CallAuthority, Sendable {
     /// Tauri's build does); `nil` for the built-in capability, resolved per plugin on demand.
     private let resolutions: [Platform: ResolvedACL]?
     /// The resolutions made on demand: a whole platform's, or one plugin's on a platform.
-    private let onDemand = Mutex<[String: ResolvedACL]>([:])
+    private let onDemand = SharedLock<[String: ResolvedACL]>([:])
     private let decisions = SharedLock<Decisions?>(nil)
 
     /// The decisions of one call context, by full command name; the last one apart, since a

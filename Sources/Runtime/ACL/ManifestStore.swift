@@ -1,7 +1,6 @@
 import BridgeCall
 import BridgeJSON
 import BridgeSystem
-import Synchronization
 
 /// The permission manifests of the plugins the bridge hosts, by key (`fs`, `core:event`,
 /// `__app-acl__`), each built when the ACL first needs it: a plugin whose permissions Tauri's
@@ -22,9 +21,9 @@ public final class ManifestStore: Sendable {
     private let built: [String: PluginManifest]
     private let embedded: [String: Embedded]
     private let generated: [String: GeneratedPermissions]
-    private let made = Mutex<[String: PluginManifest]>([:])
+    private let made = SharedLock<[String: PluginManifest]>([:])
     /// `reachesOthers`' answers, by key: the start asks once per entry, each call's resolution again.
-    private let crossing = Mutex<[String: Bool]>([:])
+    private let crossing = SharedLock<[String: Bool]>([:])
 
     /// Every manifest given, built.
     public convenience init(_ manifests: [String: PluginManifest]) {

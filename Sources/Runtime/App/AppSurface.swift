@@ -3,7 +3,7 @@ import BridgeCall
 import BridgeJSON
 import BridgeProtocol
 import BridgeRouter
-import Synchronization
+import BridgeSystem
 
 /// The part of a front end's surface the bridge does not simulate: the app's own commands
 /// (read from its Rust sources, bound as Tauri binds them) and the plugins it does not host.
@@ -19,8 +19,8 @@ public final class AppSurface: CommandFallback {
 
     public let commands: AppCommands
     public let fixtures: Fixtures?
-    private let granted: Mutex<ForeignPolicy>
-    private let appACL = Mutex(false)
+    private let granted: SharedLock<ForeignPolicy>
+    private let appACL = SharedLock(false)
     /// Whether the app's own commands pass the ACL: set when the app has an ACL manifest
     /// (`CallAuthority.checksAppCommands`), as Tauri checks them then; else they run anywhere.
     public var checksAppCommands: Bool {
@@ -36,7 +36,7 @@ public final class AppSurface: CommandFallback {
     public let ledger: Unanswered
     /// `--auto-answer`: a value of its declared type for an app command nothing else answers.
     public let autoAnswers: AutoAnswers?
-    private let applies = Mutex<(@Sendable (String, CallContext) -> Bool)?>(nil)
+    private let applies = SharedLock<(@Sendable (String, CallContext) -> Bool)?>(nil)
     /// Whether a capability in force for a call's context names an unhosted plugin (its platforms,
     /// windows and origin): a call no such capability reaches is refused as Tauri refuses it;
     /// `nil`: every call of a `foreign` plugin is let through (a test's surface).
@@ -50,7 +50,7 @@ public final class AppSurface: CommandFallback {
         self.commands = commands
         self.autoAnswers = autoAnswers
         self.fixtures = fixtures
-        self.granted = Mutex(foreign)
+        self.granted = SharedLock(foreign)
         self.clients = clients
         self.ledger = ledger
     }

@@ -5,7 +5,6 @@ import BridgeRouter
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// `--record FILE`: every call the router answered or refused, one JSON object per line
 /// (NDJSON): `{"time", "command", "args", "context": {platform, window, webview, origin},
@@ -13,7 +12,7 @@ import Synchronization
 /// which answers differ, so a team keeps its front end's calls as a contract test.
 public final class CallRecorder: CallRecording {
     private let fd: Int32
-    private let lock = Mutex(())
+    private let lock = SharedLock(())
     public let path: String
 
     /// The mode of a recording the bridge creates: the owner's alone, since a recording holds

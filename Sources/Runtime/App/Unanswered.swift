@@ -1,7 +1,7 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// The calls nothing answered, kept for the session's summary and announced as they happen
 /// (`bridge/unhandled` on stdio and the pages' event streams): nothing a front end calls is
@@ -32,7 +32,7 @@ public final class Unanswered: Sendable {
 
     /// The most commands kept (a front end calling endless distinct names stays bounded).
     public let maxCommands: Int
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
 
     public init(maxCommands: Int = 1000) { self.maxCommands = maxCommands }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import BridgeSystem
 
 /// How the simulated app ends or starts again: plugin-process's `exit(code)` (`AppHandle::exit`)
 /// and `restart()` (`AppHandle::restart`). The command asks; the transport that runs the app
@@ -13,8 +13,8 @@ public final class AppLifecycle: Sendable {
     /// The app of this process, which the CLI's transports end.
     public static let process = AppLifecycle()
 
-    private let handler = Mutex<(@Sendable (Ending, CallContext) -> Void)?>(nil)
-    private let requested = Mutex<Ending?>(nil)
+    private let handler = SharedLock<(@Sendable (Ending, CallContext) -> Void)?>(nil)
+    private let requested = SharedLock<Ending?>(nil)
 
     public init() {}
 

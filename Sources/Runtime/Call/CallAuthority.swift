@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 import Synchronization
 
 /// What the ACL decided for a call that may run: the scopes that travel with it to the command.
@@ -45,7 +46,7 @@ public struct CallGrant: Sendable, Equatable {
 
 /// A grant's compiled scopes by key (`CallGrant.scope`).
 public final class CompiledScopes: Sendable {
-    private let values = Mutex<[String: any Sendable]>([:])
+    private let values = SharedLock<[String: any Sendable]>([:])
     private let builds = Atomic<Int>(0)
 
     public init() {}

@@ -5,7 +5,6 @@ import BridgeJSON
 import BridgeMatching
 import BridgeProtocol
 import BridgeSchema
-import Synchronization
 
 /// A command's arguments against `commands/<plugin>/<command>.args` — the contract of a correct
 /// call, which `--strict` enforces through the command declaration the schema is generated from.
@@ -19,7 +18,7 @@ import Synchronization
 public final class SchemaArgumentValidator: Sendable {
     public let catalog: SchemaCatalog
     /// Each command's validator (or its absence), found once.
-    private let validators = Mutex<[String: SchemaValidator?]>([:])
+    private let validators = SharedLock<[String: SchemaValidator?]>([:])
 
     public init(catalog: SchemaCatalog = .shared) {
         self.catalog = catalog

@@ -1,6 +1,6 @@
 import BridgeJSON
 import BridgeSchema
-import Synchronization
+import BridgeSystem
 
 /// The schemas of `Schemas/`, compiled into `bridge`: looked up by name
 /// (`commands/frak-share/share_text.args`), by file (`….schema.json`) or by `$id`.
@@ -15,7 +15,7 @@ public final class SchemaCatalog: Sendable {
     private let texts: [String: String]
     /// Every schema name, sorted.
     public let names: [String]
-    private let state = Mutex<(documents: [String: JSON], validators: [String: SchemaValidator], complete: Bool)>(([:], [:], false))
+    private let state = SharedLock<(documents: [String: JSON], validators: [String: SchemaValidator], complete: Bool)>(([:], [:], false))
     private let schemaRegistry = SchemaRegistry()
 
     /// The catalog of the compiled-in schemas.

@@ -1,6 +1,6 @@
 import BridgeCall
 import BridgeJSON
-import Synchronization
+import BridgeSystem
 
 /// Routes events to the clients that listen for them, whatever the transport.
 ///
@@ -45,7 +45,7 @@ public final class EventHub: PluginListening, Sendable {
         var nextObserver = 0
     }
 
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
 
     public init() {}
 

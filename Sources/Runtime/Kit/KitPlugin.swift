@@ -2,7 +2,7 @@ import BridgeACL
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// A plugin declared the one way — every plugin the bridge hosts is one: its name and where its
 /// code comes from, the `COMMANDS` of its `build.rs` (whose per-command permissions Tauri's build
@@ -48,7 +48,7 @@ public final class KitPlugin: Plugin, Sendable {
     private let makePermissions: @Sendable () -> [Permission]
     private let makeSets: @Sendable () -> [PermissionSet]
     private typealias Made = (commands: [Command]?, permissions: [Permission]?, sets: [PermissionSet]?)
-    private let made = Mutex<Made>((nil, nil, nil))
+    private let made = SharedLock<Made>((nil, nil, nil))
 
     /// The part at `slot`, made by `make` the first time it is asked for.
     private func once<Value: Sendable>(_ slot: WritableKeyPath<Made, Value?>, _ make: () -> Value) -> Value {

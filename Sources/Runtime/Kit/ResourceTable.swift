@@ -1,6 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// A resource with work to do when it is closed (`Resource::close`: a store forgets its path
 /// and saves what a pending auto-save would have).
@@ -17,15 +17,15 @@ public final class ResourceTable: Sendable {
     /// What a table holds: closed when removed (its `deinit` releases the descriptor).
     public typealias Resource = AnyObject & Sendable
 
-    private struct State: ~Copyable {
+    private struct State {
         var next: UInt32 = 1
         var items: [UInt32: any Resource] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
     public let limit: Int
     /// The webviews' own tables, by label (`Webview::resources_table`), made when first used.
-    private let webviews = Mutex<[String: ResourceTable]>([:])
+    private let webviews = SharedLock<[String: ResourceTable]>([:])
 
     public init(limit: Int = 1024) { self.limit = limit }
 

@@ -1,7 +1,7 @@
 import BridgeCall
 import BridgeJSON
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// A client that answers commands for the bridge (the Node client over its session).
 public protocol CommandAsker: Sendable {
@@ -17,7 +17,7 @@ public final class ClientHandlers: Sendable {
         let asker: any CommandAsker
     }
 
-    private let state = Mutex<[String: Registration]>([:])
+    private let state = SharedLock<[String: Registration]>([:])
 
     public init() {}
 

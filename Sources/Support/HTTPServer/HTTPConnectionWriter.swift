@@ -3,13 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import BridgeSystem
 
 /// Writes to one connection's socket; one writer at a time, so a stream's events and the
 /// connection's keep-alive comments never interleave inside a message.
 final class HTTPConnectionWriter: Sendable {
     let fd: Int32
-    private let lock = Mutex<Bool>(true)
+    private let lock = SharedLock<Bool>(true)
 
     init(fd: Int32) {
         self.fd = fd

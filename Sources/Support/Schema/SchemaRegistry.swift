@@ -1,5 +1,5 @@
 import BridgeJSON
-import Synchronization
+import BridgeSystem
 
 /// Schemas by absolute URI, for `$ref`s between schemas.
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// Adding is safe from any thread. A `SchemaValidator` takes what the registry holds when it is
 /// created; schemas added later are seen by validators created later.
 public final class SchemaRegistry: Sendable {
-    private let index = Mutex(Metaschema.index)
+    private let index = SharedLock(Metaschema.index)
 
     /// A registry holding only the draft-07 meta-schema.
     public init() {}

@@ -4,7 +4,6 @@ import BridgeRender
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// The sheets up on the screen, as the pages draw them: each `Screen` change becomes a
 /// `bridge/sheet` event — `{"sheet", "state": "shown", "awaitsAnswer", "presentation", "css",
@@ -17,7 +16,7 @@ final class SheetOverlays: Sendable {
         let event: JSON
     }
 
-    private let up = Mutex<[String: Up]>([:])
+    private let up = SharedLock<[String: Up]>([:])
 
     func changed(_ change: Screen.Change, streams: EventStreams) {
         switch change {

@@ -334,7 +334,7 @@ final class DownloadAdmission: Sendable {
     }
 
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = SharedLock(State())
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 

@@ -1,8 +1,8 @@
 import BridgeCall
-import BridgeKit
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// What is in front of the camera (`--scan CONTENT`, `--scan-format FORMAT`).
 public struct ScannedCode: Sendable, Equatable {
@@ -43,8 +43,8 @@ public enum BarcodeScannerPlugin {
 
     /// The scans waiting for a code, resumed by `cancel` or their call's cancellation.
     final class Pending: Sendable {
-        private let waiting = Mutex<[Int: CheckedContinuation<Result<JSON, ResponseError>, Never>]>([:])
-        private let next = Mutex(0)
+        private let waiting = SharedLock<[Int: CheckedContinuation<Result<JSON, ResponseError>, Never>]>([:])
+        private let next = SharedLock(0)
 
         func wait() async -> Result<JSON, ResponseError> {
             let id = next.withLock { n in n += 1; return n }

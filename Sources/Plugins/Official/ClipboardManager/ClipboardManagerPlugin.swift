@@ -1,8 +1,8 @@
 import BridgeCall
-import BridgeKit
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// The session's clipboard: one per process, as the device has one. `--clipboard TEXT` starts it
 /// holding TEXT copied by another app (so iOS asks before the app may paste it).
@@ -21,11 +21,11 @@ public final class SessionClipboard: Sendable {
         var fromOtherApp: Bool
     }
 
-    private let content: Mutex<Content?>
+    private let content: SharedLock<Content?>
     public let paste: PasteAnswer
 
     public init(text: String? = nil, paste: PasteAnswer = .allow) {
-        content = Mutex(text.map { Content(text: $0, html: nil, label: nil, fromOtherApp: true) })
+        content = SharedLock(text.map { Content(text: $0, html: nil, label: nil, fromOtherApp: true) })
         self.paste = paste
     }
 

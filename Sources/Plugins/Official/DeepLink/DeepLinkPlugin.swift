@@ -1,9 +1,9 @@
 import BridgeCall
-import BridgeKit
 import BridgeDevice
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// `plugins.deep-link` of the app's configuration, as the plugin reads it (`src/config.rs`, with
 /// the fields apps ship today, plugins-workspace@19a04229: `scheme`, an optional `host`, `path`,
@@ -210,13 +210,13 @@ public enum DeepLinkPlugin {
 
     /// The protocols registered on a desktop (`register`), per session.
     final class Registrations: Sendable {
-        let schemes = Mutex<Set<String>>([])
+        let schemes = SharedLock<Set<String>>([])
     }
 
     /// The links the app has been opened with: the cold start's (`--open-url`), then each warm
     /// arrival (`bridge/openUrl`), which replaces it as the plugin's `current` does.
     final class Opened: Sendable {
-        let links = Mutex<(cold: String?, warm: String?)>((nil, nil))
+        let links = SharedLock<(cold: String?, warm: String?)>((nil, nil))
     }
 
     /// The event a warm arrival emits (`onOpenUrl` listens to it).

@@ -8,7 +8,6 @@ import BridgeProtocol
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// One position of the scripted track (`--location LAT,LON[,ACCURACY]`).
 public struct TrackPoint: Sendable, Equatable {
@@ -52,7 +51,7 @@ public enum GeolocationPlugin {
 
     /// The watches running, by channel.
     final class Watches: Sendable {
-        let tasks = Mutex<[UInt32: Task<Void, Never>]>([:])
+        let tasks = SharedLock<[UInt32: Task<Void, Never>]>([:])
         func stop(_ channel: UInt32) { tasks.withLock { $0.removeValue(forKey: channel) }?.cancel() }
     }
 

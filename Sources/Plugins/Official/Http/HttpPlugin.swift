@@ -424,7 +424,7 @@ struct HttpScope: Sendable {
     /// The patterns read so far, by text: a capability's entries are read at start (its scope
     /// checked for every platform) and again when a call first meets them, and a read costs
     /// about a hundred thousand instructions. Bounded: past `maxCached` texts it starts over.
-    private static let cache = Mutex<[String: URLPattern]>([:])
+    private static let cache = SharedLock<[String: URLPattern]>([:])
     static let maxCached = 4096
 
     /// `parse_url_pattern`: an empty or `/` path, an empty search or hash become `*`.

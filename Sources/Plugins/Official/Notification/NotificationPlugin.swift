@@ -2,10 +2,10 @@ import BridgeACL
 import BridgeApp
 import BridgeBinding
 import BridgeCall
-import BridgeKit
 import BridgeJSON
+import BridgeKit
 import BridgeProtocol
-import Synchronization
+import BridgeSystem
 
 /// `plugin:notification|…` (`@tauri-apps/plugin-notification` 2.0.1) as plugins-workspace@77149dc4
 /// has it. Three commands are Rust (`src/commands.rs`): `notify(options: NotificationData)`
@@ -46,7 +46,7 @@ public enum NotificationPlugin {
             var channels: [JSON] = [["id": "default", "name": "Default", "description": "Default", "sound": nil, "lights": false,
                                      "vibration": false, "importance": 3, "visibility": 0]]
         }
-        let state = Mutex(State())
+        let state = SharedLock(State())
         /// The app's name, which the banner shows.
         let appName: String
         init(appName: String) { self.appName = appName }

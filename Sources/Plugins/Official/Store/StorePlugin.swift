@@ -10,7 +10,6 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import BridgeSystem
-import Synchronization
 
 /// `plugin:store|…` (`@tauri-apps/plugin-store`) as plugins-workspace@77149dc4 `plugins/store`
 /// (2.1.0) answers, its files in the sandbox: `load` resolves the path against `$APPDATA`
@@ -105,7 +104,7 @@ final class Stores: Sendable {
     let emit: (@Sendable (String, JSON) -> Void)?
     /// Whether `load` reads `defaults` and `overrideDefaults` (store ≥ 2.4.0).
     let takesDefaults: Bool
-    let byPath = Mutex<[String: (rid: UInt32, store: Store)]>([:])
+    let byPath = SharedLock<[String: (rid: UInt32, store: Store)]>([:])
 
     init(holder: SandboxHolder, app: AppInfo, resources: ResourceTable, emit: (@Sendable (String, JSON) -> Void)?, defaults: Bool) {
         self.holder = holder
@@ -186,8 +185,8 @@ final class Stores: Sendable {
     // MARK: Exit
 
     /// `RunEvent::Exit`: every store saved. The stores of the process, for the exit hook.
-    private static let live = Mutex<[Stores]>([])
-    private static let hooked = Mutex(false)
+    private static let live = SharedLock<[Stores]>([])
+    private static let hooked = SharedLock(false)
 
     private static func registerExitSave(_ stores: Stores) {
         live.withLock { $0.append(stores) }
@@ -216,16 +215,16 @@ final class Store: ClosableResource, @unchecked Sendable {
     let key: String
     /// The defaults `load` was given (store ≥ 2.4.0), what `reset` goes back to.
     let defaults: JSONObject?
-    let cache: Mutex<JSONObject>
-    let rid = Mutex<UInt32>(0)
+    let cache: SharedLock<JSONObject>
+    let rid = SharedLock<UInt32>(0)
     /// Bumped by each change; a debounced save runs only if none came after it.
-    private let generation = Mutex(0)
-    private let pending = Mutex(false)
+    private let generation = SharedLock(0)
+    private let pending = SharedLock(false)
 
     init(path: String, location: Sandbox.Path, sandbox: Sandbox, delay: Int?, emit: (@Sendable (String, JSON) -> Void)?, stores: Stores, key: String,
          defaults: JSONObject? = nil) {
         self.defaults = defaults
-        self.cache = Mutex(defaults ?? JSONObject())
+        self.cache = SharedLock(defaults ?? JSONObject())
         self.path = path
         self.location = location
         self.sandbox = sandbox
