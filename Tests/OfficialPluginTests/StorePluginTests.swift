@@ -44,6 +44,38 @@ struct StorePluginTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\n  \"theme\": {\n    \"dark\": true\n  }\n}")
     }
 
+    /// Eight threads load each of 60 paths at once: every load of a path answers the same rid
+    /// (plugin-store's `build_inner` holds its stores' lock from the lookup to the insert), and
+    /// the resource table holds one store a path. Building outside that lock gave two loads of
+    /// one path two stores, the first one's rid left dangling.
+    @Test("loads of one path at once get one store and one rid")
+    func concurrentLoads() throws {
+        let (r, _, _) = try storeRouter()
+        let paths = (0..<60).map { "race-\($0).json" }
+        let threads = 8
+        let rids = Mutex<[String: Set<Int>]>([:])
+        let started = DispatchGroup()
+        for _ in 0..<threads {
+            started.enter()
+            Thread.detachNewThread {
+                for path in paths {
+                    // A load answers on the caller's thread (no wait): driven here, not awaited.
+                    let driven = r.drive(method: "plugin:store|load", params: ["path": .string(path)], context: CallContext(platform: .android))
+                    if case .done(_, .success(let output)) = driven, let n = output.result.numberValue?.intValue {
+                        rids.withLock { $0[path, default: []].insert(n) }
+                    }
+                }
+                started.leave()
+            }
+        }
+        started.wait()
+        let seen = rids.withLock { $0 }
+        #expect(seen.count == paths.count)
+        let doubled = seen.filter { $0.value.count != 1 }
+        #expect(doubled.isEmpty, "paths loaded as two stores: \(doubled.keys.sorted())")
+        #expect(Set(seen.values.compactMap(\.first)).count == paths.count, "one rid a path")
+    }
+
     @Test("set always emits store://change; delete only when the key existed; clear once per key")
     func events() async throws {
         let (r, _, events) = try storeRouter()

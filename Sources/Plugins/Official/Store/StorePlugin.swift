@@ -148,15 +148,6 @@ final class Stores: Sendable {
             }
         }
         let createNew = p["createNew"]?.boolValue ?? false
-        let sandbox = try holder.sandbox(installed: PlatformPaths(platform: context.platform, app: app))
-        let existing = byPath.withLock { map -> (rid: UInt32, store: Store)? in
-            if createNew, let old = map.removeValue(forKey: mapKey) {
-                resources.take(old.rid)
-                return nil
-            }
-            return map[mapKey]
-        }
-        if let existing { return existing.rid }
         var defaults: JSONObject?
         if takesDefaults, let given = p["defaults"], given != .null {
             guard case .object(let members) = given else {
@@ -165,15 +156,28 @@ final class Stores: Sendable {
             }
             defaults = members
         }
-        let store = Store(path: resolved.display, location: resolved.location, sandbox: sandbox, delay: delay, emit: emit, stores: self,
-                          key: mapKey, defaults: defaults)
-        // `build_inner`: the cache starts from the defaults, then the file loads over them, or
-        // (overrideDefaults) in their place; a missing or unreadable file leaves the defaults.
-        if !createNew { try? store.read(replacing: takesDefaults && p["overrideDefaults"]?.boolValue == true) }
-        let rid = try resources.add(store)
-        store.rid.withLock { $0 = rid }
-        byPath.withLock { $0[mapKey] = (rid, store) }
-        return rid
+        let sandbox = try holder.sandbox(installed: PlatformPaths(platform: context.platform, app: app))
+        let overrideDefaults = takesDefaults && p["overrideDefaults"]?.boolValue == true
+        // `StoreBuilder::build_inner` (plugins-workspace `plugins/store/src/store.rs`) holds the
+        // stores' lock from the lookup to the insert ("so a path is never loaded twice"): two
+        // loads of one path at once get one store and one rid. (Lock order: the stores, then the
+        // resource table; closing a store takes them the other way round only one at a time.)
+        return try byPath.withLock { map throws(ResponseError) -> UInt32 in
+            if createNew, let old = map.removeValue(forKey: mapKey) {
+                resources.take(old.rid)
+            } else if let existing = map[mapKey] {
+                return existing.rid
+            }
+            let store = Store(path: resolved.display, location: resolved.location, sandbox: sandbox, delay: delay, emit: emit, stores: self,
+                              key: mapKey, defaults: defaults)
+            // `build_inner`: the cache starts from the defaults, then the file loads over them, or
+            // (overrideDefaults) in their place; a missing or unreadable file leaves the defaults.
+            if !createNew { try? store.read(replacing: overrideDefaults) }
+            let rid = try resources.add(store)
+            store.rid.withLock { $0 = rid }
+            map[mapKey] = (rid, store)
+            return rid
+        }
     }
 
     func store(_ p: JSONObject) throws(ResponseError) -> Store {
