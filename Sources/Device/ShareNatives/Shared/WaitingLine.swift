@@ -56,3 +56,5 @@ struct WaitingLine<Waiter> {
         head = 0
     }
 }
+
+extension WaitingLine: Sendable where Waiter: Sendable {}
