@@ -219,7 +219,7 @@ let package = Package(
                     dependencies: ["BridgeServer", "BridgeJSON", "BridgeFraming", "BridgeProtocol", "BridgeRouter",
                                    "TestSupport", "BridgeCall", "BridgeBinding"]),
         .testTarget(name: "RenderTests", dependencies: ["BridgeRender", "BridgeJSON", "BridgeMedia"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON",
+        .testTarget(name: "CLITests", dependencies: ["BridgeCLI", "BridgeBrowser", "BridgeEvents", "BridgeOfficialPlugins", "BridgeContract", "BridgeJSON",
                                                      "BridgePlugins", "BridgeShareNatives", "TestSupport", "bridge",
                                                      "bridge-test-host", "bridge-generate", "BridgeCall"]),
     ] + kitPlugins.map {

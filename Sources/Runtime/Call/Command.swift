@@ -63,6 +63,10 @@ public struct CommandOutput: Sendable, Equatable {
     /// The platform record, or `nil` when the command has none.
     public var presentation: JSON? { makePresentation?() }
 
+    /// What builds the platform record, unbuilt: for a transport that builds it only when
+    /// someone will read it (a page with its event stream open).
+    public var presentationMaker: (@Sendable () -> JSON)? { makePresentation }
+
     public static func == (a: CommandOutput, b: CommandOutput) -> Bool {
         a.result == b.result && a.presentation == b.presentation
     }

@@ -5,13 +5,14 @@ import BridgeProtocol
 /// What one call gave, as browser mode reports it.
 public struct BrowserCallOutcome: Sendable {
     public var result: Result<JSON, ResponseError>
-    /// The platform record, sent to the page as `bridge/presentation`.
-    public var presentation: JSON?
+    /// What builds the platform record, sent to the page as `bridge/presentation`: built only
+    /// when the page has an event stream open to read it.
+    public var presentation: (@Sendable () -> JSON)?
     /// The call's warnings (`{code, message, field?}`), all of them (the `Bridge-Warnings` header);
     /// each went to the page as `bridge/warning` through `live` when it was learnt.
     public var warnings: [JSON]
 
-    public init(result: Result<JSON, ResponseError>, presentation: JSON? = nil, warnings: [JSON] = []) {
+    public init(result: Result<JSON, ResponseError>, presentation: (@Sendable () -> JSON)? = nil, warnings: [JSON] = []) {
         self.result = result
         self.presentation = presentation
         self.warnings = warnings

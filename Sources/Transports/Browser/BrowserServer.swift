@@ -468,8 +468,9 @@ public final class BrowserServer: Sendable {
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
+            // The record is built only for a page with a stream open to read it.
             if let presentation = outcome.presentation, let page {
-                streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation], page: page)
+                streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation()], page: page)
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
         }

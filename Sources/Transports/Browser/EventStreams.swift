@@ -34,11 +34,12 @@ final class EventStreams: Sendable {
         send("ready", ["page": .string(page)], to: stream)
     }
 
-    /// Sends an event to the streams of `page`, or of every page when `page` is `nil`.
-    func send(_ name: String, _ data: JSON, page: String?) {
+    /// Sends an event to the streams of `page`, or of every page when `page` is `nil`; `data`
+    /// is built only when such a stream is open.
+    func send(_ name: String, _ data: @autoclosure () -> JSON, page: String?) {
         let targets = entries.withLock { e in e.values.filter { page == nil || $0.page == page }.map(\.stream) }
         guard !targets.isEmpty else { return }
-        let bytes = EventStreams.event(name, data)
+        let bytes = EventStreams.event(name, data())
         for stream in targets { stream.send(bytes) }
     }
 
