@@ -142,31 +142,20 @@ struct JSONCompactWriter: ~Copyable {
     }
 
     private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
-        guard let source = bytes.baseAddress else {
-            reserve(2, &out)
-            byte(UInt8(ascii: "\""))
-            byte(UInt8(ascii: "\""))
-            return
-        }
-        if bytes.count <= JSONCompactWriter.escapeRun {
-            // The usual string: room for it and both quotes made once.
-            reserve(6 * bytes.count + 2, &out)
-            byte(UInt8(ascii: "\""))
-            count = base.distance(to: JSONCompactWriter.escape(source, bytes.count, to: base + count))
-            byte(UInt8(ascii: "\""))
-            return
-        }
-        reserve(1, &out)
+        // Room for both quotes and the first run made at once: the usual string needs no more.
+        reserve(2 + 6 * min(bytes.count, JSONCompactWriter.escapeRun), &out)
         byte(UInt8(ascii: "\""))
-        // Room for a run of at most 4 KiB at a time, six bytes a byte (`\u00XX`).
-        var i = 0
-        while i < bytes.count {
-            let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
-            reserve(6 * run, &out)
-            count = base.distance(to: JSONCompactWriter.escape(source + i, run, to: base + count))
-            i += run
+        if let source = bytes.baseAddress {
+            // Room for a run of at most 4 KiB at a time, six bytes a byte (`\u00XX`), and the
+            // closing quote.
+            var i = 0
+            while i < bytes.count {
+                let run = min(bytes.count - i, JSONCompactWriter.escapeRun)
+                reserve(6 * run + 1, &out)
+                count = base.distance(to: JSONCompactWriter.escape(source + i, run, to: base + count))
+                i += run
+            }
         }
-        reserve(1, &out)
         byte(UInt8(ascii: "\""))
     }
 
