@@ -1,4 +1,5 @@
 import BridgeSystem
+import Dispatch
 import Glibc
 import Testing
 
@@ -17,9 +18,9 @@ struct SharedLockTests {
     @Test func bodiesNeverOverlap() {
         let lock = SharedLock(Tally())
         let threads = 8, rounds = 1_000, run = 5
-        let done = Condition()
-        let finished = SharedLock(0)
+        let finished = DispatchGroup()
         for thread in 0..<threads {
+            finished.enter()
             Threads.detach {
                 for _ in 0..<rounds {
                     lock.withLock { tally in
@@ -31,15 +32,10 @@ struct SharedLockTests {
                         }
                     }
                 }
-                done.lock()
-                finished.withLock { $0 += 1 }
-                done.broadcast()
-                done.unlock()
+                finished.leave()
             }
         }
-        done.lock()
-        while finished.withLock({ $0 }) < threads { done.wait() }
-        done.unlock()
+        finished.wait()
         let tally = lock.withLock { $0 }
         #expect(tally.count == threads * rounds * run)
         var cut = 0
