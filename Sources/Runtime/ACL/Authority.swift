@@ -98,10 +98,13 @@ public final class Authority: CallAuthority, Sendable {
             key = ContextKey(context)
         }
 
+        /// Whether they were made for `context`: the same storage, or the same labels.
+        func hold(_ context: CallContext) -> Bool { context.isSame(as: self.context) || ContextKey(context) == key }
+
         /// The decision made for `full` in `context`, if any; read in place (copying the
         /// decisions out of their lock cost a call a copy of every field).
         mutating func lookup(_ full: String, in context: CallContext) -> Result<CallGrant, ResponseError>? {
-            guard context.isSame(as: self.context) || ContextKey(context) == key else { return nil }
+            guard hold(context) else { return nil }
             if last?.full == full { return last?.decision }
             guard let found = table[full] else { return nil }
             last = (full, found)
@@ -204,14 +207,14 @@ public final class Authority: CallAuthority, Sendable {
     public func authorize(_ name: CommandName, context: CallContext) -> Result<CallGrant, ResponseError> {
         let full = name.description
         let cached = decisions.withLock { state -> Result<CallGrant, ResponseError>? in
-            state == nil ? nil : state!.lookup(full, in: context)
+            state?.lookup(full, in: context)
         }
         if let cached { return cached }
         let decision = decide(name, context: context)
         decisions.withLock { state in
-            if state == nil || !(context.isSame(as: state!.context) || ContextKey(context) == state!.key) { state = Decisions(context) }
-            state!.table[full] = decision
-            state!.last = (full, decision)
+            if state?.hold(context) != true { state = Decisions(context) }
+            state?.table[full] = decision
+            state?.last = (full, decision)
         }
         return decision
     }
