@@ -35,7 +35,9 @@ let package = Package(
         // TOML 1.0, for Tauri's permission files.
         .target(name: "BridgeTOML", dependencies: ["BridgeJSON"], path: "Sources/Support/TOML"),
         // Downloads (C): libcurl's multi interface on one thread; libcurl is dlopen'ed on first use.
-        .target(name: "BridgeHTTP", path: "Sources/Support/HTTP"),
+        .target(name: "BridgeHTTP", dependencies: ["BridgeSocketSet"], path: "Sources/Support/HTTP"),
+        // Sockets an event loop watches, and a wake-up any thread sends (C: epoll and an eventfd).
+        .target(name: "BridgeSocketSet", path: "Sources/Support/SocketSet"),
         // ECMA-262 regular expressions (JSON Schema's `pattern`): parser, NFA and backtracking matchers. A leaf module.
         .target(name: "BridgeRegex", path: "Sources/Support/Regex"),
         // JSON Schema draft-07 validation on the project's JSON type.
@@ -44,8 +46,8 @@ let package = Package(
         .target(name: "BridgeContract",
                 dependencies: ["BridgeSystem", "BridgeJSON", "BridgeSchema", "BridgeProtocol", "BridgeBinding", "BridgeMatching", "BridgeCall"],
                 path: "Sources/Runtime/Contract"),
-        // A small bounded HTTP/1.1 server: incremental request parser, connections, streams.
-        .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem"], path: "Sources/Support/HTTPServer"),
+        // A small bounded HTTP/1.1 server: incremental request parser, event loops, streams.
+        .target(name: "BridgeHTTPServer", dependencies: ["BridgeSystem", "BridgeSocketSet"], path: "Sources/Support/HTTPServer"),
         // Plugin events and listeners (Channels, listen()), whatever the transport.
         .target(name: "BridgeEvents", dependencies: ["BridgeSystem", "BridgeJSON", "BridgeCall"], path: "Sources/Runtime/Events"),
         // Browser mode: the bridge over HTTP for a Tauri front end in a real browser.
@@ -183,7 +185,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeJSON",
                                                          "BridgeProtocol", "BridgeMedia", "TestSupport", "BridgeCall",
-                                                         "BridgeDevice", "BridgeSystem", "BridgeHTTP"]),
+                                                         "BridgeDevice", "BridgeSystem", "BridgeHTTP", "BridgeSocketSet"]),
         .testTarget(name: "GeneratorTests", dependencies: ["BridgeGenerator", "BridgePlugins", "BridgeBinding", "BridgeRouter",
                                                            "BridgeJSON", "BridgeProtocol", "BridgeContract", "BridgeSchema",
                                                            "BridgeShareNatives", "TestSupport", "BridgeCall", "BridgeACL", "BridgeKit"]),

@@ -1,4 +1,4 @@
-import BridgeHTTP
+import BridgeSocketSet
 import Testing
 
 /// The download loop's socket set: a wake-up any thread sends makes the loop's next wait return.

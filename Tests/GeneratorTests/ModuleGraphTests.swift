@@ -69,7 +69,7 @@ struct ModuleGraphTests {
 
     /// The support code: parsers, matchers and servers, each replaceable by a library.
     static let support = ["JSON", "TOML", "Regex", "Schema", "XML", "Predicate", "Matching", "Framing", "HTTPServer", "Sandbox",
-                          "Media", "Streams", "Protocol", "System", "NFKC"]
+                          "Media", "Streams", "Protocol", "System", "NFKC", "SocketSet"]
     /// The modules that hold a plugin (its commands or its native side's answers).
     static let plugins = ["BridgeOfficialPlugins", "BridgeCorePlugins", "BridgeFrakShare", "BridgeShare", "BridgeShareExtension",
                           "BridgePlugins"]

@@ -4,7 +4,8 @@ import Testing
 
 /// `HTTPEventStream`'s queue over a socket pair with the smallest buffers the system allows, so
 /// an inline write is cut short at once: what the socket does not take goes first in the queue,
-/// and the drain (run here, as the connection's thread runs it) writes every byte in order.
+/// and the drain (run here, as the connection's loop runs it when the socket has room) writes
+/// every byte in order.
 @Suite("An event stream's queue")
 struct EventStreamQueueTests {
     @Test("an event cut short by a full socket is finished before the events queued after it")
@@ -17,7 +18,7 @@ struct EventStreamQueueTests {
         setsockopt(fds[1], SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         let writer = HTTPConnectionWriter(fd: fds[0])
         let stream = HTTPEventStream(writer: writer)
-        stream.markStarted()
+        _ = stream.markStarted()
         let event: @Sendable (Int, Int) -> [UInt8] = { sender, n in
             Array(("data: \(sender) \(n) " + String(repeating: "x", count: (sender == 0 ? 200_000 : 100) + n % 13) + "\n\n").utf8)
         }
@@ -29,7 +30,7 @@ struct EventStreamQueueTests {
         }
         var expected = event(0, 0).count
         for sender in 1...3 { for n in 0..<200 { expected += event(sender, n).count } }
-        // A reader on its own thread; the drain runs here, as the connection's thread runs it.
+        // A reader on its own thread; the drain runs here, as the connection's loop runs it.
         let received = ReceivedBytes()
         let readEnd = fds[1]
         let reader = Thread {
@@ -43,7 +44,7 @@ struct EventStreamQueueTests {
         reader.start()
         let deadline = Date().addingTimeInterval(60)
         while received.count < expected && Date() < deadline {
-            stream.drainIfWoken()
+            _ = stream.writeQueued()
             usleep(1000)
         }
         stream.close()

@@ -3,172 +3,132 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FoundationEssentials
-import Glibc
 import BridgeSystem
 
-/// One accepted connection: reads requests, hands them to the handler in order, writes each
-/// answer, and enforces the idle and request timeouts. Runs on its own thread.
-struct HTTPConnection {
-    /// The body size above which a response's head and body are written apart.
-    static let separateBody = 64 << 10
+/// One accepted connection, served by one event loop: the requests it reads, in order, and
+/// what is left to write of their answers. Every field is read and written on its loop's thread.
+final class HTTPConnection: @unchecked Sendable {
+    // Sendable proof: other threads hold a connection only to post it back to its loop
+    // (`HTTPEventLoop.post`) and to reach `writer` and `loop`, which are Sendable and immutable.
+
+    /// Where the connection is between its requests.
+    enum Phase {
+        /// Reading and answering requests.
+        case reading
+        /// The handler has a request and has not answered yet: nothing more is read.
+        case waiting(HTTPExchange)
+        /// Writing a file body as the socket takes it, then reading again or closing.
+        case sendingFile(FileBody)
+        /// An event stream: the socket is read only to learn that the client left.
+        case streaming(HTTPEventStream)
+        /// Writing what is left, then closing.
+        case closing
+    }
+
+    /// A file body being written: its descriptor, the bytes left, and what follows it.
+    struct FileBody {
+        let fd: Int32
+        var left: Int
+        let keepAlive: Bool
+    }
 
     let fd: Int32
-    let limits: HTTPLimits
-    let keepAliveInterval: Double
-    let handler: HTTPServer.Handler
-    let load: HTTPLoad
+    let writer: HTTPConnectionWriter
+    unowned let loop: HTTPEventLoop
+    var parser: HTTPRequestParser
+    var phase = Phase.reading
+    /// Answers to write, in order, and how much of them is written.
+    var out: [UInt8] = []
+    var outWritten = 0
+    /// A large body written after `out`, not copied into it.
+    var tail: [UInt8] = []
+    var tailWritten = 0
+    /// When the socket last took no byte while some waited (`nil`: it took them all).
+    var blockedSince: Double?
+    /// Whether an event stream's head is written (its queue then follows).
+    var streamStarted = false
+    /// Whether the socket's room is awaited for an event stream's queue.
+    var streamBlocked = false
+    var lastActivity: Double
+    /// When the request being read began (`nil`: none is).
+    var requestStarted: Double?
+    /// When a stream's next keep-alive comment is due.
+    var nextBeat = Double.infinity
+    /// What the loop watches the socket for now (`BRIDGE_SOCKET_READ`, `_WRITE`).
+    var watching: Int32 = 0
+    /// Whether it is listed for the end of the turn's writes.
+    var listedForWrite = false
+    /// Whether it counts among the server's open streams.
+    var countedStream = false
+    var closed = false
 
-    func run() {
-        let writer = HTTPConnectionWriter(fd: fd)
-        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var parser = HTTPRequestParser(limits: limits)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var lastActivity = Date()
-        var requestStarted: Date? = nil
-        while true {
-            // Serve what is already buffered (pipelined requests) before reading more.
-            while let event = parser.next() {
-                switch event {
-                case .continueExpected:
-                    guard writer.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
-                case .failure(let error):
-                    _ = writer.write(HTTPResponse.text(error.status, error.message).serialized(keepAlive: false))
-                    return
-                case .request(let request):
-                    requestStarted = nil
-                    guard serve(request, writer: writer) else { return }
-                    lastActivity = Date()
-                }
-            }
-            if parser.isInsideRequest && requestStarted == nil { requestStarted = lastActivity }
-            let now = Date()
-            // Under pressure a slow or idle connection gets `pressuredTimeout`, not the full
-            // timeouts: 64 dripping clients can no longer hold every connection for 30 s.
-            let pressured = limits.underPressure(load.open.load(ordering: .relaxed))
-            let idle = pressured ? min(limits.idleTimeout, limits.pressuredTimeout) : limits.idleTimeout
-            let whole = pressured ? min(limits.requestTimeout, limits.pressuredTimeout) : limits.requestTimeout
-            var deadline = lastActivity.addingTimeInterval(idle)
-            if let started = requestStarted { deadline = min(deadline, started.addingTimeInterval(whole)) }
-            let wait = deadline.timeIntervalSince(now)
-            if wait <= 0 {
-                if parser.isInsideRequest {
-                    let message = requestStarted.map { now.timeIntervalSince($0) >= whole } == true
-                        ? "the request did not arrive within \(Int(whole)) s\(pressured ? " (the bridge is busy)" : ""); send it whole, at once"
-                        : "no bytes for \(Int(idle)) s inside a request; send it whole, at once"
-                    _ = writer.write(HTTPResponse.text(.requestTimeout, message).serialized(keepAlive: false))
-                }
-                return
-            }
-            // Wake at least every half second to see whether pressure shortened the deadline:
-            // a read that gives up after 0.5 s (SO_RCVTIMEO, set below) when the deadline is
-            // further, one system call per read where poll and recv made two.
-            if wait < 0.5 {
-                guard waitReadable(seconds: wait) else { continue }
-            }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
-            if n <= 0 { return }
-            lastActivity = Date()
-            if !parser.isInsideRequest { requestStarted = lastActivity }
-            chunk.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-        }
+    init(fd: Int32, loop: HTTPEventLoop, limits: HTTPLimits, now: Double) {
+        self.fd = fd
+        self.writer = HTTPConnectionWriter(fd: fd)
+        self.loop = loop
+        self.parser = HTTPRequestParser(limits: limits)
+        self.lastActivity = now
     }
 
-    /// Hands `request` to the handler and writes its answer. Returns whether the connection
-    /// stays open for another request.
-    private func serve(_ request: HTTPRequest, writer: HTTPConnectionWriter) -> Bool {
-        let exchange = HTTPExchange(request: request, connection: writer,
-                                    admitsStream: load.streams.load(ordering: .relaxed) < limits.maxStreams, maxStreams: limits.maxStreams)
-        handler(exchange)
-        switch exchange.waitForAnswer() {
-        case .response(let response):
-            let keepAlive = request.keepAlive && !response.headers.contains("Connection", token: "close")
-            let headOnly = request.method == "HEAD"
-            if response.body.count > HTTPConnection.separateBody && !headOnly {
-                // A large body is written after its head, not copied into one buffer with it.
-                guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: true)),
-                      writer.write(response.body) else { return false }
-                return keepAlive
-            }
-            guard writer.write(response.serialized(keepAlive: keepAlive, omitBody: headOnly)) else { return false }
-            if let file = response.file, !headOnly {
-                // A file that cannot be read to its announced length ends the connection: the
-                // client sees a short body, never another response's bytes in its place.
-                guard HTTPConnection.send(file, writer: writer) else { return false }
-            }
-            return keepAlive
-        case .stream(let head, let stream):
-            // Counted before its head is written: a client that has read the head and opens
-            // another stream at once must find this one counted (the cap held only by luck else).
-            load.streams.add(1, ordering: .relaxed)
-            defer { load.streams.subtract(1, ordering: .relaxed) }
-            guard writer.write(head.serialized(keepAlive: false, streaming: true)) else {
-                stream.close()
-                return false
-            }
-            stream.markStarted()
-            holdStream(stream, writer: writer)
-            return false
-        }
-    }
+    /// Whether answers wait to be written.
+    var hasOutput: Bool { outWritten < out.count || tailWritten < tail.count }
 
-    /// Writes a file body in 64 KiB reads; `false` when the file ends early or the peer is gone.
-    static func send(_ file: HTTPFileBody, writer: HTTPConnectionWriter) -> Bool {
-        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard lseek(fd, off_t(file.offset), SEEK_SET) == off_t(file.offset) else { return false }
-        var left = file.length
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while left > 0 {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            guard writer.write(Array(buffer[0..<n])) else { return false }
-            left -= n
+    /// Writes what is waiting while the socket takes it. Returns `false` when the peer is gone.
+    func writeOutput() -> Bool {
+        while outWritten < out.count {
+            guard let n = sendSome(out, from: outWritten) else { return false }
+            if n == 0 { return true }
+            outWritten += n
         }
+        out.removeAll(keepingCapacity: out.capacity <= 64 << 10)
+        outWritten = 0
+        while tailWritten < tail.count {
+            guard let n = sendSome(tail, from: tailWritten) else { return false }
+            if n == 0 { return true }
+            tailWritten += n
+        }
+        tail = []
+        tailWritten = 0
         return true
     }
 
-    /// Keeps a streaming connection until the client leaves or the stream is closed, writing an
-    /// SSE comment every `keepAliveInterval` so a vanished client is noticed.
-    private func holdStream(_ stream: HTTPEventStream, writer: HTTPConnectionWriter) {
-        var scratch = [UInt8](repeating: 0, count: 4096)
-        var nextBeat = Date().addingTimeInterval(keepAliveInterval)
-        while stream.isOpen {
-            let wait = nextBeat.timeIntervalSinceNow
-            if wait <= 0 {
-                if !stream.send(Array(": keep-alive\n\n".utf8)) { break }
-                nextBeat = Date().addingTimeInterval(keepAliveInterval)
-                continue
+    /// One `send` of `bytes` from `offset`: the bytes taken (0: the socket is full), or `nil`.
+    private func sendSome(_ bytes: [UInt8], from offset: Int) -> Int? {
+        while true {
+            let n = bytes.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
-            let (readable, woken) = waitReadable(seconds: min(wait, 1), orWoken: stream.wakeDescriptor)
-            if woken || stream.wakeDescriptor < 0 { stream.drainIfWoken() }
-            guard readable else { continue }
-            // A client of an event stream sends nothing more: bytes or EOF both end it.
-            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { return n }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return 0 }
+            return nil
         }
-        stream.close()
     }
 
-    /// Waits until the socket is readable (or closed); `false` on timeout.
-    private func waitReadable(seconds: Double) -> Bool {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ms = Int32(max(1, min(seconds * 1000, 1_000_000)))
-        let rc = poll(&pfd, 1, ms)
-        return rc > 0
+    /// Reads the next piece of a file body into `out`. Returns `false` when the file ends
+    /// before its announced length: the client then sees a short body, never another
+    /// response's bytes in its place.
+    func readFile(_ file: inout FileBody) -> Bool {
+        let size = min(64 << 10, file.left)
+        var n = 0
+        out = [UInt8](unsafeUninitializedCapacity: size) { raw, count in
+            repeat { n = read(file.fd, raw.baseAddress, size) } while n < 0 && errno == EINTR
+            count = max(n, 0)
+        }
+        outWritten = 0
+        guard n > 0 else { return false }
+        file.left -= n
+        return true
     }
 
-    /// Waits until the socket is readable (or closed) or `wake` is (a stream has bytes to
-    /// write); both `false` on timeout.
-    private func waitReadable(seconds: Double, orWoken wake: Int32) -> (readable: Bool, woken: Bool) {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-        let ms = Int32(max(1, min(seconds * 1000, 1_000_000)))
-        guard poll(&fds, wake >= 0 ? 2 : 1, ms) > 0 else { return (false, false) }
-        return (fds[0].revents != 0, wake >= 0 && fds[1].revents != 0)
+    /// Opens `body` at its offset: the descriptor, or `nil`.
+    static func open(_ body: HTTPFileBody) -> Int32? {
+        let fd = Glibc.open(body.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard lseek(fd, off_t(body.offset), SEEK_SET) == off_t(body.offset) else {
+            Glibc.close(fd)
+            return nil
+        }
+        return fd
     }
 }

@@ -26,11 +26,18 @@ public struct HTTPResponse: Sendable, Equatable {
     /// request, a `100`/`204`/`304` status) writes the head only. `streaming` leaves the length
     /// open: the body is whatever follows until the connection closes.
     public func serialized(keepAlive: Bool, omitBody: Bool = false, streaming: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out, keepAlive: keepAlive, omitBody: omitBody, streaming: streaming)
+        return out
+    }
+
+    /// Appends `serialized(keepAlive:omitBody:streaming:)` to `out`: a connection's answers
+    /// gather in one buffer, written in one system call.
+    func write(to out: inout [UInt8], keepAlive: Bool, omitBody: Bool = false, streaming: Bool = false) {
         let bodiless = status.code < 200 || status.code == 204 || status.code == 304
         let withBody = !omitBody && !bodiless && !streaming && file == nil
         // Written as bytes into one buffer: no string per field, no copy of the whole at the end.
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + headers.byteCount + (withBody ? body.count : 0))
+        out.reserveCapacity(out.count + 160 + headers.byteCount + (withBody ? body.count : 0))
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         HTTPResponse.appendDecimal(status.code, to: &out)
         out.append(32)
@@ -45,7 +52,6 @@ public struct HTTPResponse: Sendable, Equatable {
         if !keepAlive || streaming { out.append(contentsOf: "Connection: close\r\n".utf8) }
         out.append(13); out.append(10)
         if withBody { out.append(contentsOf: body) }
-        return out
     }
 
     private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {

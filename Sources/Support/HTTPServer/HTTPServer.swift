@@ -14,15 +14,18 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// A small HTTP/1.1 server on one listening socket: a thread accepts, a thread per connection
-/// (at most `limits.maxConnections`) reads requests with `HTTPRequestParser` and hands each to
-/// the handler, one at a time per connection, in order (pipelined requests wait their turn).
+/// A small HTTP/1.1 server on one listening socket, served by a few event loops (one per core,
+/// at most four; `HTTPEventLoop`): the first accepts and gives each connection (at most
+/// `limits.maxConnections`) to the loop with the fewest, which reads its requests with
+/// `HTTPRequestParser` and hands each to the handler, one at a time per connection, in order
+/// (pipelined requests wait their turn). No thread waits on a client: a connection costs its
+/// buffers, not a thread.
 ///
 /// - Important: Every connection is bounded by `limits`: a head or body over the caps is refused
 ///   with 431/413, a connection silent for `idleTimeout` is closed, a request not complete within
-///   `requestTimeout` of its first byte is answered 408 and closed, and one connection over
-///   `maxConnections` is answered 503 and closed. Refusals carry a `text/plain` body that says
-///   what to do.
+///   `requestTimeout` of its first byte is answered 408 and closed, a client that takes no byte
+///   of its answer for `idleTimeout` is closed, and one connection over `maxConnections` is
+///   answered 503 and closed. Refusals carry a `text/plain` body that says what to do.
 public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPExchange) -> Void
 
@@ -32,21 +35,27 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     public let limits: HTTPLimits
     private let listener: Int32
-    private let handler: Handler
-    /// The connections and event streams open now, which every connection reads.
-    private let load = HTTPLoad()
+    private let loops: [HTTPEventLoop]
+    /// The connections and event streams open now, which every loop reads.
+    private let load: HTTPLoad
+    private let started = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
-    /// How often a streaming connection writes an SSE comment, so a vanished client is noticed.
-    private let keepAliveInterval: Double
 
     /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: any free port) and starts listening.
     /// - Throws: `HTTPServerError` when the address is not a literal or cannot be bound.
+    /// `keepAliveInterval`: how often an event stream gets an SSE comment, so a vanished client
+    /// is noticed. `loops`: the event loops (default: one per core, at most four).
     public init(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), keepAliveInterval: Double = 15,
-                handler: @escaping Handler) throws(HTTPServerError) {
+                loops: Int? = nil, handler: @escaping Handler) throws(HTTPServerError) {
         self.host = host
         self.limits = limits
-        self.handler = handler
-        self.keepAliveInterval = keepAliveInterval
+        let load = HTTPLoad()
+        self.load = load
+        let context = HTTPEventLoop.Context(limits: limits, keepAliveInterval: keepAliveInterval, handler: handler, load: load)
+        let count = loops ?? min(4, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        var made: [HTTPEventLoop] = []
+        for _ in 0..<max(1, count) { made.append(try HTTPEventLoop(context: context)) }
+        self.loops = made
         var v4 = in_addr()
         var v6 = in6_addr()
         let fd: Int32
@@ -71,6 +80,7 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError(message: "'\(host)' is not an IP address literal")
         }
         guard listen(fd, 128) == 0 else { throw HTTPServer.bindError(fd, host: host, port: port) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         listener = fd
         self.port = boundPort
     }
@@ -111,51 +121,31 @@ public final class HTTPServer: Sendable {
     /// The number of open connections.
     public var openConnections: Int { load.open.load(ordering: .relaxed) }
 
-    /// Starts accepting connections on a background thread.
+    /// Starts the loops: the server accepts connections from now on.
     public func start() {
-        Threads.detach { [self] in acceptLoop() }
+        guard !started.exchange(true, ordering: .relaxed) else { return }
+        let loops = loops
+        let acceptor = loops[0]
+        acceptor.accept(on: listener) { fd in
+            // The least busy loop takes it, counted at once so a burst spreads.
+            let loop = loops.min { $0.served.load(ordering: .relaxed) < $1.served.load(ordering: .relaxed) }!
+            loop.served.add(1, ordering: .relaxed)
+            if loop === acceptor { acceptor.adoptHere(fd) } else { loop.post(.adopt(fd)) }
+        }
+        for loop in loops { loop.start() }
     }
 
-    /// Stops accepting; open connections finish their current exchange.
+    /// Stops accepting (the port is free once the accepting loop has seen it); connections
+    /// between requests are closed, and the others once their exchange or stream ends.
     public func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
-        _ = shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE {
-                    if errno == EMFILE || errno == ENFILE { usleep(50_000) }
-                    continue
-                }
-                return
-            }
-            var one: Int32 = 1
-            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            if load.open.add(1, ordering: .relaxed).newValue > limits.maxConnections {
-                let refusal = HTTPResponse.text(.serviceUnavailable,
-                    "the bridge has \(limits.maxConnections) open connections, its limit; close idle ones (or reuse them with keep-alive) and retry")
-                _ = HTTPConnectionWriter(fd: fd).write(refusal.serialized(keepAlive: false))
-                close(fd)
-                load.open.subtract(1, ordering: .relaxed)
-                continue
-            }
-            let started = Threads.tryDetach(stackSize: 1 << 20) { [self] in
-                HTTPConnection(fd: fd, limits: limits, keepAliveInterval: keepAliveInterval, handler: handler, load: load).run()
-                close(fd)
-                load.open.subtract(1, ordering: .relaxed)
-            }
-            if !started {
-                // The system has no thread left for it: refused as over the connection limit is.
-                let refusal = HTTPResponse.text(.serviceUnavailable,
-                    "the bridge cannot start a thread for this connection (the system refused one); close idle connections and retry")
-                _ = HTTPConnectionWriter(fd: fd).write(refusal.serialized(keepAlive: false))
-                close(fd)
-                load.open.subtract(1, ordering: .relaxed)
-            }
+        if !started.load(ordering: .relaxed) {
+            close(listener)
+            return
+        }
+        for loop in loops {
+            loop.stopping.store(true, ordering: .relaxed)
+            loop.wake()
         }
     }
 }

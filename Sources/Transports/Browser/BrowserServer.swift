@@ -474,8 +474,9 @@ public final class BrowserServer: Sendable {
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
         }
-        // The call starts on the connection's thread, as stdio's start on the session's: one
-        // that never waits (most of them) is answered without a task or a thread switch. Events
+        // The call starts on the connection's event loop, as stdio's start on the session's
+        // reader: one that never waits (most of them) is answered without a task or a thread
+        // switch, and one that waits returns the loop to its other connections at once. Events
         // and plugin listeners are commands like any other (the event core plugin, the router's
         // listener commands), on the one road.
         let started = run(command, payload, callContext) { method, params in

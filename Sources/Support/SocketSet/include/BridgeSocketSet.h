@@ -36,6 +36,10 @@ int bridge_socket_set_wait(bridge_socket_set *set, bridge_socket_event *events, 
 /// Makes a wait return (now, or the next one at once). Safe from any thread.
 void bridge_socket_set_wake(bridge_socket_set *set);
 
+/// Accepts a connection on `listener` as a non-blocking, close-on-exec socket (accept4 where
+/// the system has it, so a child started meanwhile never inherits it); -1 with errno set.
+int bridge_socket_accept(int listener);
+
 /// Closes the set's descriptors and frees it (the download loop's set lives as long as the
 /// process; tests make their own).
 void bridge_socket_set_free(bridge_socket_set *set);

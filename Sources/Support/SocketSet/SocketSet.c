@@ -1,5 +1,7 @@
 // The event loop's socket set: epoll and an eventfd on Linux, poll(2) and a pipe elsewhere.
 
+#define _GNU_SOURCE  // accept4
+
 #include "BridgeSocketSet.h"
 
 #include <errno.h>
@@ -7,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 // Runs the test hook of a wake-up's consumption, if set (`bridge_socket_set_on_consume`).
@@ -36,7 +39,7 @@ bridge_socket_set *bridge_socket_set_new(char *why, unsigned long why_size) {
     set->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     struct epoll_event wake = {.events = EPOLLIN, .data.fd = set->wake_fd};
     if (set->epoll_fd < 0 || set->wake_fd < 0 || epoll_ctl(set->epoll_fd, EPOLL_CTL_ADD, set->wake_fd, &wake) != 0) {
-        snprintf(why, why_size, "cannot make the download loop's epoll set: %s", strerror(errno));
+        snprintf(why, why_size, "cannot make an event loop's epoll set: %s", strerror(errno));
         if (set->epoll_fd >= 0) close(set->epoll_fd);
         if (set->wake_fd >= 0) close(set->wake_fd);
         free(set);
@@ -127,7 +130,7 @@ bridge_socket_set *bridge_socket_set_new(char *why, unsigned long why_size) {
         return NULL;
     }
     if (pipe(set->wake_pipe) != 0) {
-        snprintf(why, why_size, "cannot make the download loop's wake-up pipe: %s", strerror(errno));
+        snprintf(why, why_size, "cannot make an event loop's wake-up pipe: %s", strerror(errno));
         free(set->fds);
         free(set);
         return NULL;
@@ -215,4 +218,17 @@ static void consume_step(bridge_socket_set *set, int step) {
 void bridge_socket_set_on_consume(bridge_socket_set *set, void (*hook)(void *context, int step), void *context) {
     set->on_consume = hook;
     set->on_consume_context = context;
+}
+
+int bridge_socket_accept(int listener) {
+#if defined(__linux__)
+    return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+#else
+    int fd = accept(listener, NULL, NULL);
+    if (fd >= 0) {
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    }
+    return fd;
+#endif
 }

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BridgeHTTPServer
+
+/// What the event loops promise beyond HTTP itself: no client holds up another on the same
+/// loop, a connection costs no thread, a page's event goes out before the answer of the call
+/// that sent it, and answers larger than a socket takes arrive whole.
+@Suite("HTTP server event loops", .serialized)
+struct EventLoopTests {
+    /// A body of `count` bytes in which each position can be checked.
+    static func pattern(_ count: Int, seed: Int = 0) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11 &+ seed) }
+    }
+
+    @Test("one loop answers other connections while a call waits, then the waiting call and the request behind it")
+    func noHeadOfLineBlocking() throws {
+        let held = HeldExchanges()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 1) { exchange in
+            if exchange.request.path == "/wait" { return held.add(exchange) }
+            exchange.respond(HTTPResponse(body: Array("answered \(exchange.request.path)".utf8)))
+        }
+        server.start()
+        defer { server.stop() }
+        let waiting = try RawClient(port: server.port)
+        waiting.send("GET /wait HTTP/1.1\r\nHost: h\r\n\r\nGET /after HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(held.waitForOne(), "the handler got the waiting call")
+        for n in 0..<20 {
+            let other = try RawClient(port: server.port)
+            other.send("GET /other\(n) HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+            #expect(other.readAll().hasSuffix("answered /other\(n)"), "a call on the same loop is answered while one waits")
+        }
+        // Answered from another thread, later: the answer, then the request pipelined behind it.
+        Thread.detachNewThread { held.first?.respond(HTTPResponse(body: Array("late".utf8))) }
+        let text = waiting.readAll()
+        let late = text.range(of: "late")
+        let after = text.range(of: "answered /after")
+        #expect(late != nil && after != nil && late!.upperBound <= after!.lowerBound, "in order: \(text)")
+    }
+
+    @Test("hundreds of open connections cost no thread each")
+    func connectionsWithoutThreads() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(maxConnections: 400), loops: 2) { exchange in
+            exchange.respond(HTTPResponse(body: Array("ok".utf8)))
+        }
+        server.start()
+        defer { server.stop() }
+        Thread.sleep(forTimeInterval: 0.1)
+        let before = EventLoopTests.threads()
+        var clients: [RawClient] = []
+        for _ in 0..<300 {
+            let client = try RawClient(port: server.port)
+            client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            clients.append(client)
+        }
+        for client in clients { #expect(client.read(until: "ok").hasSuffix("\r\n\r\nok")) }
+        #expect(server.openConnections == 300)
+        let during = EventLoopTests.threads()
+        #expect(during - before < 10, "\(before) threads before 300 connections, \(during) with them open")
+    }
+
+    @Test("an event a call sends to a page's stream is on the stream before the call's answer arrives")
+    func eventBeforeAnswer() throws {
+        let box = StreamBox()
+        let opened = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 600) { exchange in
+            if exchange.request.path == "/events" {
+                box.stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"]))
+                opened.signal()
+                return
+            }
+            box.stream?.send(Array("data: \(exchange.request.path)\n\n".utf8))
+            exchange.respond(HTTPResponse(body: Array("done \(exchange.request.path)".utf8)))
+        }
+        server.start()
+        defer { server.stop() }
+        let events = try RawClient(port: server.port)
+        events.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        _ = events.read(until: "\r\n\r\n")
+        let call = try RawClient(port: server.port)
+        var streamed = ""
+        for n in 0..<50 {
+            call.send("GET /call\(n) HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(call.read(until: "done /call\(n)").hasSuffix("done /call\(n)"))
+            // Loopback delivers a write at once: what was written before the answer is here.
+            streamed += events.readAvailable()
+            #expect(streamed.contains("data: /call\(n)\n\n"), "call \(n)'s event had not arrived with its answer")
+        }
+    }
+
+    @Test("answers larger than the socket takes reach a slow reader whole while the loop serves others")
+    func largeAnswersToSlowReaders() throws {
+        let filePath = NSTemporaryDirectory() + "/event-loop-\(UUID().uuidString).bin"
+        defer { try? FileManager.default.removeItem(atPath: filePath) }
+        let fileBytes = EventLoopTests.pattern(3 << 20, seed: 7)
+        try Data(fileBytes).write(to: URL(fileURLWithPath: filePath))
+        let body = EventLoopTests.pattern(5 << 20)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 1) { exchange in
+            switch exchange.request.path {
+            case "/body": exchange.respond(HTTPResponse(body: body))
+            case "/file":
+                var response = HTTPResponse()
+                response.file = HTTPFileBody(path: filePath, offset: 1000, length: fileBytes.count - 2000)
+                exchange.respond(response)
+            default: exchange.respond(HTTPResponse(body: Array("small".utf8)))
+            }
+        }
+        server.start()
+        defer { server.stop() }
+        let slowBody = try RawClient(port: server.port)
+        let slowFile = try RawClient(port: server.port)
+        slowBody.send("GET /body HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        slowFile.send("GET /file HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        let other = try RawClient(port: server.port)
+        other.send("GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(other.readAll().hasSuffix("small"), "served while two answers wait for their readers")
+        #expect(EventLoopTests.body(of: slowBody.readAllBytes()) == body)
+        #expect(EventLoopTests.body(of: slowFile.readAllBytes()) == Array(fileBytes[1000..<(fileBytes.count - 1000)]))
+    }
+
+    @Test("a client that reads none of its answer is closed after the idle timeout")
+    func unreadAnswerTimesOut() throws {
+        let body = [UInt8](repeating: 120, count: 16 << 20)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(idleTimeout: 1), loops: 1) { exchange in
+            exchange.respond(HTTPResponse(body: exchange.request.path == "/big" ? body : Array("small".utf8)))
+        }
+        server.start()
+        defer { server.stop() }
+        let stalled = try RawClient(port: server.port)
+        stalled.send("GET /big HTTP/1.1\r\nHost: h\r\n\r\n")
+        let other = try RawClient(port: server.port)
+        other.send("GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(other.readAll().hasSuffix("small"))
+        let deadline = Date().addingTimeInterval(15)
+        while server.openConnections > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(server.openConnections == 0, "the stalled reader still holds its connection")
+        _ = stalled
+    }
+
+    @Test("pipelined requests whose answers outgrow the gathering bound arrive whole and in order")
+    func pipelinedBeyondTheBound() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 1) { exchange in
+            let n = Int(exchange.request.path.dropFirst()) ?? -1
+            exchange.respond(HTTPResponse(body: Array("<\(n)>".utf8) + EventLoopTests.pattern(4000, seed: n)))
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let count = 200
+        client.send((0..<count).map { "GET /\($0) HTTP/1.1\r\nHost: h\r\n\(($0 == count - 1) ? "Connection: close\r\n" : "")\r\n" }.joined())
+        var rest = client.readAllBytes()[...]
+        for n in 0..<count {
+            guard let body = EventLoopTests.nextBody(&rest) else {
+                Issue.record("answer \(n) is missing")
+                return
+            }
+            #expect(body == Array("<\(n)>".utf8) + EventLoopTests.pattern(4000, seed: n), "answer \(n)")
+        }
+        #expect(rest.isEmpty)
+    }
+
+    // MARK: - Helpers
+
+    /// The number of threads in this process.
+    static func threads() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+
+    /// The body of one whole response (`Content-Length` framed).
+    static func body(of bytes: [UInt8]) -> [UInt8]? {
+        var rest = bytes[...]
+        return nextBody(&rest)
+    }
+
+    /// Takes the next response off `rest` and returns its body.
+    static func nextBody(_ rest: inout ArraySlice<UInt8>) -> [UInt8]? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = rest.indices.first(where: { rest[$0...].starts(with: separator) }) else { return nil }
+        let head = String(decoding: rest[rest.startIndex..<end], as: UTF8.self)
+        guard let field = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+              let length = Int(field.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return nil }
+        let start = end + 4
+        guard rest.endIndex - start >= length else { return nil }
+        defer { rest = rest[(start + length)...] }
+        return Array(rest[start..<(start + length)])
+    }
+}
+
+/// Exchanges a handler keeps to answer later.
+private final class HeldExchanges: @unchecked Sendable {
+    // Sendable proof: every access holds `lock`.
+    private let lock = NSLock()
+    private var held: [HTTPExchange] = []
+    private let added = DispatchSemaphore(value: 0)
+
+    func add(_ exchange: HTTPExchange) {
+        lock.withLock { held.append(exchange) }
+        added.signal()
+    }
+
+    func waitForOne() -> Bool { added.wait(timeout: .now() + 20) == .success }
+    var first: HTTPExchange? { lock.withLock { held.first } }
+}
+
+extension RawClient {
+    /// What has arrived and not been read, without waiting.
+    func readAvailable() -> String {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Every byte until the server closes (or 30 s pass without one).
+    func readAllBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return out
+    }
+}
