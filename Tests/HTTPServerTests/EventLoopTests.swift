@@ -89,6 +89,67 @@ struct EventLoopTests {
         }
     }
 
+    @Test("events sent from calls on every loop and from other threads at once arrive whole, each sender's in order")
+    func eventsFromLoopsAndThreads() throws {
+        let box = StreamBox()
+        let opened = DispatchSemaphore(value: 0)
+        let event: @Sendable (String, Int) -> String = { sender, n in
+            "data: \(sender) \(n) " + String(repeating: "x", count: 100 + (n * 7) % 90) + "\n\n"
+        }
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 600, loops: 2) { exchange in
+            if exchange.request.path == "/events" {
+                box.stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"]))
+                opened.signal()
+                return
+            }
+            // "/c<client>/<n>": the call sends its event from the loop that serves it.
+            let parts = exchange.request.path.split(separator: "/")
+            box.stream?.send(Array(event(String(parts[0]), Int(parts[1]) ?? -1).utf8))
+            exchange.respond(HTTPResponse(body: Array("ok".utf8)))
+        }
+        server.start()
+        defer { server.stop() }
+        let reader = try RawClient(port: server.port)
+        reader.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        _ = reader.read(until: "\r\n\r\n")
+        let port = server.port
+        let perClient = 200, perThread = 300
+        DispatchQueue.concurrentPerform(iterations: 6) { index in
+            if index < 4 {
+                guard let client = try? RawClient(port: port) else {
+                    Issue.record("no connection")
+                    return
+                }
+                client.send((0..<perClient).map { "GET /c\(index)/\($0) HTTP/1.1\r\nHost: h\r\n\r\n" }.joined())
+                _ = client.read(until: "ok", count: perClient)
+            } else {
+                for n in 0..<perThread { box.stream?.send(Array(event("t\(index)", n).utf8)) }
+            }
+        }
+        var expected = 0
+        for c in 0..<4 { for n in 0..<perClient { expected += event("c\(c)", n).utf8.count } }
+        for t in 4..<6 { for n in 0..<perThread { expected += event("t\(t)", n).utf8.count } }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while received.count < expected {
+            let n = buffer.withUnsafeMutableBytes { recv(reader.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+        }
+        var next: [String: Int] = [:]
+        for text in String(decoding: received, as: UTF8.self).components(separatedBy: "\n\n").dropLast() {
+            let parts = text.split(separator: " ")
+            guard parts.count == 4, let n = Int(parts[2]), text + "\n\n" == event(String(parts[1]), n) else {
+                Issue.record("a torn event: \(text.prefix(80))")
+                return
+            }
+            #expect(n == next[String(parts[1]), default: 0], "\(parts[1])'s events out of order")
+            next[String(parts[1]), default: 0] = n + 1
+        }
+        #expect(next == ["c0": perClient, "c1": perClient, "c2": perClient, "c3": perClient, "t4": perThread, "t5": perThread])
+    }
+
     @Test("answers larger than the socket takes reach a slow reader whole while the loop serves others")
     func largeAnswersToSlowReaders() throws {
         let filePath = NSTemporaryDirectory() + "/event-loop-\(UUID().uuidString).bin"

@@ -276,7 +276,9 @@ struct HTTPServerTests {
         }
         // Without the pressure rule the drippers kept every connection for the 30 s request timeout.
         #expect(answered, "a call got through within 15 s while 8 clients dripped")
-        #expect(drippers[0].readAll().contains("408"), "a dripping client is told it was too slow")
+        // The drippers cut while the pressure lasted were told why before they were closed (once
+        // enough are gone the pressure ends, and the rest keep the full request timeout).
+        #expect(drippers.contains { $0.readAvailable().contains("408") }, "a dripping client is told it was too slow")
     }
 
     @Test("event streams are capped apart from calls: idle tabs never take every connection")

@@ -16,9 +16,12 @@ public final class HTTPEventStream: Sendable {
         /// loop's turn, or while the socket is full. Bounded by `maxQueuedBytes`. One buffer,
         /// so a write takes everything that gathered in one system call.
         var queued: [UInt8] = []
-        /// Whether someone is to write `queued`: the end of a loop's turn, or the connection's
-        /// loop waiting for room. Senders then only queue.
+        /// Whether one writer holds the socket: a sender writing inline, a loop that queued
+        /// during its turn, or the connection's loop. Others only queue; the holder writes the
+        /// queue before letting go, so bytes go out in the order they were sent, never torn.
         var draining = false
+        /// Whether the holder handed the queue to the connection's loop (the socket was full).
+        var handedOver = false
         var onClose: [@Sendable () -> Void] = []
     }
 
@@ -97,6 +100,7 @@ public final class HTTPEventStream: Sendable {
                     s.draining = false
                     return false
                 }
+                s.handedOver = true
                 return true
             }
             if left { wake() }
@@ -104,16 +108,30 @@ public final class HTTPEventStream: Sendable {
         }
     }
 
-    /// Writes what is queued and the socket takes now, without waiting for room: at the end of
-    /// a loop's turn, and on the connection's loop when the socket has room again.
+    /// On the connection's loop: writes what was handed to it and the socket takes now,
+    /// without waiting for room. Does nothing when nothing was handed over.
     func writeQueued() -> Drained {
+        guard state.withLock({ $0.handedOver }) else { return isOpen ? .idle : .closed }
+        return writeAsHolder()
+    }
+
+    /// Writes, at the end of a loop's turn, what was queued during it; a rest the socket did
+    /// not take is handed to the connection's own loop.
+    func endTurn() {
+        if writeAsHolder() == .blocked { wake() }
+    }
+
+    /// Writes the queue while the socket takes it, as the one holding the socket: lets go once
+    /// it is empty; when the socket is full, the rest stays first in the queue and is handed to
+    /// the connection's loop.
+    private func writeAsHolder() -> Drained {
         while true {
             let gathered = state.withLock { s -> [UInt8]? in
                 guard !s.closed, !s.queued.isEmpty else {
                     s.draining = false
+                    s.handedOver = false
                     return nil
                 }
-                s.draining = true
                 defer { s.queued = [] }
                 return s.queued
             }
@@ -125,16 +143,11 @@ public final class HTTPEventStream: Sendable {
             if written < gathered.count {
                 state.withLock { s in
                     if !s.closed { s.queued.insert(contentsOf: gathered[written...], at: 0) }
+                    s.handedOver = true
                 }
                 return .blocked
             }
         }
-    }
-
-    /// Writes, at the end of a loop's turn, what was queued during it; a rest the socket did
-    /// not take is left to the connection's own loop.
-    func endTurn() {
-        if writeQueued() == .blocked { wake() }
     }
 
     /// Runs `handler` once when the stream closes (at once if it already has).
@@ -169,6 +182,6 @@ public final class HTTPEventStream: Sendable {
             s.draining = true
             return true
         }
-        return write ? writeQueued() : (isOpen ? .idle : .closed)
+        return write ? writeAsHolder() : (isOpen ? .idle : .closed)
     }
 }
