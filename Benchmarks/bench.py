@@ -562,12 +562,13 @@ def slow_downloads_of(args, calls):
 # ---------------------------------------------------------------- browser mode
 
 def browser(args):
-    """Browser mode against a minimal Node `http` server, and its instructions per request:
-    Benchmarks/browser_bench.py, whose targets join the summary."""
+    """Browser mode against a minimal Node `http` server (the median of at least five paired
+    runs), and its instructions per request: Benchmarks/browser_bench.py, whose targets join
+    the summary."""
     import browser_bench
     options = argparse.Namespace(bridge=args.bridge, node=args.node, requests=args.browser_requests,
                                  concurrency=args.concurrency, instruction_requests=args.browser_instruction_requests,
-                                 repeats=args.repeats, keep_callgrind=None)
+                                 repeats=max(5, args.repeats), keep_callgrind=None)
     try:
         TARGETS.extend(browser_bench.browser(options))
     except browser_bench.BenchError as error:
