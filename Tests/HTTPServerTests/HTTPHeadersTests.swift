@@ -114,6 +114,30 @@ struct HTTPHeadersTests {
         let text = String(decoding: response.serialized(keepAlive: false), as: UTF8.self)
         #expect(text == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-A: é\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
     }
+
+    @Test("names that only look like the framing fields are written")
+    func nearFramingNames() {
+        var response = HTTPResponse(status: .ok, body: [])
+        for name in ["Connections", "Connectio", "Content-Lengths", "Content-Lengt", "Content_Length", "Coonnection", "X-Connection"] {
+            response.headers.add(name, "v")
+        }
+        response.headers.add("cOnNeCtIoN", "close")
+        let text = String(decoding: response.serialized(keepAlive: true), as: UTF8.self)
+        #expect(text == "HTTP/1.1 200 OK\r\nConnections: v\r\nConnectio: v\r\nContent-Lengths: v\r\nContent-Lengt: v\r\n"
+                + "Content_Length: v\r\nCoonnection: v\r\nX-Connection: v\r\nContent-Length: 0\r\n\r\n")
+    }
+
+    @Test("a length is written in decimal digits as String(_:) writes it")
+    func decimalLengths() {
+        var generator = SystemRandomNumberGenerator()
+        let table = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 65535, 1 << 20, 16 << 20, Int(UInt32.max), Int.max]
+            + (0..<2000).map { _ in Int.random(in: 0...Int.max, using: &generator) >> Int.random(in: 0...62, using: &generator) }
+        for value in table {
+            var out: [UInt8] = [7]
+            HTTPResponse.appendDecimal(value, to: &out)
+            #expect(out == [7] + Array(String(value).utf8), "\(value)")
+        }
+    }
 }
 
 private extension String {

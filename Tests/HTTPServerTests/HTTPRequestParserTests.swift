@@ -264,4 +264,23 @@ struct PercentDecodingTests {
             #expect(PercentEncoding.decode(s) == expected, "\(s)")
         }
     }
+
+    @Test("a field name is a token: RFC 9110's tchar, every one of the 256 bytes checked, in names the parser takes or refuses")
+    func tokenBytes() {
+        let tchar = Set(Array("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
+        for byte in 0...255 {
+            let b = UInt8(byte)
+            #expect(HTTPRequestParser.isTokenByte(b) == tchar.contains(b), "byte \(byte)")
+            guard b != 58, b != 13, b != 10 else { continue }
+            // In the middle of a field name: the request is read, or refused as malformed.
+            let head = Array("GET / HTTP/1.1\r\nHost: h\r\nX-".utf8) + [b] + Array("y: 1\r\n\r\n".utf8)
+            var parser = HTTPRequestParser(limits: HTTPLimits())
+            parser.append(head)
+            switch parser.next() {
+            case .request(let request): #expect(tchar.contains(b) && request.headers.first("X-" + String(decoding: [b], as: UTF8.self) + "y") == "1", "byte \(byte)")
+            case .failure(let error): #expect(!tchar.contains(b) && error.message.contains("header field"), "byte \(byte): \(error.message)")
+            default: Issue.record("byte \(byte): neither read nor refused")
+            }
+        }
+    }
 }

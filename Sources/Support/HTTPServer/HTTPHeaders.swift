@@ -183,14 +183,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return (ascii ?? nil) ?? HTTPHeaders.same(text(range), name)
     }
 
-    /// Writes each field but those named in `skipping` as `Name: value\r\n`, as bytes.
-    func write(to out: inout [UInt8], skipping: [String]) {
-        let skipped = skipping.map { ($0, HTTPHeaders.key($0)) }
-        for span in spans where !skipped.contains(where: { has(span, name: $0.0, key: $0.1) }) {
-            out.append(contentsOf: bytes[span.name])
-            out.append(58); out.append(32)
-            out.append(contentsOf: bytes[span.value])
-            out.append(13); out.append(10)
+    /// Writes each field as `Name: value\r\n`, as bytes, but `Content-Length` and `Connection`:
+    /// the framing a response's writer sets itself.
+    func writeSkippingFraming(to out: inout [UInt8]) {
+        let contentLength = HTTPHeaders.key(count: 14, first: UInt8(ascii: "c"))
+        let connection = HTTPHeaders.key(count: 10, first: UInt8(ascii: "c"))
+        bytes.withUnsafeBufferPointer { all in
+            for span in spans {
+                if span.key == contentLength || span.key == connection || span.key < 0,
+                   same(span.name, "Content-Length") || same(span.name, "Connection") { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: all[span.name]))
+                out.append(58); out.append(32)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: all[span.value]))
+                out.append(13); out.append(10)
+            }
         }
     }
 

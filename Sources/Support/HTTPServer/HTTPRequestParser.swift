@@ -428,18 +428,11 @@ public struct HTTPRequestParser: Sendable {
         return true
     }
 
-    /// RFC 9110 `tchar`.
+    /// RFC 9110 `tchar` (`!#$%&'*+-.^_`|~`, digits and ASCII letters), as one bit of two
+    /// masks: a shift and a test a byte, where a `switch` over the ranges cost ~10.
     @inline(__always)
     static func isTokenByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
+        let low: UInt64 = 0x03FF_6CFA_0000_0000, high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+        return b < 128 && ((b < 64 ? low : high) >> UInt64(b & 63)) & 1 != 0
     }
 }

@@ -43,7 +43,7 @@ public struct HTTPResponse: Sendable, Equatable {
         out.append(32)
         out.append(contentsOf: status.reason.utf8)
         out.append(13); out.append(10)
-        headers.write(to: &out, skipping: ["Content-Length", "Connection"])
+        headers.writeSkippingFraming(to: &out)
         if !streaming && !bodiless {
             out.append(contentsOf: "Content-Length: ".utf8)
             HTTPResponse.appendDecimal(file?.length ?? body.count, to: &out)
@@ -54,8 +54,18 @@ public struct HTTPResponse: Sendable, Equatable {
         if withBody { out.append(contentsOf: body) }
     }
 
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(value).utf8)
+    /// Appends `value` (not negative) in decimal digits, without a `String`.
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { room in
+            var rest = UInt(max(0, value)), at = room.count
+            repeat {
+                at -= 1
+                room[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: room[at...]))
+        }
     }
 }
 
