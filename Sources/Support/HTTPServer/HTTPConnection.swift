@@ -34,7 +34,8 @@ final class HTTPConnection: @unchecked Sendable {
 
     let fd: Int32
     let writer: HTTPConnectionWriter
-    unowned let loop: HTTPEventLoop
+    /// Its loop, held: a stream or an exchange outliving the server can still post to it.
+    let loop: HTTPEventLoop
     var parser: HTTPRequestParser
     var phase = Phase.reading
     /// Answers to write, in order, and how much of them is written.

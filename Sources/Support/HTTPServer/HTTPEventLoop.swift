@@ -81,6 +81,12 @@ final class HTTPEventLoop: @unchecked Sendable {
         Threads.detach(stackSize: 8 << 20) { [self] in run() }
     }
 
+    deinit {
+        // Freed with the last reference, not when the thread ends: a stream a page still holds
+        // may wake a loop that has stopped, which is then harmless.
+        bridge_socket_set_free(set)
+    }
+
     /// Hands `job` to the loop and wakes it. Safe from any thread.
     func post(_ job: Job) {
         inbox.withLock { $0.append(job) }
@@ -139,7 +145,7 @@ final class HTTPEventLoop: @unchecked Sendable {
             }
         }
         pthread_setspecific(HTTPEventLoop.currentKey, nil)
-        bridge_socket_set_free(set)
+        assign = nil  // it holds every loop: the loops can go once their threads have ended
     }
 
     private static func monotonic() -> Double {
