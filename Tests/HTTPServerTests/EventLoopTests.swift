@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import BridgeHTTPServer
@@ -222,6 +223,111 @@ struct EventLoopTests {
         #expect(rest.isEmpty)
     }
 
+    @Test("a stream's backlog reaches a reader that reads slowly, however many times the socket fills")
+    func streamBacklogToSlowReader() throws {
+        let box = StreamBox()
+        let opened = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, keepAliveInterval: 600, loops: 1) { exchange in
+            box.stream = exchange.openStream(HTTPResponse(headers: ["Content-Type": "text/event-stream"]))
+            opened.signal()
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try SmallBufferClient(port: server.port)
+        client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        let stream = try #require(box.stream)
+        #expect(String(decoding: client.readSlowly(chunk: 1, pauseMicroseconds: 0, until: Array("\r\n\r\n".utf8)), as: UTF8.self)
+            .contains("text/event-stream"))
+        // 120 events of 8 KB (960 KB, under the queue's bound), from a thread of the test's.
+        let event = Array(("data: " + String(repeating: "x", count: 8000) + "\n\n").utf8)
+        for _ in 0..<120 { #expect(stream.send(event)) }
+        let received = client.readSlowly(chunk: 4096, pauseMicroseconds: 200, limit: 120 * event.count)
+        #expect(received == Array([[UInt8]](repeating: event, count: 120).joined()), "the stream stalled (open: \(stream.isOpen))")
+    }
+
+    @Test("a client that takes a large answer slowly but steadily is not cut off at the idle timeout")
+    func steadyReaderOfLargeBody() throws {
+        let body = EventLoopTests.pattern(4 << 20, seed: 3)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(idleTimeout: 1), loops: 1) { exchange in
+            exchange.respond(HTTPResponse(body: body))
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try SmallBufferClient(port: server.port)
+        client.send("GET /big HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        // ~2 s to read it all, twice the idle timeout, never a second without a byte.
+        #expect(EventLoopTests.body(of: client.readSlowly(chunk: 8192, pauseMicroseconds: 1000)) == body)
+    }
+
+    @Test("a client that half-closes after its requests still gets every answer, then the connection closes")
+    func halfCloseKeepsAnswers() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 1) { exchange in
+            let n = Int(exchange.request.path.dropFirst()) ?? -1
+            exchange.respond(HTTPResponse(body: EventLoopTests.pattern(6000, seed: n)))
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try SmallBufferClient(port: server.port)
+        client.send((0..<10).map { "GET /\($0) HTTP/1.1\r\nHost: h\r\n\r\n" }.joined())
+        _ = shutdown(client.fd, Int32(SHUT_WR))
+        Thread.sleep(forTimeInterval: 0.3)
+        var rest = client.readSlowly(chunk: 65536, pauseMicroseconds: 0)[...]
+        for n in 0..<10 { #expect(EventLoopTests.nextBody(&rest) == EventLoopTests.pattern(6000, seed: n), "answer \(n)") }
+        #expect(rest.isEmpty)
+        let deadline = Date().addingTimeInterval(10)
+        while server.openConnections > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.openConnections == 0)
+    }
+
+    @Test("connections that arrive while the server stops are closed, never left to a loop that has ended")
+    func stopDuringBurst() throws {
+        var kept = 0
+        for _ in 0..<40 {
+            let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 4) { $0.respond(HTTPResponse(body: Array("ok".utf8))) }
+            server.start()
+            let port = server.port
+            let connecting = Atomic<Bool>(true)
+            let done = DispatchGroup()
+            for _ in 0..<2 {
+                done.enter()
+                Thread.detachNewThread {
+                    var fds: [Int32] = []
+                    // At most 60 each: a full accept queue drops a connect's SYN, which then
+                    // waits a second for its retransmission.
+                    while connecting.load(ordering: .relaxed), fds.count < 60, let fd = loopbackSocket(port: port) { fds.append(fd) }
+                    for fd in fds { close(fd) }
+                    done.leave()
+                }
+            }
+            usleep(20_000)
+            server.stop()
+            usleep(20_000)
+            connecting.store(false, ordering: .relaxed)
+            done.wait()
+            let deadline = Date().addingTimeInterval(5)
+            while server.openConnections > 0 && Date() < deadline { usleep(20_000) }
+            if server.openConnections > 0 { kept += 1 }
+        }
+        #expect(kept == 0, "\(kept) of 40 stopped servers kept connections no loop serves")
+    }
+
+    @Test("a stopped server's port can be listened on again at once")
+    func stopFreesThePort() throws {
+        for _ in 0..<20 {
+            let server = try HTTPServer(host: "127.0.0.1", port: 0, loops: 2) { $0.respond(HTTPResponse()) }
+            server.start()
+            let port = server.port
+            server.stop()
+            let again = try HTTPServer(host: "127.0.0.1", port: port, loops: 1) { $0.respond(HTTPResponse(body: Array("again".utf8))) }
+            again.start()
+            let client = try RawClient(port: port)
+            client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+            #expect(client.readAll().hasSuffix("again"))
+            again.stop()
+        }
+    }
+
     // MARK: - Helpers
 
     /// The number of threads in this process.
@@ -289,4 +395,65 @@ extension RawClient {
         }
         return out
     }
+}
+
+/// A loopback client whose receive buffer, and its server-side peer's send buffer, are as small
+/// as the system allows: the server's writes fill the socket at once, as a slow reader's do.
+final class SmallBufferClient {
+    let fd: Int32
+
+    init(port: UInt16) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        self.fd = fd
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
+        // The server runs in this process: its end of the connection is the descriptor whose
+        // peer is this client's address.
+        Thread.sleep(forTimeInterval: 0.1)
+        var mine = sockaddr_in()
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &mine) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        for candidate in Int32(3)..<Int32(4096) where candidate != fd {
+            var peer = sockaddr_in()
+            var peerSize = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let found = withUnsafeMutablePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(candidate, $0, &peerSize) } }
+            if found == 0 && peer.sin_family == sa_family_t(AF_INET) && peer.sin_port == mine.sin_port && peer.sin_addr.s_addr == mine.sin_addr.s_addr {
+                setsockopt(candidate, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+                return
+            }
+        }
+        Issue.record("the server's end of the connection was not found")
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads `chunk` bytes at a time with a pause after each, until the server closes, 5 s pass
+    /// without a byte, `limit` bytes are read, or what is read ends with `until`.
+    func readSlowly(chunk: Int, pauseMicroseconds: UInt32, limit: Int = .max, until end: [UInt8] = []) -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while out.count < limit && (end.isEmpty || !out.reversed().starts(with: end.reversed())) {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, limit - out.count), 0) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+            if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
+        }
+        return out
+    }
+
+    deinit { close(fd) }
 }

@@ -44,7 +44,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// A large body written after `out`, not copied into it.
     var tail: [UInt8] = []
     var tailWritten = 0
-    /// When the socket last took no byte while some waited (`nil`: it took them all).
+    /// Since when the socket has taken no byte while some wait (`nil`: it took them all, or it
+    /// is taking them): a client that reads, however slowly, is never cut off.
     var blockedSince: Double?
     /// Whether an event stream's head is written (its queue then follows).
     var streamStarted = false
@@ -61,6 +62,9 @@ final class HTTPConnection: @unchecked Sendable {
     var listedForWrite = false
     /// Whether it counts among the server's open streams.
     var countedStream = false
+    /// Whether the client has half-closed (no more requests): what it sent is still answered,
+    /// then the connection is closed.
+    var peerClosed = false
     var closed = false
 
     init(fd: Int32, loop: HTTPEventLoop, limits: HTTPLimits, now: Double) {
@@ -74,23 +78,27 @@ final class HTTPConnection: @unchecked Sendable {
     /// Whether answers wait to be written.
     var hasOutput: Bool { outWritten < out.count || tailWritten < tail.count }
 
-    /// Writes what is waiting while the socket takes it. Returns `false` when the peer is gone.
-    func writeOutput() -> Bool {
+    /// Writes what is waiting while the socket takes it. Returns the bytes written, or `nil`
+    /// when the peer is gone.
+    func writeOutput() -> Int? {
+        var written = 0
         while outWritten < out.count {
-            guard let n = sendSome(out, from: outWritten) else { return false }
-            if n == 0 { return true }
+            guard let n = sendSome(out, from: outWritten) else { return nil }
+            if n == 0 { return written }
             outWritten += n
+            written += n
         }
         out.removeAll(keepingCapacity: out.capacity <= 64 << 10)
         outWritten = 0
         while tailWritten < tail.count {
-            guard let n = sendSome(tail, from: tailWritten) else { return false }
-            if n == 0 { return true }
+            guard let n = sendSome(tail, from: tailWritten) else { return nil }
+            if n == 0 { return written }
             tailWritten += n
+            written += n
         }
         tail = []
         tailWritten = 0
-        return true
+        return written
     }
 
     /// One `send` of `bytes` from `offset`: the bytes taken (0: the socket is full), or `nil`.

@@ -11,7 +11,13 @@ import BridgeSystem
 /// be another connection's).
 final class HTTPConnectionWriter: Sendable {
     let fd: Int32
-    private let lock = SharedLock<Bool>(true)
+    private struct State {
+        /// Whether writes may go on (not after a failed one, a shutdown or the close).
+        var writable = true
+        /// Whether the loop has closed the descriptor.
+        var closed = false
+    }
+    private let state = SharedLock(State())
 
     init(fd: Int32) {
         self.fd = fd
@@ -21,8 +27,8 @@ final class HTTPConnectionWriter: Sendable {
     /// - Returns: the number of bytes written (fewer than `bytes.count` when the buffer is full),
     ///   or `nil` when the peer is gone or the connection was shut down.
     func writeAvailable(_ bytes: [UInt8]) -> Int? {
-        lock.withLock { open -> Int? in
-            guard open else { return nil }
+        state.withLock { state -> Int? in
+            guard state.writable else { return nil }
             var offset = 0
             while offset < bytes.count {
                 let n = bytes.withUnsafeBytes { raw in
@@ -31,7 +37,7 @@ final class HTTPConnectionWriter: Sendable {
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return offset }
                 if n <= 0 {
-                    open = false
+                    state.writable = false
                     return nil
                 }
                 offset += n
@@ -40,18 +46,21 @@ final class HTTPConnectionWriter: Sendable {
         }
     }
 
-    /// Stops both directions, so the connection's reader wakes up and closes it.
+    /// Stops both directions, so the connection's loop sees the end and closes it.
     func shutdown() {
-        lock.withLock { open in
-            open = false
+        state.withLock { state in
+            // Once closed, the descriptor's number may be another connection's.
+            guard !state.closed else { return }
+            state.writable = false
             _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
         }
     }
 
-    /// Closes the descriptor, on the connection's loop: later writes fail.
+    /// Closes the descriptor, on the connection's loop: later writes and shutdowns do nothing.
     func closeDescriptor() {
-        lock.withLock { open in
-            open = false
+        state.withLock { state in
+            state.writable = false
+            state.closed = true
             Glibc.close(fd)
         }
     }

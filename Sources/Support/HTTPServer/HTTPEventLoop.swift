@@ -42,7 +42,8 @@ final class HTTPEventLoop: @unchecked Sendable {
 
     let context: Context
     private let set: OpaquePointer
-    private let inbox = SharedLock<[Job]>([])
+    /// Jobs posted and not yet done, and whether the loop has ended (then none is taken).
+    private let inbox = SharedLock<(jobs: [Job], ended: Bool)>(([], false))
     /// The connections given to this loop and not closed yet: for the acceptor to choose the
     /// least busy loop (counted when given, before the loop has adopted them).
     let served = Atomic<Int>(0)
@@ -87,10 +88,17 @@ final class HTTPEventLoop: @unchecked Sendable {
         bridge_socket_set_free(set)
     }
 
-    /// Hands `job` to the loop and wakes it. Safe from any thread.
-    func post(_ job: Job) {
-        inbox.withLock { $0.append(job) }
-        bridge_socket_set_wake(set)
+    /// Hands `job` to the loop and wakes it. Safe from any thread. Returns `false` when the
+    /// loop has ended (after `stop`): the job is dropped.
+    @discardableResult
+    func post(_ job: Job) -> Bool {
+        let taken = inbox.withLock { inbox -> Bool in
+            guard !inbox.ended else { return false }
+            inbox.jobs.append(job)
+            return true
+        }
+        if taken { bridge_socket_set_wake(set) }
+        return taken
     }
 
     /// Wakes the loop (to see `stopping`).
@@ -132,7 +140,7 @@ final class HTTPEventLoop: @unchecked Sendable {
                     ready(connection, events[i].ready)
                 }
             }
-            for job in inbox.withLock({ jobs -> [Job] in defer { jobs = [] }; return jobs }) { perform(job) }
+            for job in inbox.withLock({ inbox -> [Job] in defer { inbox.jobs = [] }; return inbox.jobs }) { perform(job) }
             if now >= nextSweep || stopping.load(ordering: .relaxed) { sweep() }
             endTurn()
             if stopping.load(ordering: .relaxed) {
@@ -141,11 +149,20 @@ final class HTTPEventLoop: @unchecked Sendable {
                     Glibc.close(listener)
                     listener = -1
                 }
-                if served.load(ordering: .relaxed) == 0 { break }
+                if served.load(ordering: .relaxed) == 0, endIfIdle() { break }
             }
         }
         pthread_setspecific(HTTPEventLoop.currentKey, nil)
         assign = nil  // it holds every loop: the loops can go once their threads have ended
+    }
+
+    /// Ends the loop unless a job came in meanwhile: from now on, `post` refuses jobs.
+    private func endIfIdle() -> Bool {
+        inbox.withLock { inbox -> Bool in
+            guard inbox.jobs.isEmpty else { return false }
+            inbox.ended = true
+            return true
+        }
     }
 
     private static func monotonic() -> Double {
@@ -159,8 +176,12 @@ final class HTTPEventLoop: @unchecked Sendable {
         case .adopt(let fd):
             adopt(fd)
         case .answered(let connection, let exchange):
-            guard !connection.closed, case .waiting(let waiting) = connection.phase, waiting === exchange,
-                  let answer = exchange.take() else { return }
+            guard let answer = exchange.take() else { return }
+            guard !connection.closed, case .waiting(let waiting) = connection.phase, waiting === exchange else {
+                // The connection is gone: a stream opened for it is closed (its `onClose` runs).
+                if case .stream(_, let stream) = answer { stream.close() }
+                return
+            }
             apply(answer, of: exchange.request, to: connection)
             serve(connection)
         case .drain(let connection):
@@ -233,7 +254,13 @@ final class HTTPEventLoop: @unchecked Sendable {
         case .reading:
             let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
-            guard n > 0 else { return close(connection) }
+            guard n > 0 else {
+                guard n == 0 else { return close(connection) }
+                // The client half-closed: what it sent is answered and written, then closed
+                // (`printf … | nc -N`, an HTTP/1.0 script).
+                connection.peerClosed = true
+                return serve(connection)
+            }
             connection.lastActivity = now
             if !connection.parser.isInsideRequest { connection.requestStarted = now }
             chunk.withUnsafeBytes { connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -269,6 +296,10 @@ final class HTTPEventLoop: @unchecked Sendable {
         if connection.closed { return }
         if connection.parser.isInsideRequest && connection.requestStarted == nil { connection.requestStarted = connection.lastActivity }
         if connection.hasOutput { listForWrite(connection) }
+        if connection.peerClosed, !connection.hasOutput, case .reading = connection.phase {
+            // Everything the client sent before it half-closed is answered and written.
+            return close(connection)
+        }
         watch(connection)
     }
 
@@ -340,9 +371,10 @@ final class HTTPEventLoop: @unchecked Sendable {
     /// Writes what the connection has waiting, and moves it on once all is written.
     private func write(_ connection: HTTPConnection) {
         while true {
-            guard connection.writeOutput() else { return close(connection) }
+            guard let written = connection.writeOutput() else { return close(connection) }
             if connection.hasOutput {
-                if connection.blockedSince == nil { connection.blockedSince = now }
+                // The clock of a stalled reader starts again with every byte it takes.
+                if connection.blockedSince == nil || written > 0 { connection.blockedSince = now }
                 nextSweep = min(nextSweep, now + 0.5)
                 return watch(connection)
             }
@@ -383,8 +415,8 @@ final class HTTPEventLoop: @unchecked Sendable {
         switch outcome {
         case .closed:
             close(connection)
-        case .blocked:
-            if !connection.streamBlocked { connection.blockedSince = now }
+        case .blocked(let progressed):
+            if connection.blockedSince == nil || progressed { connection.blockedSince = now }
             connection.streamBlocked = true
             nextSweep = min(nextSweep, now + 0.5)
             watch(connection)
@@ -401,7 +433,9 @@ final class HTTPEventLoop: @unchecked Sendable {
         var wanted: Int32 = 0
         switch connection.phase {
         case .reading:
-            if connection.out.count < HTTPEventLoop.maxGathered && connection.tail.isEmpty { wanted |= Int32(BRIDGE_SOCKET_READ) }
+            if connection.out.count < HTTPEventLoop.maxGathered && connection.tail.isEmpty && !connection.peerClosed {
+                wanted |= Int32(BRIDGE_SOCKET_READ)
+            }
         case .streaming:
             wanted |= Int32(BRIDGE_SOCKET_READ)
         case .waiting, .sendingFile, .closing:

@@ -30,7 +30,8 @@ public final class HTTPEventStream: Sendable {
         /// Nothing is queued.
         case idle
         /// The socket is full and bytes are left: the connection's loop waits for room.
-        case blocked
+        /// `progressed`: whether the socket took some bytes first.
+        case blocked(progressed: Bool)
         /// The stream is closed.
         case closed
     }
@@ -118,13 +119,14 @@ public final class HTTPEventStream: Sendable {
     /// Writes, at the end of a loop's turn, what was queued during it; a rest the socket did
     /// not take is handed to the connection's own loop.
     func endTurn() {
-        if writeAsHolder() == .blocked { wake() }
+        if case .blocked = writeAsHolder() { wake() }
     }
 
     /// Writes the queue while the socket takes it, as the one holding the socket: lets go once
     /// it is empty; when the socket is full, the rest stays first in the queue and is handed to
     /// the connection's loop.
     private func writeAsHolder() -> Drained {
+        var progressed = false
         while true {
             let gathered = state.withLock { s -> [UInt8]? in
                 guard !s.closed, !s.queued.isEmpty else {
@@ -145,8 +147,9 @@ public final class HTTPEventStream: Sendable {
                     if !s.closed { s.queued.insert(contentsOf: gathered[written...], at: 0) }
                     s.handedOver = true
                 }
-                return .blocked
+                return .blocked(progressed: progressed || written > 0)
             }
+            progressed = true
         }
     }
 

@@ -123,26 +123,34 @@ public final class HTTPServer: Sendable {
 
     /// Starts the loops: the server accepts connections from now on.
     public func start() {
-        guard !started.exchange(true, ordering: .relaxed) else { return }
+        guard !stopped.load(ordering: .relaxed), !started.exchange(true, ordering: .relaxed) else { return }
         let loops = loops
         let acceptor = loops[0]
         acceptor.accept(on: listener) { fd in
             // The least busy loop takes it, counted at once so a burst spreads.
             let loop = loops.min { $0.served.load(ordering: .relaxed) < $1.served.load(ordering: .relaxed) }!
             loop.served.add(1, ordering: .relaxed)
-            if loop === acceptor { acceptor.adoptHere(fd) } else { loop.post(.adopt(fd)) }
+            if loop !== acceptor {
+                if loop.post(.adopt(fd)) { return }
+                // That loop has ended (the server is stopping): the acceptor keeps it.
+                loop.served.subtract(1, ordering: .relaxed)
+                acceptor.served.add(1, ordering: .relaxed)
+            }
+            acceptor.adoptHere(fd)
         }
         for loop in loops { loop.start() }
     }
 
-    /// Stops accepting (the port is free once the accepting loop has seen it); connections
-    /// between requests are closed, and the others once their exchange or stream ends.
+    /// Stops accepting at once (the port is free for another server); connections between
+    /// requests are closed, and the others once their exchange or stream ends.
     public func stop() {
         guard !stopped.exchange(true, ordering: .relaxed) else { return }
         if !started.load(ordering: .relaxed) {
             close(listener)
             return
         }
+        // Listening ends now; the accepting loop closes the descriptor (it may be in accept).
+        _ = shutdown(listener, Int32(SHUT_RDWR))
         for loop in loops {
             loop.stopping.store(true, ordering: .relaxed)
             loop.wake()
