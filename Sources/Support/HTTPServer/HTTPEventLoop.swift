@@ -129,6 +129,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         var events = [bridge_socket_event](repeating: bridge_socket_event(), count: 64)
         now = HTTPEventLoop.monotonic()
         while true {
+            if nextSweep != .infinity { now = HTTPEventLoop.monotonic() }
             let timeout = nextSweep == .infinity ? -1 : Int32(max(0, min((nextSweep - now) * 1000 + 1, 1_000_000)))
             let n = bridge_socket_set_wait(set, &events, Int32(events.count), timeout)
             now = HTTPEventLoop.monotonic()
