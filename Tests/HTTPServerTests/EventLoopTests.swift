@@ -75,10 +75,7 @@ struct EventLoopTests {
         }
         server.start()
         defer { server.stop() }
-        let events = try RawClient(port: server.port)
-        events.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
-        #expect(opened.wait(timeout: .now() + 20) == .success)
-        _ = events.read(until: "\r\n\r\n")
+        let events = try RawClient.events(port: server.port, opened: opened)
         let call = try RawClient(port: server.port)
         var streamed = ""
         for n in 0..<50 {
@@ -110,10 +107,7 @@ struct EventLoopTests {
         }
         server.start()
         defer { server.stop() }
-        let reader = try RawClient(port: server.port)
-        reader.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
-        #expect(opened.wait(timeout: .now() + 20) == .success)
-        _ = reader.read(until: "\r\n\r\n")
+        let reader = try RawClient.events(port: server.port, opened: opened)
         let port = server.port
         let perClient = 200, perThread = 300
         DispatchQueue.concurrentPerform(iterations: 6) { index in
@@ -131,13 +125,7 @@ struct EventLoopTests {
         var expected = 0
         for c in 0..<4 { for n in 0..<perClient { expected += event("c\(c)", n).utf8.count } }
         for t in 4..<6 { for n in 0..<perThread { expected += event("t\(t)", n).utf8.count } }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while received.count < expected {
-            let n = buffer.withUnsafeMutableBytes { recv(reader.fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { break }
-            received += buffer[0..<n]
-        }
+        let received = reader.read(atLeast: expected)
         var next: [String: Int] = [:]
         for text in String(decoding: received, as: UTF8.self).components(separatedBy: "\n\n").dropLast() {
             let parts = text.split(separator: " ")
@@ -403,21 +391,11 @@ final class SmallBufferClient {
     let fd: Int32
 
     init(port: UInt16) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        self.fd = fd
         var small: Int32 = 4096
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        guard let fd = loopbackSocket(port: port, receiveBuffer: small) else { throw POSIXError(.ECONNREFUSED) }
+        self.fd = fd
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
         // The server runs in this process: its end of the connection is the descriptor whose
         // peer is this client's address.
         Thread.sleep(forTimeInterval: 0.1)

@@ -43,6 +43,28 @@ final class RawClient {
         return out
     }
 
+    /// Reads until `count` bytes have come (or the server closes, or 30 s pass without a byte).
+    func read(atLeast count: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while received.count < count {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+        }
+        return received
+    }
+
+    /// Opens an event stream (`GET /events`) and reads its head once the handler has it
+    /// (`opened` signalled).
+    static func events(port: UInt16, opened: DispatchSemaphore) throws -> RawClient {
+        let client = try RawClient(port: port)
+        client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        _ = client.read(until: "\r\n\r\n")
+        return client
+    }
+
     deinit { close(fd) }
 }
 
@@ -236,13 +258,7 @@ struct HTTPServerTests {
             for n in 0..<counts[index + 1] { #expect(stream.send(Array(event(index + 1, n).utf8))) }
         }
         Thread.sleep(forTimeInterval: 0.2)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while received.count < expected {
-            let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { break }
-            received += buffer[0..<n]
-        }
+        let received = client.read(atLeast: expected)
         let events = String(decoding: received, as: UTF8.self).components(separatedBy: "\n\n").dropLast()
         #expect(events.count == counts.reduce(0, +))
         var next = [Int](repeating: 0, count: counts.count)
