@@ -49,8 +49,6 @@ final class HTTPConnection: @unchecked Sendable {
     var blockedSince: Double?
     /// Whether an event stream's head is written (its queue then follows).
     var streamStarted = false
-    /// Whether the socket's room is awaited for an event stream's queue.
-    var streamBlocked = false
     var lastActivity: Double
     /// When the request being read began (`nil`: none is).
     var requestStarted: Double?
@@ -60,8 +58,6 @@ final class HTTPConnection: @unchecked Sendable {
     var watching: Int32 = 0
     /// Whether it is listed for the end of the turn's writes.
     var listedForWrite = false
-    /// Whether it counts among the server's open streams.
-    var countedStream = false
     /// Whether the client has half-closed (no more requests): what it sent is still answered,
     /// then the connection is closed.
     var peerClosed = false

@@ -186,7 +186,8 @@ final class HTTPEventLoop: @unchecked Sendable {
             apply(answer, of: exchange.request, to: connection)
             serve(connection)
         case .drain(let connection):
-            guard !connection.closed, case .streaming(let stream) = connection.phase, connection.streamStarted, !connection.hasOutput else { return }
+            // Before its head is out, the stream's queue waits for `markStarted`.
+            guard !connection.closed, case .streaming(let stream) = connection.phase, connection.streamStarted else { return }
             drained(connection, stream.writeQueued())
         }
     }
@@ -225,8 +226,9 @@ final class HTTPEventLoop: @unchecked Sendable {
         Glibc.close(fd)
     }
 
-    /// Takes `fd` (counted in the server's open connections) as one of this loop's.
-    private func adopt(_ fd: Int32) {
+    /// Takes `fd` (counted in the server's open connections) as one of this loop's, on its
+    /// thread (the acceptor adopts its own share directly, the others through `post`).
+    func adopt(_ fd: Int32) {
         let connection = HTTPConnection(fd: fd, loop: self, limits: context.limits, now: now)
         let index = Int(fd)
         if index >= connections.count { connections += [HTTPConnection?](repeating: nil, count: index + 1 - connections.count) }
@@ -235,9 +237,6 @@ final class HTTPEventLoop: @unchecked Sendable {
         nextSweep = min(nextSweep, now + 0.5)
     }
 
-    /// Adopts `fd` on the calling loop's thread (the acceptor's own share).
-    func adoptHere(_ fd: Int32) { adopt(fd) }
-
     // MARK: Reading and answering
 
     private func ready(_ connection: HTTPConnection, _ ready: Int32) {
@@ -245,16 +244,15 @@ final class HTTPEventLoop: @unchecked Sendable {
             write(connection)
             if connection.closed { return }
         }
+        // Read only in the phases that watch for it (reading, a stream).
         guard ready & Int32(BRIDGE_SOCKET_READ | BRIDGE_SOCKET_ERROR) != 0, connection.watching & Int32(BRIDGE_SOCKET_READ) != 0 else { return }
+        let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
         switch connection.phase {
         case .streaming:
             // A client of an event stream sends nothing more: bytes or EOF both end it.
-            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
             close(connection)
         case .reading:
-            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
             guard n > 0 else {
                 guard n == 0 else { return close(connection) }
                 // The client half-closed: what it sent is answered and written, then closed
@@ -336,7 +334,6 @@ final class HTTPEventLoop: @unchecked Sendable {
             // Counted before its head is written: a client that has read the head and opens
             // another stream at once must find this one counted.
             context.load.streams.add(1, ordering: .relaxed)
-            connection.countedStream = true
             head.write(to: &connection.out, keepAlive: false, streaming: true)
             connection.phase = .streaming(stream)
             connection.nextBeat = now + context.keepAliveInterval
@@ -418,11 +415,9 @@ final class HTTPEventLoop: @unchecked Sendable {
             close(connection)
         case .blocked(let progressed):
             if connection.blockedSince == nil || progressed { connection.blockedSince = now }
-            connection.streamBlocked = true
             nextSweep = min(nextSweep, now + 0.5)
             watch(connection)
         case .idle:
-            connection.streamBlocked = false
             connection.blockedSince = nil
             watch(connection)
         }
@@ -452,11 +447,13 @@ final class HTTPEventLoop: @unchecked Sendable {
         guard !connection.closed else { return }
         connection.closed = true
         switch connection.phase {
-        case .streaming(let stream): stream.close()
+        case .streaming(let stream):
+            // A connection leaves this phase only here: it was counted when it entered it.
+            stream.close()
+            context.load.streams.subtract(1, ordering: .relaxed)
         case .sendingFile(let file): Glibc.close(file.fd)
         case .reading, .waiting, .closing: break
         }
-        if connection.countedStream { context.load.streams.subtract(1, ordering: .relaxed) }
         if connection.watching != 0 { _ = bridge_socket_set_watch(set, connection.fd, 0, 1) }
         connection.writer.closeDescriptor()
         connections[Int(connection.fd)] = nil
@@ -498,7 +495,7 @@ final class HTTPEventLoop: @unchecked Sendable {
             if let since = connection.blockedSince {
                 // A client that takes no byte for the idle timeout (an event stream's reader
                 // for `sendTimeoutSeconds`) is dropped.
-                let patience = connection.streamBlocked ? HTTPEventStream.sendTimeoutSeconds : idle
+                let patience = connection.streamStarted ? HTTPEventStream.sendTimeoutSeconds : idle
                 if now - since >= patience {
                     close(connection)
                     continue

@@ -136,7 +136,7 @@ public final class HTTPServer: Sendable {
                 loop.served.subtract(1, ordering: .relaxed)
                 acceptor.served.add(1, ordering: .relaxed)
             }
-            acceptor.adoptHere(fd)
+            acceptor.adopt(fd)
         }
         for loop in loops { loop.start() }
     }
