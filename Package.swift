@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["BridgeBrowser", "BridgeEvents", "BridgeHTTPServer", "BridgeJSON",
                                                          "BridgeProtocol", "BridgeCall", "BridgeDevice", "BridgeSandbox",
                                                          "BridgeCorePlugins", "BridgeKit"]),
-        .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON"]),
+        .testTarget(name: "ProtocolTests", dependencies: ["BridgeProtocol", "BridgeJSON", "TestSupport"]),
         .testTarget(name: "BackendTests", dependencies: ["BridgeShareNatives", "BridgeSimulation", "BridgeJSON",
                                                          "BridgeProtocol", "BridgeMedia", "TestSupport", "BridgeCall",
                                                          "BridgeDevice", "BridgeSystem", "BridgeHTTP", "BridgeSocketSet"]),

@@ -129,6 +129,52 @@ public enum IncomingMessage: Sendable, Equatable {
     }
 }
 
+extension IncomingMessage {
+    /// The common message read straight from its bytes: an object with `"jsonrpc": "2.0"`, a
+    /// string `method`, at most a number or string `id` and an object or array `params` (or
+    /// `null`), each once, nothing else. Only `params` becomes a `JSON` value; the envelope costs
+    /// no object, no `String` for its keys and no value for its version. `nil` for any other
+    /// text, which `init(_:)` classifies after a whole parse: the same message either way.
+    static func plain(_ bytes: [UInt8], maxDepth: Int) -> IncomingMessage? {
+        JSONMemberReader.read(bytes, maxDepth: maxDepth) { reader -> IncomingMessage? in
+            var version = false, id: RequestID?, method: String?, params: JSON?, paramsRead = false
+            while true {
+                guard let next = reader.nextKey() else { return nil }
+                guard case .key(let key) = next else { break }
+                if JSONMemberReader.matches(key, "jsonrpc") {
+                    guard !version, let text = reader.asciiString(), JSONMemberReader.matches(text, "2.0") else { return nil }
+                    version = true
+                } else if JSONMemberReader.matches(key, "id") {
+                    guard id == nil else { return nil }
+                    if let number = reader.number() {
+                        id = .number(number)
+                    } else if let text = reader.string() {
+                        id = .string(text)
+                    } else {
+                        return nil
+                    }
+                } else if JSONMemberReader.matches(key, "method") {
+                    guard method == nil, let text = reader.string() else { return nil }
+                    method = text
+                } else if JSONMemberReader.matches(key, "params") {
+                    guard !paramsRead, let value = reader.value() else { return nil }
+                    switch value {
+                    case .object, .array: params = value
+                    case .null: params = nil
+                    default: return nil
+                    }
+                    paramsRead = true
+                } else {
+                    return nil
+                }
+            }
+            guard version, let method else { return nil }
+            guard let id else { return .notification(Notification(method: method, params: params)) }
+            return .request(Request(id: id, method: method, params: params))
+        }
+    }
+}
+
 /// What one framed message decodes to: a single message, a batch, or an error for the whole text.
 public enum IncomingPayload: Sendable, Equatable {
     case single(IncomingMessage)
@@ -139,6 +185,10 @@ public enum IncomingPayload: Sendable, Equatable {
 
     /// Parses and classifies one framed message body.
     public init(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) {
+        if let message = IncomingMessage.plain(bytes, maxDepth: maxDepth) {
+            self = .single(message)
+            return
+        }
         let json: JSON
         do {
             json = try JSONParser.parse(bytes, maxDepth: maxDepth, duplicateKeys: .keepLast)
