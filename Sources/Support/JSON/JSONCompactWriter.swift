@@ -5,24 +5,35 @@
 /// to write. The output is byte for byte the general writer's compact one, drain included;
 /// past `flushAt` bytes the buffer is moved to the caller's array, so a long text is never held
 /// twice.
+///
+/// The buffer starts on the stack (`stackCapacity` bytes) and moves to the heap only when a
+/// value needs more: a call's answer (`{"shared":true}`) costs no allocation.
 struct JSONCompactWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
+    /// Whether `base` was allocated here (and is freed here), not lent from the stack.
+    private var owned = false
 
-    init(capacity: Int = 1024) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+    private init(lent buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress ?? .allocate(capacity: 1)
+        owned = buffer.baseAddress == nil
+        capacity = buffer.count
     }
 
-    deinit { base.deallocate() }
+    deinit { if owned { base.deallocate() } }
+
+    /// The room the writer starts with, on the stack.
+    static let stackCapacity = 1024
 
     /// Appends the compact serialisation of `value` to `out`, handing `out` to `drain` whenever
     /// it reaches the drain's threshold inside a byte string (as the general writer does).
     static func append(_ value: JSON, to out: inout [UInt8], drain: JSONDrain?) {
-        var writer = JSONCompactWriter()
-        writer.write(value, out: &out, drain: drain)
-        writer.flush(into: &out)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { room in
+            var writer = JSONCompactWriter(lent: room)
+            writer.write(value, out: &out, drain: drain)
+            writer.flush(into: &out)
+        }
     }
 
     /// Moves what is written to the end of `out`.
@@ -48,9 +59,10 @@ struct JSONCompactWriter: ~Copyable {
         let bigger = max(capacity * 2, count + n)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
         moved.update(from: base, count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = moved
         capacity = bigger
+        owned = true
     }
 
     @inline(__always)

@@ -33,8 +33,17 @@ extension JSON {
     /// Appends the serialization of this value to `out`, handing it to `drain` in parts when
     /// bytes make it long (see `JSONDrain`).
     public func write(to out: inout [UInt8], format: JSONFormat = .compact, drain: JSONDrain?) {
-        if !format.pretty && !format.sortedKeys { return JSONCompactWriter.append(self, to: &out, drain: drain) }
+        if !format.pretty && !format.sortedKeys && isContainer { return JSONCompactWriter.append(self, to: &out, drain: drain) }
         write(to: &out, format: format, indent: 0, drain: drain)
+    }
+
+    /// Whether this is an array, bytes or an object: what the compact writer is for (a scalar is
+    /// appended at once, the same bytes either way).
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object, .bytes: return true
+        case .null, .bool, .number, .string: return false
+        }
     }
 
     /// Appends the serialization the general way (what the compact writer must match byte for
@@ -68,7 +77,7 @@ extension JSON {
     /// Numbers are written with their original text; strings escape `"`, `\` and every control
     /// character, so the compact form never contains a raw newline and is safe as one NDJSON line.
     public func write(to out: inout [UInt8], format: JSONFormat = .compact) {
-        if !format.pretty && !format.sortedKeys { return JSONCompactWriter.append(self, to: &out, drain: nil) }
+        if !format.pretty && !format.sortedKeys && isContainer { return JSONCompactWriter.append(self, to: &out, drain: nil) }
         write(to: &out, format: format, indent: 0, drain: nil)
     }
 
