@@ -21,7 +21,7 @@ struct BrowserPresentationTests {
         let built = Built()
         let server = try BrowserServer(configuration: BrowserConfiguration(address: try ListenAddress(parsing: "127.0.0.1:0")),
                                        context: CallContext(), hub: EventHub()) { _, _, _, _ in
-            .done(BrowserCallOutcome(result: .success(["shared": true]), presentation: {
+            .done(BrowserCallOutcome(result: .success(["shared": true]), presentation: JSONRecord {
                 built.count.add(1, ordering: .relaxed)
                 return ["platform": "ios", "nativeMethod": "shareText"]
             }))

@@ -42,30 +42,33 @@ public struct Invocation: Sendable {
 /// shows it (`--inspect`, a session with `inspect`) pays for it.
 public struct CommandOutput: Sendable, Equatable {
     public let result: JSON
-    private let makePresentation: (@Sendable () -> JSON)?
+    private let record: JSONRecord?
 
     /// An output with a record already built (or none).
     public init(result: JSON, presentation: JSON? = nil) {
         self.result = result
-        if let presentation {
-            self.makePresentation = { presentation }
-        } else {
-            self.makePresentation = nil
-        }
+        record = presentation.map { presentation in JSONRecord { presentation } }
     }
 
     /// An output whose record is built only when asked for.
     public init(result: JSON, presentation: @escaping @Sendable () -> JSON) {
         self.result = result
-        self.makePresentation = presentation
+        record = JSONRecord(presentation)
+    }
+
+    /// An output whose record is made only when asked for, by `record` (which may write it
+    /// straight to bytes: a page's event stream then gets it without a tree).
+    public init(result: JSON, record: JSONRecord) {
+        self.result = result
+        self.record = record
     }
 
     /// The platform record, or `nil` when the command has none.
-    public var presentation: JSON? { makePresentation?() }
+    public var presentation: JSON? { record?.json }
 
-    /// What builds the platform record, unbuilt: for a transport that builds it only when
+    /// What makes the platform record, unmade: for a transport that makes it only when
     /// someone will read it (a page with its event stream open).
-    public var presentationMaker: (@Sendable () -> JSON)? { makePresentation }
+    public var presentationRecord: JSONRecord? { record }
 
     public static func == (a: CommandOutput, b: CommandOutput) -> Bool {
         a.result == b.result && a.presentation == b.presentation

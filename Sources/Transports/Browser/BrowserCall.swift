@@ -5,14 +5,14 @@ import BridgeProtocol
 /// What one call gave, as browser mode reports it.
 public struct BrowserCallOutcome: Sendable {
     public var result: Result<JSON, ResponseError>
-    /// What builds the platform record, sent to the page as `bridge/presentation`: built only
-    /// when the page has an event stream open to read it.
-    public var presentation: (@Sendable () -> JSON)?
+    /// What makes the platform record, sent to the page as `bridge/presentation`: made only
+    /// when the page has an event stream open to read it, as bytes.
+    public var presentation: JSONRecord?
     /// The call's warnings (`{code, message, field?}`), all of them (the `Bridge-Warnings` header);
     /// each went to the page as `bridge/warning` through `live` when it was learnt.
     public var warnings: [JSON]
 
-    public init(result: Result<JSON, ResponseError>, presentation: (@Sendable () -> JSON)? = nil, warnings: [JSON] = []) {
+    public init(result: Result<JSON, ResponseError>, presentation: JSONRecord? = nil, warnings: [JSON] = []) {
         self.result = result
         self.presentation = presentation
         self.warnings = warnings

@@ -468,9 +468,16 @@ public final class BrowserServer: Sendable {
             if !outcome.warnings.isEmpty {
                 responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
-            // The record is built only for a page with a stream open to read it.
+            // The record is made only for a page with a stream open to read it, as bytes.
             if let presentation = outcome.presentation, let page {
-                streams.send("bridge/presentation", ["id": id, "callback": callbackID, "cmd": .string(command), "presentation": presentation()], page: page)
+                streams.send("bridge/presentation", written: JSONWriter.write { w in
+                    w.openObject()
+                    w.key("id"); w.value(id)
+                    w.key("callback"); w.value(callbackID)
+                    w.key("cmd"); w.string(command)
+                    w.key("presentation"); w.raw(presentation.bytes)
+                    w.closeObject()
+                }, page: page)
             }
             exchange.respond(IPCResponse.make(outcome.result, headers: responseHeaders))
         }

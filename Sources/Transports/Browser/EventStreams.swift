@@ -37,9 +37,14 @@ final class EventStreams: Sendable {
     /// Sends an event to the streams of `page`, or of every page when `page` is `nil`; `data`
     /// is built only when such a stream is open.
     func send(_ name: String, _ data: @autoclosure () -> JSON, page: String?) {
+        send(name, written: data().serializedBytes(), page: page)
+    }
+
+    /// `send(_:_:page:)` for data already serialized (compact: one line).
+    func send(_ name: String, written data: @autoclosure () -> [UInt8], page: String?) {
         let targets = entries.withLock { e in e.values.filter { page == nil || $0.page == page }.map(\.stream) }
         guard !targets.isEmpty else { return }
-        let bytes = EventStreams.event(name, data())
+        let bytes = EventStreams.event(name, written: data())
         for stream in targets { stream.send(bytes) }
     }
 
@@ -61,13 +66,17 @@ final class EventStreams: Sendable {
     /// One Server-Sent Event's bytes. The compact serializer writes one line: newlines inside
     /// strings are escaped.
     static func event(_ name: String, _ data: JSON) -> [UInt8] {
+        event(name, written: data.serializedBytes())
+    }
+
+    /// One Server-Sent Event's bytes, its data serialized already (compact: one line).
+    static func event(_ name: String, written data: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
-        // Room for a share's presentation record (~1.5 KB) at once: growing from 512 copied it twice.
-        bytes.reserveCapacity(2048)
+        bytes.reserveCapacity(name.utf8.count + data.count + 16)
         bytes.append(contentsOf: "event: ".utf8)
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "\ndata: ".utf8)
-        data.write(to: &bytes)
+        bytes.append(contentsOf: data)
         bytes.append(contentsOf: "\n\n".utf8)
         return bytes
     }

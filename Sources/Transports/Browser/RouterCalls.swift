@@ -56,9 +56,9 @@ public struct RouterCalls: Sendable {
         let prepared = call.warnings.map(\.json)
         if !prepared.isEmpty { live("bridge/warning", ["warnings": .array(prepared)]) }
         let learnt = observer.state.withLock { $0 }
-        let presentation: (@Sendable () -> JSON)? = switch outcome {
-        case .success(let output): output.presentationMaker
-        case .failure: learnt.presented
+        let presentation: JSONRecord? = switch outcome {
+        case .success(let output): output.presentationRecord
+        case .failure: learnt.presented.map(JSONRecord.init)
         }
         return BrowserCallOutcome(result: outcome.map(\.result), presentation: presentation, warnings: learnt.warnings + prepared)
     }

@@ -38,27 +38,34 @@ enum ActivityItem: Sendable, Equatable {
     /// before handing its URL over: the app's temporary folder.
     static let temporaryDirectory = "/private/var/mobile/Containers/Data/Application/APP-UUID/tmp/share/"
 
-    var record: JSON {
+    var record: JSON { JSON(writing: write) }
+
+    /// The item's record, written value by value (`record` reads it back).
+    func write(to w: inout JSONWriter) {
+        w.openObject()
         switch self {
         case .file(let file, let placeholder, let metadata):
-            var r: JSONObject = [
-                "kind": file.image != nil ? "image" : "file",
-                "placeholder": placeholder.map(JSON.string) ?? .string(""),
-                "item": file.image != nil ? "UIImage" : "URL",
-                "dataTypeIdentifier": .string(file.typeIdentifier),
-                "file": file.record,
-            ]
+            w.key("kind"); w.string(file.image != nil ? "image" : "file")
+            w.key("placeholder"); w.string(placeholder ?? "")
+            w.key("item"); w.string(file.image != nil ? "UIImage" : "URL")
+            w.key("dataTypeIdentifier"); w.string(file.typeIdentifier)
+            w.key("file"); w.value(file.record)
             if file.image == nil {
                 let path = file.path ?? ActivityItem.temporaryDirectory + file.displayName
-                r["url"] = .string(URL(fileURLWithPath: path).absoluteString)
+                w.key("url"); w.string(URL(fileURLWithPath: path).absoluteString)
             }
-            if let metadata { r["metadata"] = metadata.record }
-            return .object(r)
+            if let metadata { w.key("metadata"); metadata.write(to: &w) }
         case .link(let url, let subject, let metadata):
-            return ["kind": "link", "url": .string(url), "subject": subject.map(JSON.string) ?? .null, "metadata": metadata.record]
+            w.key("kind"); w.string("link")
+            w.key("url"); w.string(url)
+            w.key("subject"); w.string(subject)
+            w.key("metadata"); metadata.write(to: &w)
         case .text(let text, let subject):
-            return ["kind": "text", "text": .string(text), "subject": subject.map(JSON.string) ?? .null]
+            w.key("kind"); w.string("text")
+            w.key("text"); w.string(text)
+            w.key("subject"); w.string(subject)
         }
+        w.closeObject()
     }
 }
 
@@ -85,19 +92,29 @@ struct LinkMetadata: Sendable, Equatable {
         /// The largest icon the record embeds; a larger one is described without its bytes.
         static let maxEmbeddedBytes = 1 << 20
 
-        var record: JSON {
-            var r: JSONObject = ["sourceURL": .string(sourceURL), "byteCount": .integer(byteCount),
-                                 "typeIdentifier": .string(kind.typeIdentifier)]
+        /// The icon's record, written value by value.
+        func write(to w: inout JSONWriter) {
+            w.openObject()
+            w.key("sourceURL"); w.string(sourceURL)
+            w.key("byteCount"); w.integer(byteCount)
+            w.key("typeIdentifier"); w.string(kind.typeIdentifier)
             if byteCount <= Icon.maxEmbeddedBytes {
-                r["dataURL"] = .string("data:\(kind.mimeType);base64,\(Data(bytes).base64EncodedString())")
+                w.key("dataURL"); w.string("data:\(kind.mimeType);base64,\(Data(bytes).base64EncodedString())")
             }
-            return .object(r)
+            w.closeObject()
         }
     }
 
-    var record: JSON {
-        let icon: JSON = icon?.record ?? .null
-        return ["title": title.map(JSON.string) ?? .null, "url": url.map(JSON.string) ?? .null,
-                "originalURL": (originalURL ?? url).map(JSON.string) ?? .null, "icon": icon]
+    var record: JSON { JSON(writing: write) }
+
+    /// The metadata's record, written value by value (`record` reads it back).
+    func write(to w: inout JSONWriter) {
+        w.openObject()
+        w.key("title"); w.string(title)
+        w.key("url"); w.string(url)
+        w.key("originalURL"); w.string(originalURL ?? url)
+        w.key("icon")
+        if let icon { icon.write(to: &w) } else { w.null() }
+        w.closeObject()
     }
 }

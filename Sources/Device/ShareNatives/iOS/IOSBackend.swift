@@ -123,19 +123,49 @@ public struct IOSBackend: FrakShareNative {
         }
 
         /// The record as presented: no completion yet.
-        var presented: @Sendable () -> JSON { { [self] in presentedRecord(completion: .null, delivered: .null) } }
+        var presented: @Sendable () -> JSON { { [self] in JSON(writing: { write(to: &$0, answered: nil) }) } }
 
-        private func presentedRecord(completion: JSON, delivered: JSON) -> JSON {
-            [
-                "platform": "ios",
-                "device": .string(device.rawValue),
-                "nativeMethod": "shareText",
-                "activityItems": .array(items.map(\.record)),
-                "iconLoad": iconLoad?.record ?? .null,
-                "popover": sheet.popover?.record ?? .null,
-                "completion": completion,
-                "delivered": delivered,
-            ]
+        /// The record, written value by value: as presented (`answered` nil: no completion,
+        /// nothing delivered), or once the user answered.
+        private func write(to w: inout JSONWriter, answered: (activity: String?, completed: Bool)?) {
+            w.openObject()
+            w.key("platform"); w.string("ios")
+            w.key("device"); w.string(device.rawValue)
+            w.key("nativeMethod"); w.string("shareText")
+            w.key("activityItems")
+            w.openArray()
+            for item in items { item.write(to: &w) }
+            w.closeArray()
+            w.key("iconLoad")
+            if let iconLoad { iconLoad.write(to: &w) } else { w.null() }
+            w.key("popover")
+            if let popover = sheet.popover { popover.write(to: &w) } else { w.null() }
+            w.key("completion")
+            if let answered {
+                w.openObject()
+                w.key("activityType"); w.string(answered.activity)
+                w.key("completed"); w.bool(answered.completed)
+                if answered.activity != nil && !answered.completed {
+                    w.key("reason"); w.string("the activity cannot take these items, so the sheet would not offer it (\(ActivityDelivery.offered(items)))")
+                }
+                w.closeObject()
+            } else {
+                w.null()
+            }
+            w.key("delivered")
+            if let answered, let delivery = delivery(to: answered.activity) {
+                // `subjectForActivityType` returns `subject ?? ""`.
+                w.openObject()
+                w.key("subject"); w.string(delivery.subject ?? "")
+                w.key("items")
+                w.openArray()
+                for text in ActivityDelivery.strings(delivery.items) { w.string(text) }
+                w.closeArray()
+                w.closeObject()
+            } else {
+                w.null()
+            }
+            w.closeObject()
         }
 
         /// What the picked activity receives, or `nil` when it cannot take these items (none when
@@ -149,25 +179,8 @@ public struct IOSBackend: FrakShareNative {
             let activity: String? = if case .activity(let a) = answer { a } else { nil }
 
             let completed = !items.isEmpty && activity.map { ActivityDelivery.accepts($0, items: items) } ?? false
-            return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared) { [self] in
-                record(activity: activity, completed: completed)
-            }
-        }
-
-        /// The record once the user answered: the completion and what the activity received.
-        private func record(activity: String?, completed: Bool) -> JSON {
-            let completion: JSON = if let activity {
-                completed ? ["activityType": .string(activity), "completed": true]
-                    : ["activityType": .string(activity), "completed": false,
-                       "reason": .string("the activity cannot take these items, so the sheet would not offer it (\(ActivityDelivery.offered(items)))")]
-            } else {
-                ["activityType": nil, "completed": false]
-            }
-            let delivered: JSON = delivery(to: activity).map {
-                // `subjectForActivityType` returns `subject ?? ""`.
-                ["subject": .string($0.subject ?? ""), "items": .array(ActivityDelivery.strings($0.items).map(JSON.string))]
-            } ?? .null
-            return presentedRecord(completion: completion, delivered: delivered)
+            return CommandOutput(result: completed ? SharePayload.shared : SharePayload.notShared,
+                                 record: JSONRecord(writing: { [self] in write(to: &$0, answered: (activity, completed)) }))
         }
     }
 }

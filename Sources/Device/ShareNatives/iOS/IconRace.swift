@@ -56,10 +56,15 @@ struct IconRace: Sendable {
         /// Why the plugin starts no fetch for an `imageUrl` `URL(string:)` cannot parse.
         static let unparsableReason = "URL(string:) returns nil for it, so the plugin starts no fetch and presents at once"
 
-        var record: JSON {
-            var r: JSONObject = ["outcome": .string(outcome.rawValue), "elapsedMs": .number(JSONNumber(elapsedMs))]
-            if let reason { r["reason"] = .string(reason) }
-            return .object(r)
+        var record: JSON { JSON(writing: write) }
+
+        /// The race's record, written value by value (`record` reads it back).
+        func write(to w: inout JSONWriter) {
+            w.openObject()
+            w.key("outcome"); w.string(outcome.rawValue)
+            w.key("elapsedMs"); w.integer(elapsedMs)
+            if let reason { w.key("reason"); w.string(reason) }
+            w.closeObject()
         }
     }
 

@@ -38,13 +38,21 @@ struct ShareSheet: Sendable {
             Popover(sourceRect: (width / 2, height / 2, 0, 0), presenter: presenter)
         }
 
-        var record: JSON {
-            [
-                "sourceView": .string(presenter.rawValue),
-                "sourceRect": ["x": .double(sourceRect.x), "y": .double(sourceRect.y),
-                               "width": .double(sourceRect.width), "height": .double(sourceRect.height)],
-                "permittedArrowDirections": [],
-            ]
+        var record: JSON { JSON(writing: write) }
+
+        /// The popover's record, written value by value (`record` reads it back).
+        func write(to w: inout JSONWriter) {
+            w.openObject()
+            w.key("sourceView"); w.string(presenter.rawValue)
+            w.key("sourceRect")
+            w.openObject()
+            w.key("x"); w.double(sourceRect.x)
+            w.key("y"); w.double(sourceRect.y)
+            w.key("width"); w.double(sourceRect.width)
+            w.key("height"); w.double(sourceRect.height)
+            w.closeObject()
+            w.key("permittedArrowDirections"); w.openArray(); w.closeArray()
+            w.closeObject()
         }
     }
 
