@@ -20,7 +20,7 @@ struct JSONWriterTests {
         case .object(let object):
             w.openObject()
             for member in object {
-                w.key(member.key)
+                w.key(named: member.key)
                 write(member.value, &w)
             }
             w.closeObject()
