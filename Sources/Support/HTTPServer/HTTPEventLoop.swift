@@ -307,7 +307,7 @@ final class HTTPEventLoop: @unchecked Sendable {
         connection.lastActivity = now
         switch answer {
         case .response(let response):
-            let keepAlive = request.keepAlive && !response.headers.contains("Connection", token: "close")
+            let keepAlive = request.keepAlive && !response.headers.contains(.connection, token: "close")
             let headOnly = request.method == "HEAD"
             if response.body.count > HTTPEventLoop.separateBody && !headOnly {
                 response.write(to: &connection.out, keepAlive: keepAlive, omitBody: true)

@@ -115,21 +115,28 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether a comma-separated field contains `token` (case-insensitive), as `Connection: close`.
     public func contains(_ name: String, token: String) -> Bool {
         let key = HTTPHeaders.key(name)
-        for span in spans where has(span, name: name, key: key) {
-            // Each comma-separated element, trimmed, compared as a field name is.
-            var rest = span.value
-            while true {
-                let comma = bytes[rest].firstIndex(of: UInt8(ascii: ","))
-                let part = HTTPHeaders.trimmed(rest.lowerBound..<(comma ?? rest.upperBound), of: bytes)
-                if !part.isEmpty {
-                    let ascii = bytes[part].allSatisfy { $0 < 0x80 }
-                    if ascii ? same(part, token) : text(part).lowercased() == token.lowercased() { return true }
-                }
-                guard let comma else { break }
-                rest = (comma + 1)..<rest.upperBound
+        return spans.contains { has($0, name: name, key: key) && lists($0, token) }
+    }
+
+    /// `contains(_:token:)` for a name written in code.
+    public func contains(_ name: Name, token: String) -> Bool {
+        spans.contains { has($0, name) && lists($0, token) }
+    }
+
+    /// Whether the field's comma-separated value has `token` among its elements.
+    private func lists(_ span: Span, _ token: String) -> Bool {
+        // Each comma-separated element, trimmed, compared as a field name is.
+        var rest = span.value
+        while true {
+            let comma = bytes[rest].firstIndex(of: UInt8(ascii: ","))
+            let part = HTTPHeaders.trimmed(rest.lowerBound..<(comma ?? rest.upperBound), of: bytes)
+            if !part.isEmpty {
+                let ascii = bytes[part].allSatisfy { $0 < 0x80 }
+                if ascii ? same(part, token) : text(part).lowercased() == token.lowercased() { return true }
             }
+            guard let comma else { return false }
+            rest = (comma + 1)..<rest.upperBound
         }
-        return false
     }
 
     public var count: Int { spans.count }
@@ -167,20 +174,24 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         guard range.count == name.utf8.count else { return false }
         // Both sides as contiguous bytes: walking the name's view with a checked index into
         // `bytes` cost ~500 instructions a field, twelve lookups a request.
-        let ascii = bytes.withUnsafeBufferPointer { head in
-            name.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
-                var i = range.lowerBound
-                for q in wanted {
-                    let p = head[i]
-                    i += 1
-                    if p == q { continue }
-                    if p | q >= 0x80 { return nil }
-                    guard p | 0x20 == q | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(p | 0x20) else { return false }
-                }
-                return true
-            }
-        }
+        let ascii = name.utf8.withContiguousStorageIfAvailable { same(range, $0) }
         return (ascii ?? nil) ?? HTTPHeaders.same(text(range), name)
+    }
+
+    /// `same(_:_:)` for a name's bytes: `nil` when either side has a byte past ASCII.
+    private func same(_ range: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard range.count == wanted.count else { return false }
+        return bytes.withUnsafeBufferPointer { head -> Bool? in
+            var i = range.lowerBound
+            for q in wanted {
+                let p = head[i]
+                i += 1
+                if p == q { continue }
+                if p | q >= 0x80 { return nil }
+                guard p | 0x20 == q | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(p | 0x20) else { return false }
+            }
+            return true
+        }
     }
 
     /// Writes each field as `Name: value\r\n`, as bytes, but `Content-Length` and `Connection`:
@@ -250,5 +261,81 @@ extension HTTPHeaders {
         while lower < upper && (bytes[lower] == 32 || bytes[lower] == 9) { lower += 1 }
         while upper > lower && (bytes[upper - 1] == 32 || bytes[upper - 1] == 9) { upper -= 1 }
         return lower..<upper
+    }
+}
+
+extension HTTPHeaders {
+    /// A field name written in code, with its bytes and lookup key made once: a lookup or a set
+    /// through it compares bytes without reading a `String`'s (the `String` forms cost ~250
+    /// instructions a lookup more, a dozen lookups a request).
+    public struct Name: Sendable, CustomStringConvertible {
+        let text: StaticString
+        let key: Int
+
+        /// The name `text`: a token (RFC 9110), checked in debug builds.
+        public init(_ text: StaticString) {
+            assert(text.utf8CodeUnitCount > 0 && UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy(HTTPRequestParser.isTokenByte),
+                   "a header field name must be a token")
+            self.text = text
+            key = HTTPHeaders.key(count: text.utf8CodeUnitCount, first: text.utf8Start.pointee)
+        }
+
+        public var description: String { text.description }
+
+        var utf8: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) }
+
+        public static let host = Name("Host")
+        public static let connection = Name("Connection")
+        public static let contentType = Name("Content-Type")
+        public static let contentLength = Name("Content-Length")
+        public static let transferEncoding = Name("Transfer-Encoding")
+        public static let expect = Name("Expect")
+        public static let origin = Name("Origin")
+        public static let referer = Name("Referer")
+        public static let cacheControl = Name("Cache-Control")
+        public static let vary = Name("Vary")
+    }
+
+    /// Whether the field's name is `name`.
+    @inline(__always)
+    private func has(_ span: Span, _ name: Name) -> Bool {
+        (span.key == name.key || span.key < 0) && same(span.name, name.utf8) == true
+    }
+
+    /// The first value of `name`.
+    public func first(_ name: Name) -> String? {
+        for span in spans where has(span, name) { return text(span.value) }
+        return nil
+    }
+
+    /// Every value of `name`, in order.
+    public func all(_ name: Name) -> [String] {
+        var values: [String] = []
+        for span in spans where has(span, name) { values.append(text(span.value)) }
+        return values
+    }
+
+    /// Whether a field `name` is present.
+    public func contains(_ name: Name) -> Bool { spans.contains { has($0, name) } }
+
+    /// Replaces every field named `name` with one field, or removes them when `value` is `nil`.
+    public subscript(name: Name) -> String? {
+        get { first(name) }
+        set {
+            if spans.contains(where: { has($0, name) }) {
+                let kept = spans.filter { !has($0, name) }
+                spans = kept
+            }
+            guard let newValue else { return }
+            if spans.isEmpty {
+                spans.reserveCapacity(8)
+                bytes.reserveCapacity(bytes.count + 256)
+            }
+            let nameStart = bytes.count
+            bytes.append(contentsOf: name.utf8)
+            let valueStart = bytes.count
+            HTTPHeaders.append(newValue, to: &bytes)
+            spans.append(Span(name: nameStart..<valueStart, value: valueStart..<bytes.count, key: name.key))
+        }
     }
 }

@@ -48,8 +48,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
     /// HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        if headers.contains("Connection", token: "close") { return false }
-        return minorVersion >= 1 || headers.contains("Connection", token: "keep-alive")
+        if headers.contains(.connection, token: "close") { return false }
+        return minorVersion >= 1 || headers.contains(.connection, token: "keep-alive")
     }
 
     /// The value of the query parameter `name`, percent-decoded (`+` is a space).

@@ -257,21 +257,21 @@ public struct HTTPRequestParser: Sendable {
             return fail(refusal.status, refusal.message)
         }
         if minor >= 1 {
-            let hosts = headers.all("Host")
+            let hosts = headers.all(.host)
             guard hosts.count == 1 else {
                 return fail(.badRequest, hosts.isEmpty ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
             }
         }
         pending = (method, target, minor, headers)
         body = []
-        let expects = headers.all("Expect")
+        let expects = headers.all(.expect)
         if !expects.isEmpty {
             guard expects.count == 1, expects[0].lowercased() == "100-continue" else {
                 return fail(.expectationFailed, "only Expect: 100-continue is supported")
             }
         }
-        let transferEncodings = headers.all("Transfer-Encoding")
-        let lengths = headers.all("Content-Length")
+        let transferEncodings = headers.all(.transferEncoding)
+        let lengths = headers.all(.contentLength)
         if !transferEncodings.isEmpty {
             guard lengths.isEmpty else {
                 return fail(.badRequest, "both Transfer-Encoding and Content-Length: send one of them")

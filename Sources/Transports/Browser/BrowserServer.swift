@@ -112,11 +112,11 @@ public final class BrowserServer: Sendable {
 
     fileprivate func handle(_ exchange: HTTPExchange) {
         let request = exchange.request
-        if let refusal = hostCheck.refusal(request.headers["Host"]) {
+        if let refusal = hostCheck.refusal(request.headers[.host]) {
             exchange.respond(.text(.forbidden, refusal))
             return
         }
-        let assetHost = request.headers["Host"]?.lowercased().hasPrefix("asset.localhost:") == true
+        let assetHost = request.headers[.host]?.lowercased().hasPrefix("asset.localhost:") == true
         if assetHost || request.path.hasPrefix("/__bridge/asset/"), request.method == "GET" || request.method == "HEAD" {
             exchange.respond(asset(request, path: assetHost ? request.path : String(request.path.dropFirst("/__bridge/asset".count))))
             return
@@ -197,13 +197,13 @@ public final class BrowserServer: Sendable {
     private func admit(_ request: HTTPRequest, key place: KeyPlace) -> Result<Admitted, Refusal> {
         // A keyed request without `Origin` is local only when no other site's page made it
         // (an `<img>` or `<iframe>` sends no `Origin`, but its fetch metadata says cross-site).
-        if request.headers["Origin"] == nil,
-           let refusal = origins.foreignPage(site: request.headers["Sec-Fetch-Site"], origin: nil, referer: request.headers["Referer"],
+        if request.headers[.origin] == nil,
+           let refusal = origins.foreignPage(site: request.headers[.secFetchSite], origin: nil, referer: request.headers[.referer],
                                              what: "the bridge") {
             return .failure(Refusal(.forbidden, refusal))
         }
         let origin: RequestOrigin
-        switch origins.classify(request.headers["Origin"]) {
+        switch origins.classify(request.headers[.origin]) {
         case .failure(let refusal): return .failure(Refusal(.forbidden, refusal.message))
         case .success(let o): origin = o
         }
@@ -231,15 +231,15 @@ public final class BrowserServer: Sendable {
 
     /// CORS headers for an allowed cross-origin request.
     private func cors(_ request: HTTPRequest, into headers: inout HTTPHeaders) {
-        BrowserServer.cors(allowing: origins.allowedOriginHeader(request.headers["Origin"]), into: &headers)
+        BrowserServer.cors(allowing: origins.allowedOriginHeader(request.headers[.origin]), into: &headers)
     }
 
     /// The CORS fields of an answer to a request whose origin may read it as `allowed`.
     private static func cors(allowing allowed: String?, into headers: inout HTTPHeaders) {
         guard let allowed else { return }
-        headers["Access-Control-Allow-Origin"] = allowed
-        headers["Vary"] = "Origin"
-        headers["Access-Control-Expose-Headers"] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call, Bridge-Hint"
+        headers[.accessControlAllowOrigin] = allowed
+        headers[.vary] = "Origin"
+        headers[.accessControlExposeHeaders] = "Tauri-Response, Bridge-Error, Bridge-Warnings, Bridge-Call, Bridge-Hint"
     }
 
     private func preflight(_ request: HTTPRequest) -> HTTPResponse {
@@ -426,7 +426,7 @@ public final class BrowserServer: Sendable {
         guard screen.answer(answer.sheet, answer.answer) else {
             return exchange.respond(.text(.notFound, "no sheet \(answer.sheet) is up: it was answered already, or its call was cancelled", headers: headers))
         }
-        headers["Content-Type"] = "application/json"
+        headers[.contentType] = "application/json"
         exchange.respond(HTTPResponse(status: .ok, headers: headers, body: Array(JSON.object(["answered": .string(answer.sheet)]).serialized().utf8)))
     }
 
@@ -438,12 +438,12 @@ public final class BrowserServer: Sendable {
         case .remote(let url): callOrigin = url
         }
         var window = context.window, webview = context.webview
-        if let w = request.headers["Bridge-Window"], !w.isEmpty {
+        if let w = request.headers[.bridgeWindow], !w.isEmpty {
             window = w
             webview = w
         }
-        if let w = request.headers["Bridge-Webview"], !w.isEmpty { webview = w }
-        let page = request.headers["Bridge-Page"].flatMap { $0.isEmpty ? nil : $0 }
+        if let w = request.headers[.bridgeWebview], !w.isEmpty { webview = w }
+        let page = request.headers[.bridgePage].flatMap { $0.isEmpty ? nil : $0 }
         let client = page.map { "page:\($0)" }
         // Each setting changed makes the context new storage: only what differs is set (a
         // page's labels are usually the session's).
@@ -452,7 +452,7 @@ public final class BrowserServer: Sendable {
         if callContext.window != window { callContext.window = window }
         if callContext.webview != webview { callContext.webview = webview }
         if callContext.client != client { callContext.client = client }
-        let allowedOrigin = origins.allowedOriginHeader(request.headers["Origin"])
+        let allowedOrigin = origins.allowedOriginHeader(request.headers[.origin])
         let streams = self.streams, run = self.run
         // Every call's id, whether or not it came with a Tauri callback (navigator.share's has
         // none): its presentation and warnings carry it, and so does the answer (`Bridge-Call`).
@@ -464,9 +464,9 @@ public final class BrowserServer: Sendable {
             // first field added to it.
             var responseHeaders = HTTPHeaders()
             BrowserServer.cors(allowing: allowedOrigin, into: &responseHeaders)
-            responseHeaders["Bridge-Call"] = call
+            responseHeaders[.bridgeCall] = call
             if !outcome.warnings.isEmpty {
-                responseHeaders["Bridge-Warnings"] = ASCIIJSON.serialize(.array(outcome.warnings))
+                responseHeaders[.bridgeWarnings] = ASCIIJSON.serialize(.array(outcome.warnings))
             }
             // The record is made only for a page with a stream open to read it, as bytes.
             if let presentation = outcome.presentation, let page {

@@ -116,13 +116,13 @@ struct IPCRequest: Sendable {
         }
         var callback: UInt32? = nil, error: UInt32? = nil
         if !ownScript {
-            guard let callbackText = request.headers["Tauri-Callback"] else {
+            guard let callbackText = request.headers[.tauriCallback] else {
                 return .failure(Malformed(message: "missing Tauri-Callback header", hint: callbackHint))
             }
             guard let c = UInt32(callbackText) else {
                 return .failure(Malformed(message: "Tauri callback header value must be a numeric string", hint: callbackHint))
             }
-            guard let errorText = request.headers["Tauri-Error"] else {
+            guard let errorText = request.headers[.tauriError] else {
                 return .failure(Malformed(message: "missing Tauri-Error header", hint: callbackHint))
             }
             guard let e = UInt32(errorText) else {
@@ -130,7 +130,7 @@ struct IPCRequest: Sendable {
             }
             (callback, error) = (c, e)
         }
-        let declared = request.headers["Content-Type"] ?? "application/octet-stream"
+        let declared = request.headers[.contentType] ?? "application/octet-stream"
         // What every invoke() sends, as it is, before the general reading of the field.
         let contentType = declared == "application/json" ? declared
             : declared.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""

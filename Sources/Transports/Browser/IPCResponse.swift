@@ -9,21 +9,21 @@ import BridgeProtocol
 /// in `Bridge-Error` (JSON, non-ASCII escaped) for tools.
 enum IPCResponse {
     static func make(_ result: Result<JSON, ResponseError>, headers h: consuming HTTPHeaders) -> HTTPResponse {
-        h["Content-Type"] = "application/json"
-        h["Cache-Control"] = "no-store"
+        h[.contentType] = "application/json"
+        h[.cacheControl] = "no-store"
         switch result {
         case .success(.bytes(let raw)):
             // A byte answer (`tauri::ipc::Response`) travels raw, as `protocol.rs` sends
             // `InvokeResponseBody::Raw`: the page's invoke() gets an ArrayBuffer.
-            h["Content-Type"] = "application/octet-stream"
-            h["Tauri-Response"] = "ok"
+            h[.contentType] = "application/octet-stream"
+            h[.tauriResponse] = "ok"
             return HTTPResponse(status: .ok, headers: h, body: raw.bytes)
         case .success(let value):
-            h["Tauri-Response"] = "ok"
+            h[.tauriResponse] = "ok"
             return HTTPResponse(status: .ok, headers: h, body: value.serializedBytes())
         case .failure(let error):
-            h["Tauri-Response"] = "error"
-            h["Bridge-Error"] = ASCIIJSON.serialize(error.json)
+            h[.tauriResponse] = "error"
+            h[.bridgeError] = ASCIIJSON.serialize(error.json)
             // A handler's or fixture's error value is what invoke() rejects with, as a Rust
             // command's `Err` serialises; the bridge's own errors reject with their message.
             let value = error.data["rejection"] ?? .string(error.message)
