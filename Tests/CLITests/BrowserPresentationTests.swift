@@ -64,6 +64,12 @@ struct BrowserPresentationTests {
         #expect(built.count.load(ordering: .relaxed) == 1)
         #expect(read(until: "event: bridge/presentation"), "\(received)")
         #expect(received.contains(#""presentation":{"platform":"ios","nativeMethod":"shareText"}"#), "\(received)")
+        // The event's data is one JSON object: the call's id, its callback, its command, the record.
+        let line = received.split(separator: "\n").first { $0.hasPrefix("data: {\"id\"") }.map { String($0.dropFirst(6)) }
+        let data = try JSONParser.parse(try #require(line, "\(received)"))
+        #expect(data["callback"] == 1 && data["cmd"] == "plugin:frak-share|share_text", "\(data)")
+        #expect(data["id"]?.stringValue?.hasPrefix("call-") == true, "\(data)")
+        #expect(data["presentation"] == ["platform": "ios", "nativeMethod": "shareText"], "\(data)")
 
         #expect(try call(page: "p2") == #"{"shared":true}"#)
         #expect(built.count.load(ordering: .relaxed) == 1, "another page, without a stream: not built")
