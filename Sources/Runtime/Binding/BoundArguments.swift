@@ -30,6 +30,6 @@ public struct BoundArguments: Sendable, Equatable {
     /// declaration order, absent values omitted — serde's `rename_all = "camelCase"` with
     /// `skip_serializing_if = "Option::is_none"`.
     public var camelCasePayload: JSONObject {
-        JSONObject(pairs: values.map { ($0.payloadKey, $0.value) })
+        JSONObject(values.map { JSONObject.Member(key: $0.payloadKey, value: $0.value) })
     }
 }

@@ -92,13 +92,13 @@ struct JSONCompactWriter: ~Copyable {
         case .object(let object):
             reserve(1, &out)
             byte(UInt8(ascii: "{"))
-            object.pairs.withUnsafeBufferPointer { members in
+            object.members.withUnsafeBufferPointer { members in
                 for k in members.indices {
                     if k > 0 { reserve(1, &out); byte(UInt8(ascii: ",")) }
-                    string(members[k].0, &out)
+                    string(members[k].key, &out)
                     reserve(1, &out)
                     byte(UInt8(ascii: ":"))
-                    write(members[k].1, out: &out, drain: drain)
+                    write(members[k].value, out: &out, drain: drain)
                 }
             }
             reserve(1, &out)

@@ -165,7 +165,7 @@ extension JSONParser {
         mutating func parseObject() throws(JSONParseError) -> JSON {
             try enter()
             i += 1
-            var members: [(String, JSON)] = []
+            var members: [JSONObject.Member] = []
             members.reserveCapacity(4)
             var seen: Set<String>? = nil
             var duplicates: [String] = []
@@ -173,7 +173,7 @@ extension JSONParser {
             if i < b.count && b[i] == UInt8(ascii: "}") {
                 i += 1
                 depth -= 1
-                return .object(JSONObject(pairs: members))
+                return .object(JSONObject(members))
             }
             while true {
                 skipWhitespace()
@@ -190,11 +190,11 @@ extension JSONParser {
                 skipWhitespace()
                 let value = try parseValue()
                 if !duplicatePaths.isEmpty { take(under: key, into: &duplicates) }
-                if duplicate, let first = members.firstIndex(where: { $0.0 == key }) {
-                    members[first].1 = value
+                if duplicate, let first = members.firstIndex(where: { $0.key == key }) {
+                    members[first].value = value
                     duplicates.append(key)
                 } else {
-                    members.append((key, value))
+                    members.append(JSONObject.Member(key: key, value: value))
                 }
                 skipWhitespace()
                 guard i < b.count else { throw error(.unexpectedEnd) }
@@ -203,7 +203,7 @@ extension JSONParser {
                 throw unexpected()
             }
             depth -= 1
-            var object = JSONObject(pairs: members)
+            var object = JSONObject(members)
             if !duplicates.isEmpty {
                 object.duplicateKeyPaths = duplicates
                 duplicatePaths = duplicates
@@ -218,10 +218,10 @@ extension JSONParser {
         }
 
         /// Linear scan for small objects; a hash set once an object grows past a handful of keys.
-        func isDuplicate(_ key: String, in members: [(String, JSON)], seen: inout Set<String>?) -> Bool {
+        func isDuplicate(_ key: String, in members: [JSONObject.Member], seen: inout Set<String>?) -> Bool {
             if seen == nil && members.count < 12 {
                 let count = key.utf8.count
-                for m in members where m.0.utf8.count == count && m.0 == key { return true }
+                for m in members where m.key.utf8.count == count && m.key == key { return true }
                 return false
             }
             // Moved out of `seen` before inserting: a set still referenced there would be copied on
@@ -231,7 +231,7 @@ extension JSONParser {
                 keys = existing
                 seen = nil
             } else {
-                keys = Set(members.map(\.0))
+                keys = Set(members.map(\.key))
             }
             let inserted = keys.insert(key).inserted
             seen = keys

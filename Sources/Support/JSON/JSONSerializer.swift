@@ -60,9 +60,9 @@ extension JSON {
         case .array(let elements):
             return elements.reduce(2 + max(elements.count - 1, 0)) { $0 + $1.compactSerializedCount }
         case .object(let object):
-            var count = 2 + max(object.count - 1, 0)
+            var count = 2 + max(object.members.count - 1, 0)
             var key: [UInt8] = []
-            for member in object {
+            for member in object.members {
                 key.removeAll(keepingCapacity: true)
                 JSON.writeString(member.key, to: &key)
                 count += key.count + 1 + member.value.compactSerializedCount
@@ -115,16 +115,16 @@ extension JSON {
         case .object(let object):
             out.append(UInt8(ascii: "{"))
             let members = format.sortedKeys
-                ? object.pairs.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-                : object.pairs
+                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : object.members
             members.withUnsafeBufferPointer { members in
                 for k in members.indices {
                     if k > 0 { out.append(UInt8(ascii: ",")) }
                     if format.pretty { JSON.newline(&out, indent + 1) }
-                    JSON.writeString(members[k].0, to: &out)
+                    JSON.writeString(members[k].key, to: &out)
                     out.append(UInt8(ascii: ":"))
                     if format.pretty { out.append(UInt8(ascii: " ")) }
-                    members[k].1.write(to: &out, format: format, indent: indent + 1, drain: drain)
+                    members[k].value.write(to: &out, format: format, indent: indent + 1, drain: drain)
                 }
             }
             if format.pretty && !members.isEmpty { JSON.newline(&out, indent) }

@@ -65,18 +65,20 @@ public enum IncomingMessage: Sendable, Equatable {
         // The envelope's members in one walk (keys are unique: the parser kept the last of a
         // duplicate): a lookup each cost a scan of the members and a copy of the value.
         var rawID: JSON?, version: JSON?, methodValue: JSON?, rawParams: JSON?, hasResult = false, hasError = false
-        for member in object {
-            // The length and first byte pick the one name a key can be, so a key is compared
-            // once (a failed `==` of two short strings costs a slow comparison).
-            let key = member.key
-            switch (key.utf8.count, key.utf8.first) {
-            case (2, UInt8(ascii: "i")?) where key == "id": rawID = member.value
-            case (7, UInt8(ascii: "j")?) where key == "jsonrpc": version = member.value
-            case (6, UInt8(ascii: "m")?) where key == "method": methodValue = member.value
-            case (6, UInt8(ascii: "p")?) where key == "params": rawParams = member.value
-            case (6, UInt8(ascii: "r")?) where key == "result": hasResult = true
-            case (5, UInt8(ascii: "e")?) where key == "error": hasError = true
-            default: break
+        object.members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                // The length and first byte pick the one name a key can be, so a key is compared
+                // once (a failed `==` of two short strings costs a slow comparison).
+                let key = members[index].key
+                switch (key.utf8.count, key.utf8.first) {
+                case (2, UInt8(ascii: "i")?) where key == "id": rawID = members[index].value
+                case (7, UInt8(ascii: "j")?) where key == "jsonrpc": version = members[index].value
+                case (6, UInt8(ascii: "m")?) where key == "method": methodValue = members[index].value
+                case (6, UInt8(ascii: "p")?) where key == "params": rawParams = members[index].value
+                case (6, UInt8(ascii: "r")?) where key == "result": hasResult = true
+                case (5, UInt8(ascii: "e")?) where key == "error": hasError = true
+                default: break
+                }
             }
         }
         // The id is echoed whenever it can be read, even if something else is wrong.
