@@ -172,9 +172,11 @@ struct InvokeCommand {
         }
         switch outcome {
         case .success(let output):
+            // The record made once (a written one is parsed back each time it is asked for).
+            let presentation = output.presentation
             var document = output.result
             if inspect {
-                var object: JSONObject = ["result": output.result, "presentation": output.presentation ?? .null]
+                var object: JSONObject = ["result": output.result, "presentation": presentation ?? .null]
                 if !warnings.isEmpty { object["warnings"] = .array(warnings.map(\.json)) }
                 document = .object(object)
             }
@@ -182,9 +184,9 @@ struct InvokeCommand {
                 receipts?.answerWritten()
             }
             if !inspect {
-                PresentationWarnings.warnings(output.presentation).forEach(streams.warn)
+                PresentationWarnings.warnings(presentation).forEach(streams.warn)
             }
-            try writePreview(output.presentation, streams: streams,
+            try writePreview(presentation, streams: streams,
                              missing: "\(entry.name.command) on \(context.platform.rawValue) presents nothing")
             return 0
         case .failure(let error):
