@@ -27,7 +27,7 @@ public struct JSONMemberReader {
     public static func read<R>(_ bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
                                _ body: (inout JSONMemberReader) -> R?) -> R? {
         bytes.withUnsafeBufferPointer { buffer -> R? in
-            var reader = JSONMemberReader(parser: JSONParser.Cursor(buffer: buffer, maxDepth: maxDepth))
+            var reader = JSONMemberReader(parser: JSONParser.Cursor(buffer: buffer, maxDepth: maxDepth, keepLast: true))
             guard reader.open(), let answer = body(&reader), reader.ended else { return nil }
             return answer
         }

@@ -59,7 +59,7 @@ extension JSONParser {
         /// returned, relative to it; its parent takes them (and empties this) before going on.
         var duplicatePaths: [String] = []
 
-        init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, keepLast: Bool = true) {
+        init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, keepLast: Bool) {
             self.b = buffer
             self.maxDepth = maxDepth
             self.keepLast = keepLast
@@ -338,11 +338,7 @@ extension JSONParser {
     /// The keys of every JSON-RPC message, as constants: made from the bytes, each cost a
     /// validated copy (~150 instructions) four times a message.
     static func interned(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
-        func equals(_ literal: StaticString) -> Bool {
-            let bytes = literal.utf8Start
-            for k in 0..<raw.count where bytes[k] != raw[k] { return false }
-            return true
-        }
+        func equals(_ literal: StaticString) -> Bool { JSONMemberReader.matches(raw, literal) }
         switch raw.count {
         case 2: return equals("id") ? "id" : nil
         case 6: return equals("method") ? "method" : equals("params") ? "params" : equals("result") ? "result" : nil
